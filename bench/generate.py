@@ -1,0 +1,158 @@
+"""Generate a realistic N-VM ResourceList for benchmarks.
+
+Each VM has disks incl. a cdrom, two interfaces, a cloud-init volume and a dataVolumeTemplate,
+carries kpt path/index annotations, and references one of 20 instance types and 20 preferences
+(also in the bundle).
+
+usage: python bench/generate.py N [--mode inline|validate|generate] > rl.yaml
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+SIZES = [(1, "2Gi"), (2, "4Gi"), (4, "8Gi"), (8, "16Gi"), (16, "32Gi")]
+BUSES = ["virtio", "sata", "scsi"]
+
+
+def instancetype(i: int) -> str:
+    cpu, memory = SIZES[i % len(SIZES)]
+    return f"""- apiVersion: instancetype.kubevirt.io/v1beta1
+  kind: VirtualMachineClusterInstancetype
+  metadata:
+    name: bench-it-{i}
+    labels:
+      instancetype.kubevirt.io/cpu: '{cpu}'
+      instancetype.kubevirt.io/memory: {memory}
+    annotations:
+      internal.config.kubernetes.io/path: 'catalog/instancetypes.yaml'
+      internal.config.kubernetes.io/index: '{i}'
+  spec:
+    cpu:
+      guest: {cpu}
+    memory:
+      guest: {memory}
+"""
+
+
+def preference(i: int) -> str:
+    return f"""- apiVersion: instancetype.kubevirt.io/v1beta1
+  kind: VirtualMachineClusterPreference
+  metadata:
+    name: bench-pref-{i}
+    annotations:
+      internal.config.kubernetes.io/path: 'catalog/preferences.yaml'
+      internal.config.kubernetes.io/index: '{i}'
+  spec:
+    cpu:
+      preferredCPUTopology: {"cores" if i % 2 else "sockets"}
+    devices:
+      preferredDiskBus: {BUSES[i % 3]}
+      preferredInterfaceModel: virtio
+      preferredRng: {{}}
+    features:
+      preferredSmm: {{}}
+    firmware:
+      preferredEfi:
+        secureBoot: true
+    requirements:
+      cpu:
+        guest: 1
+      memory:
+        guest: 1Gi
+"""
+
+
+def vm(i: int) -> str:
+    return f"""- apiVersion: kubevirt.io/v1
+  kind: VirtualMachine
+  metadata:
+    name: vm-{i}
+    namespace: team-{i % 10}
+    labels:
+      app.kubernetes.io/name: vm-{i}
+      app.kubernetes.io/version: '1.10'
+    annotations:
+      config.kubernetes.io/index: '0'
+      config.kubernetes.io/path: 'vms/vm-{i}.yaml'
+      internal.config.kubernetes.io/index: '0'
+      internal.config.kubernetes.io/path: 'vms/vm-{i}.yaml'
+  spec:
+    runStrategy: Halted
+    instancetype:
+      name: bench-it-{i % 20}
+    preference:
+      name: bench-pref-{i % 20}
+    dataVolumeTemplates:
+    - metadata:
+        name: vm-{i}-data
+      spec:
+        source:
+          blank: {{}}
+        storage:
+          resources:
+            requests:
+              storage: 20Gi
+    template:
+      metadata:
+        labels:
+          kubevirt.io/domain: vm-{i}
+      spec:
+        domain:
+          devices:
+            disks:
+            - name: rootdisk
+              bootOrder: 1
+            - name: datadisk
+            - name: installer
+              cdrom: {{}}
+              bootOrder: 2
+            - name: cloudinitdisk
+              disk: {{}}
+            interfaces:
+            - name: default
+              masquerade: {{}}
+            - name: storage-net
+              bridge: {{}}
+        networks:
+        - name: default
+          pod: {{}}
+        - name: storage-net
+          multus:
+            networkName: storage-net
+        volumes:
+        - name: rootdisk
+          containerDisk:
+            image: quay.io/containerdisks/fedora:41
+        - name: datadisk
+          dataVolume:
+            name: vm-{i}-data
+        - name: installer
+          containerDisk:
+            image: quay.io/kubevirt/virtio-container-disk:v1.5.0
+        - name: cloudinitdisk
+          cloudInitNoCloud:
+            userData: |
+              #cloud-config
+              hostname: vm-{i}
+              user: cloud-user
+              chpasswd: {{expire: false}}
+"""
+
+
+def bundle(n: int, mode: str = "inline") -> str:
+    parts = ["apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"]
+    parts += [instancetype(i) for i in range(20)]
+    parts += [preference(i) for i in range(20)]
+    parts += [vm(i) for i in range(n)]
+    parts.append(f"functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: krmfn\n"
+                 f"  data:\n    mode: {mode}\n")
+    return "".join(parts)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", type=int)
+    parser.add_argument("--mode", default="inline")
+    args = parser.parse_args()
+    sys.stdout.write(bundle(args.n, args.mode))

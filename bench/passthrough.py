@@ -1,0 +1,7 @@
+"""The real KRM I/O layer with the engine replaced by a pass-through (for the bench only)."""
+import sys
+
+from krmfn import cli, modes
+
+cli.run = lambda mode, values, options: modes.passthrough(values)  # type: ignore[assignment]
+sys.exit(cli.run_krm(sys.stdin.buffer.read(), sys.stdout, sys.stderr))

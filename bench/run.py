@@ -1,0 +1,73 @@
+"""Benchmark runner: wall time, time per 1,000 VMs and peak memory, for each mode and size.
+
+usage: python bench/run.py [--sizes 100,1000,10000] [--modes passthrough,inline,validate,generate,pyyaml]
+Each run is a fresh process fed a generated ResourceList on stdin (as kpt and kustomize do);
+peak memory is the child's max RSS. The pyyaml row is a PyYAML C-loader load and dump of the
+same input: the floor a straightforward Python function would have.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from generate import bundle  # noqa: E402
+
+COMMANDS = {
+    "passthrough": [sys.executable, os.path.join(HERE, "passthrough.py")],
+    "inline": [sys.executable, "-m", "krmfn"],
+    "validate": [sys.executable, "-m", "krmfn"],
+    "generate": [sys.executable, "-m", "krmfn"],
+    "pyyaml": [sys.executable, os.path.join(HERE, "pyyaml_floor.py")],
+}
+
+
+def measure(cmd: list[str], path: str) -> tuple[float, float, int]:
+    """(wall seconds, peak RSS MB, exit code) of one fresh process reading `path` on stdin."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    with open(path, "rb") as stdin:
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wall = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    # ru_maxrss of RUSAGE_CHILDREN is the largest child so far; runs go from small to large.
+    return wall, max(peak, before) / 1024, proc.returncode
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--modes", default="passthrough,inline,validate,pyyaml")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per cell; the best is reported")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    modes = args.modes.split(",")
+    print(f"| VMs | MB | mode | wall s | s per 1,000 VMs | peak MB | x PyYAML floor | exit |")
+    print("|---:|---:|---|---:|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            floor = None
+            rows = []
+            for mode in modes:
+                path = os.path.join(tmp, f"{size}-{mode}.yaml")
+                with open(path, "w") as handle:
+                    handle.write(bundle(size, "inline" if mode in ("passthrough", "pyyaml") else mode))
+                mb = os.path.getsize(path) / 1e6
+                best = min((measure(COMMANDS[mode], path) for _ in range(args.repeat)), key=lambda r: r[0])
+                if mode == "pyyaml":
+                    floor = best[0]
+                rows.append((mode, mb, best))
+            for mode, mb, (wall, peak, code) in rows:
+                ratio = f"{wall / floor:.2f}" if floor else "-"
+                print(f"| {size} | {mb:.1f} | {mode} | {wall:.2f} | {wall / size * 1000:.3f} | {peak:.0f} | {ratio} | {code} |",
+                      flush=True)
+
+
+if __name__ == "__main__":
+    main()

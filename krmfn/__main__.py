@@ -1,0 +1,3 @@
+from krmfn.cli import main
+import sys
+sys.exit(main())

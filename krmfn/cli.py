@@ -1,0 +1,171 @@
+"""Command line: `krmfn` (KRM function on stdin/stdout) and `krmfn MODE [options] PATH...`.
+
+This module and krmfn.kio are the only places that touch stdin, stdout, files or YAML.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, Sequence, TextIO
+
+from krmfn import __version__
+from krmfn.findings import ERROR, Finding
+from krmfn.kio import config as cfg
+from krmfn.kio import resourcelist as rlio
+from krmfn.kio.files import load_items, read_sources
+from krmfn.kio.items import Item
+from krmfn.kio.results import has_error, sort_key, stderr_line, to_result
+from krmfn.modes import Outcome, passthrough, run
+
+DESCRIPTION = """\
+krmfn resolves KubeVirt instance types and preferences offline.
+
+With no MODE, krmfn is a KRM function: it reads a ResourceList on stdin and writes one on
+stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functionConfig picks
+the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate.
+
+With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
+and *.yml) and - for stdin.
+"""
+
+MODE_HELP = {
+    "inline": "expand every VirtualMachine's instancetype and preference (offline `virtctl expand`)",
+    "validate": "report what KubeVirt would reject or warn about; changes nothing",
+    "generate": "emit custom sizes of the common instance types",
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        if sys.stdin.isatty():
+            build_parser().print_help(sys.stderr)
+            return 2
+        return run_krm(sys.stdin.buffer.read(), sys.stdout, sys.stderr)
+    parser = build_parser()
+    ns = parser.parse_args(args)
+    if ns.mode is None:
+        parser.print_help(sys.stderr)
+        return 2
+    return run_cli(ns, sys.stdout, sys.stderr)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="krmfn", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--version", action="version", version=f"krmfn {__version__}")
+    sub = parser.add_subparsers(dest="mode", metavar="MODE")
+    for mode in cfg.MODES:
+        mode_parser = sub.add_parser(mode, help=MODE_HELP[mode], description=MODE_HELP[mode])
+        mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
+        mode_parser.add_argument("--config", metavar="FILE", help="read options from a functionConfig file")
+        for option in cfg.options_for(mode):
+            _add_flag(mode_parser, option)
+    return parser
+
+
+def _add_flag(parser: argparse.ArgumentParser, option: cfg.Option) -> None:
+    help_text = f"{option.help} (default: {option.default!r})"
+    if option.kind == "bool":
+        parser.add_argument(option.flag, dest=option.name, action=argparse.BooleanOptionalAction,
+                            default=None, help=help_text)
+    elif option.kind == "enum":
+        parser.add_argument(option.flag, dest=option.name, choices=option.choices, default=None, help=help_text)
+    else:
+        parser.add_argument(option.flag, dest=option.name, default=None, help=help_text)
+
+
+# --- KRM mode --------------------------------------------------------------------------------
+
+
+def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
+    """One ResourceList in, one out. On fatal input: nothing on stdout, one line on stderr, 1."""
+    try:
+        rl = rlio.read(data)
+    except rlio.FatalInput as err:
+        stderr.write(f"krmfn: {err}\n")
+        return 1
+    values = [item.value for item in rl.items]
+    try:
+        config = cfg.parse_function_config(rl.function_config)
+    except cfg.ConfigError as err:
+        outcome = passthrough(values)
+        outcome.findings.append(Finding(ERROR, f"functionConfig {err.message}", check="function-config",
+                                        tags={"field": err.path or ""}))
+    else:
+        outcome = _run_guarded(config.mode, values, config.options)
+    results = sorted((to_result(f, rl.items) for f in outcome.findings), key=sort_key)
+    stdout.write(rlio.write(rl, outcome, results))
+    return _report_errors(results, stderr)
+
+
+def _run_guarded(mode: str, values: list[Any], options: dict[str, Any]) -> Outcome:
+    """An engine crash is reported as an error result; the items still come out unchanged."""
+    try:
+        return run(mode, values, options)
+    except Exception as err:  # noqa: BLE001 - the last line of defence; never a traceback
+        outcome = passthrough(values)
+        outcome.findings.append(
+            Finding(ERROR, f"internal error in {mode}: {type(err).__name__}: {err}", check="internal-error")
+        )
+        return outcome
+
+
+def _report_errors(results: list[dict[str, Any]], stderr: TextIO) -> int:
+    errors = [result for result in results if result.get("severity") == ERROR]
+    for result in errors:
+        stderr.write(f"krmfn: {stderr_line(result)}\n")
+    return 1 if has_error(results) else 0
+
+
+# --- file mode -------------------------------------------------------------------------------
+
+
+def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    mode: str = ns.mode
+    try:
+        options = _cli_options(ns)
+        items = load_items(read_sources(ns.paths or ["-"]))
+    except (rlio.FatalInput, cfg.ConfigError) as err:
+        stderr.write(f"krmfn: {getattr(err, 'message', err)}\n")
+        return 1
+    outcome = _run_guarded(mode, [item.value for item in items], options)
+    results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
+    if mode == "validate":
+        return _print_report(results, items, stdout)
+    stdout.write(rlio.write_stream(outcome, items))
+    for result in results:
+        if result.get("severity") != ERROR:
+            stderr.write(f"krmfn: {stderr_line(result)}\n")
+    return _report_errors(results, stderr)
+
+
+def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if ns.config:
+        items = load_items(read_sources([ns.config]))
+        if len(items) != 1:
+            raise cfg.ConfigError(f"{ns.config}: expected exactly one functionConfig object")
+        config = cfg.parse_function_config(items[0].value)
+        if config.mode != ns.mode:
+            raise cfg.ConfigError(f"{ns.config}: it configures mode {config.mode}, not {ns.mode}")
+        options.update(config.options)
+    for option in cfg.options_for(ns.mode):
+        raw = getattr(ns, option.name, None)
+        if raw is not None:
+            options[option.name] = cfg.parse_value(option, raw, option.flag)
+    return options
+
+
+def _print_report(results: list[dict[str, Any]], items: list[Item], stdout: TextIO) -> int:
+    for result in results:
+        stdout.write(stderr_line(result) + "\n")
+    errors = sum(1 for r in results if r.get("severity") == ERROR)
+    warnings = sum(1 for r in results if r.get("severity") == "warning")
+    stdout.write(f"{len(items)} objects checked: {errors} errors, {warnings} warnings\n")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Findings: what the engine reports, as plain values (no I/O, no YAML).
+
+The engine never raises for bad input: it returns Findings. The KRM layer (krmfn.kio) turns them
+into ResourceList results, adding resourceRef from the item and file path/index from annotations.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+ERROR = "error"
+WARNING = "warning"
+INFO = "info"
+SEVERITIES = (ERROR, WARNING, INFO)
+_UNSET: Any = object()
+
+
+@dataclass
+class Finding:
+    """One problem or note about one item.
+
+    item: index of the item in the input list the finding is about (None: about the run).
+    path: dotted field path inside that item (e.g. "spec.template.spec.domain.cpu.sockets").
+    check: stable ID of the check or rule that produced it (appears in result tags).
+    """
+
+    severity: str
+    message: str
+    item: int | None = None
+    path: str | None = None
+    check: str | None = None
+    current: Any = _UNSET
+    proposed: Any = _UNSET
+    tags: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    def has_current(self) -> bool:
+        return self.current is not _UNSET
+
+    def has_proposed(self) -> bool:
+        return self.proposed is not _UNSET

@@ -1,0 +1,47 @@
+"""Go zero-value semantics on plain dicts (semantics §0.2).
+
+KubeVirt decodes JSON into Go structs, so "is the user value set?" means "is the Go field
+non-zero?". Every rule of the contract names one of these checks.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+def ptr_set(value: Any) -> bool:
+    """A pointer / optional object field: set unless absent or null ({}, false, 0, "" are set)."""
+    return value is not None
+
+
+def str_set(value: Any) -> bool:
+    """A non-pointer string: set unless absent, null or ""."""
+    return value is not None and value != ""
+
+
+def int_set(value: Any) -> bool:
+    """A non-pointer integer: set unless absent, null or 0."""
+    return value is not None and value != 0 and value is not False
+
+
+def bool_set(value: Any) -> bool:
+    """A non-pointer bool: only true counts; false is indistinguishable from unset."""
+    return value is True
+
+
+def list_set(value: Any) -> bool:
+    """A list checked with len(x) > 0."""
+    return isinstance(value, list) and len(value) > 0
+
+
+def map_set(value: Any) -> bool:
+    """A map checked with x != nil (only nodeSelector): present, including {}."""
+    return value is not None
+
+
+def child(parent: dict, key: str) -> dict:
+    """Return parent[key] as a dict, creating it (Go: allocate the struct pointer) when unset."""
+    value = parent.get(key)
+    if not isinstance(value, dict):
+        value = {}
+        parent[key] = value
+    return value

@@ -1,0 +1,224 @@
+"""functionConfig: which mode to run and with which options.
+
+Accepted forms (README, "FunctionConfig"):
+
+* none: mode `inline` with defaults;
+* a ConfigMap (what `kpt fn eval -- k=v` and Kptfile `configMap:` send): `data.mode` is
+  `inline`, `validate` or `generate`, every other key is an option, and every value is a string
+  (`"true"`, `"3"`, comma lists);
+* a typed object `apiVersion: krmfn.dev/v1alpha1`, kind `Inline`, `Validate` or `Generate`, with
+  the options under `spec` (typed values).
+
+Options are declared once (OPTIONS) and drive the ConfigMap, the typed kinds, the CLI flags and
+the README table alike.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+API_GROUP = "krmfn.dev"
+API_VERSION = "krmfn.dev/v1alpha1"
+MODES = ("inline", "validate", "generate")
+KIND_TO_MODE = {"Inline": "inline", "Validate": "validate", "Generate": "generate"}
+MODE_TO_KIND = {mode: kind for kind, mode in KIND_TO_MODE.items()}
+
+
+class ConfigError(Exception):
+    """A functionConfig problem; `path` is the field at fault (e.g. `data.mode`)."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str  # camelCase, as in functionConfig
+    kind: str  # "str" | "bool" | "list" | "enum" | "int"
+    default: Any
+    help: str
+    example: str
+    modes: tuple[str, ...]
+    choices: tuple[str, ...] = ()
+
+    @property
+    def flag(self) -> str:
+        return "--" + "".join("-" + c.lower() if c.isupper() else c for c in self.name)
+
+
+def _bool(text: str, path: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("true", "1", "yes", "on"):
+        return True
+    if lowered in ("false", "0", "no", "off", ""):
+        return False
+    raise ConfigError(f'{path}: expected true or false, got "{text}"', path)
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("namespace", "str", "default",
+           "Namespace assumed for VMs and namespaced objects that have no metadata.namespace.",
+           "lab", ("inline", "validate")),
+    Option("defaults", "enum", "cluster",
+           "`cluster`: add the defaults KubeVirt's expand adds (default disks and pod network, "
+           "machine type, architecture, eviction strategy...); `none`: only what the instance "
+           "type and preference say.",
+           "none", ("inline",), ("cluster", "none")),
+    Option("architecture", "str", "amd64",
+           "The cluster's default architecture (KubeVirt CR status.defaultArchitecture).",
+           "arm64", ("inline", "validate")),
+    Option("machineType", "str", "",
+           "Cluster-wide machine type override; empty means the per-architecture default "
+           "(amd64: q35, arm64: virt, s390x: s390-ccw-virtio).",
+           "pc-q35-rhel9.4.0", ("inline", "validate")),
+    Option("networkInterface", "enum", "bridge",
+           "The cluster's default pod network binding (KubeVirt network.defaultNetworkInterface).",
+           "masquerade", ("inline", "validate"), ("bridge", "masquerade", "slirp")),
+    Option("permitBridgeInterfaceOnPodNetwork", "bool", True,
+           "KubeVirt network.permitBridgeInterfaceOnPodNetwork.",
+           "false", ("inline", "validate")),
+    Option("cpuRequest", "str", "100m",
+           "KubeVirt cluster cpuRequest; set only when it differs from 100m.",
+           "200m", ("inline", "validate")),
+    Option("evictionStrategy", "str", "None",
+           "The cluster evictionStrategy KubeVirt's defaults copy into VMs that have none.",
+           "LiveMigrate", ("inline", "validate")),
+    Option("dropReferenced", "bool", False,
+           "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
+           "in the output references after inlining. Their files are deleted by kpt.",
+           "true", ("inline",)),
+)
+OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
+
+
+def options_for(mode: str) -> list[Option]:
+    return [option for option in OPTIONS if mode in option.modes]
+
+
+@dataclass
+class FunctionConfig:
+    mode: str = "inline"
+    options: dict[str, Any] = field(default_factory=dict)
+    source_kind: str = "none"  # none | ConfigMap | typed
+
+    def get(self, name: str) -> Any:
+        return self.options.get(name, OPTIONS_BY_NAME[name].default)
+
+
+def defaults_for(mode: str) -> dict[str, Any]:
+    return {option.name: option.default for option in options_for(mode)}
+
+
+def parse_value(option: Option, raw: Any, path: str) -> Any:
+    """A typed option value from a ConfigMap string or a typed spec value."""
+    convert: dict[str, Callable[[Any, str], Any]] = {
+        "str": _as_str, "bool": _as_bool, "list": _as_list, "enum": _as_enum(option), "int": _as_int,
+    }
+    return convert[option.kind](raw, path)
+
+
+def _as_str(raw: Any, path: str) -> str:
+    if isinstance(raw, (dict, list)) or raw is None:
+        raise ConfigError(f"{path}: expected a string", path)
+    return str(raw) if not isinstance(raw, bool) else str(raw).lower()
+
+
+def _as_bool(raw: Any, path: str) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str):
+        return _bool(raw, path)
+    raise ConfigError(f"{path}: expected true or false", path)
+
+
+def _as_int(raw: Any, path: str) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+        return int(raw.strip())
+    raise ConfigError(f"{path}: expected an integer", path)
+
+
+def _as_list(raw: Any, path: str) -> list[str]:
+    if isinstance(raw, str):
+        return [part.strip() for part in raw.split(",") if part.strip()]
+    if isinstance(raw, list) and all(isinstance(part, str) for part in raw):
+        return list(raw)
+    raise ConfigError(f"{path}: expected a list of strings or a comma-separated string", path)
+
+
+def _as_enum(option: Option) -> Callable[[Any, str], str]:
+    def convert(raw: Any, path: str) -> str:
+        value = _as_str(raw, path)
+        if value not in option.choices:
+            raise ConfigError(f'{path}: "{value}" is not one of {", ".join(option.choices)}', path)
+        return value
+
+    return convert
+
+
+def _options(mode: str, raw: dict[str, Any], prefix: str) -> dict[str, Any]:
+    allowed = {option.name: option for option in options_for(mode)}
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        path = f"{prefix}.{key}"
+        if key not in allowed:
+            known = ", ".join(sorted(allowed)) or "none"
+            raise ConfigError(f'{path}: unknown option "{key}" for mode {mode} (known: {known})', path)
+        out[key] = parse_value(allowed[key], value, path)
+    return out
+
+
+def _mode(raw: Any, path: str) -> str:
+    if raw is None or raw == "":
+        return "inline"
+    if not isinstance(raw, str) or raw not in MODES:
+        raise ConfigError(f'{path}: unknown mode "{raw}" (expected one of: {", ".join(MODES)})', path)
+    return raw
+
+
+def parse_function_config(fc: Any) -> FunctionConfig:
+    """Mode and options from a ResourceList's functionConfig (None when absent)."""
+    if fc is None:
+        return FunctionConfig()
+    if not isinstance(fc, dict):
+        raise ConfigError("functionConfig must be a mapping", "functionConfig")
+    api_version, kind = fc.get("apiVersion"), fc.get("kind")
+    if kind == "ConfigMap" and api_version in ("v1", None):
+        return _from_config_map(fc)
+    if isinstance(api_version, str) and api_version.split("/")[0] == API_GROUP:
+        return _from_typed(fc, api_version, kind)
+    raise ConfigError(
+        f'unsupported functionConfig {api_version or "<no apiVersion>"}/{kind or "<no kind>"}: use a '
+        f"ConfigMap with data.mode, or {API_VERSION} kind Inline, Validate or Generate",
+        "kind",
+    )
+
+
+def _from_config_map(fc: dict) -> FunctionConfig:
+    data = fc.get("data")
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError("data: expected a mapping of strings", "data")
+    data = dict(data)
+    mode = _mode(data.pop("mode", None), "data.mode")
+    return FunctionConfig(mode, _options(mode, data, "data"), "ConfigMap")
+
+
+def _from_typed(fc: dict, api_version: str, kind: Any) -> FunctionConfig:
+    if api_version != API_VERSION:
+        raise ConfigError(f'apiVersion: unsupported version "{api_version}" (expected {API_VERSION})', "apiVersion")
+    if kind not in KIND_TO_MODE:
+        raise ConfigError(
+            f'kind: unknown kind "{kind}" for {API_VERSION} (expected one of: {", ".join(KIND_TO_MODE)})', "kind"
+        )
+    mode = KIND_TO_MODE[kind]
+    spec = fc.get("spec")
+    if spec is None:
+        spec = {}
+    if not isinstance(spec, dict):
+        raise ConfigError("spec: expected a mapping", "spec")
+    return FunctionConfig(mode, _options(mode, spec, "spec"), "typed")

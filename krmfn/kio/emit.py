@@ -1,0 +1,185 @@
+"""Writing YAML: untouched values verbatim, new values in a safe canonical style.
+
+An item the function did not change is written by rapidyaml straight from the parsed tree, so
+every scalar keeps its exact source text and quoting (`1.10`, `0755`, `yes`, `'1'`, `|` blocks);
+comments are dropped, as kpt wants (it restores them from the input by the item's id annotation).
+
+An item the function changed is written by `emit_changed`: it walks the new value beside the old
+one, and wherever a subtree or scalar is unchanged it copies rapidyaml's rendering of the source
+node; only what the engine added or altered is written by `dump`.
+
+rapidyaml's emitter writes some scalars raw that YAML cannot carry raw (control characters), so
+every rendering is screened with `_UNSAFE` and falls back to `dump` of the exact values.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import ryml
+
+from krmfn.kio import tree as yt
+from krmfn.kio.scalars import format_key, format_scalar, literal_block, literal_ok, quote_string
+
+# Raw characters that must never reach the output unescaped (rapidyaml does not escape them).
+_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
+_LINE_START = re.compile(r"^(?=.)", re.M)
+
+
+class UnsafeRendering(Exception):
+    """rapidyaml's rendering of a node cannot be used verbatim."""
+
+
+def render_node(tree: ryml.Tree, node: int) -> str:
+    """rapidyaml's rendering of a node at indentation 0, without a trailing newline."""
+    text = ryml.emit_yaml(tree, node)
+    # A NUL in a value cuts rapidyaml's output short (C string); a raw control character in it
+    # would change the value on reading. Either way the rendering cannot be used.
+    if _UNSAFE.search(text) or len(text.encode("utf-8")) != ryml.compute_yaml_length(tree, node):
+        raise UnsafeRendering
+    if tree.is_doc(node) and text.startswith("---"):
+        text = text[4:] if text.startswith("---\n") else text[3:].lstrip(" ")
+    return text[:-1] if text.endswith("\n") else text
+
+
+def indent_lines(text: str, indent: str) -> str:
+    return _LINE_START.sub(indent, text) if indent else text
+
+
+# --- canonical dump of plain values ----------------------------------------------------------
+
+
+def dump(value: Any, indent: str = "") -> str:
+    """Block-style YAML for a value (a mapping or sequence at `indent`), no trailing newline."""
+    lines: list[str] = []
+    _dump_block(value, indent, lines)
+    return "\n".join(lines)
+
+
+def _dump_block(value: Any, indent: str, lines: list[str]) -> None:
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            _dump_entry(indent + format_key(key) + ":", item, indent, lines)
+    elif isinstance(value, list) and value:
+        for item in value:
+            _dump_seq_item(item, indent, lines)
+    else:
+        lines.append(indent + _inline(value, indent))
+
+
+def _dump_entry(head: str, value: Any, indent: str, lines: list[str]) -> None:
+    if isinstance(value, dict) and value:
+        lines.append(head)
+        _dump_block(value, indent + "  ", lines)
+    elif isinstance(value, list) and value:
+        lines.append(head)
+        _dump_block(value, indent + "  ", lines)
+    elif isinstance(value, str) and "\n" in value and literal_ok(value):
+        block = literal_block(value, indent)
+        lines.append(head + " " + block[0])
+        lines.extend(block[1:])
+    else:
+        lines.append(head + " " + _inline(value, indent))
+
+
+def _dump_seq_item(value: Any, indent: str, lines: list[str]) -> None:
+    inner = indent + "  "
+    if (isinstance(value, (dict, list)) and value) or (isinstance(value, str) and "\n" in value and literal_ok(value)):
+        sub: list[str] = []
+        if isinstance(value, str):
+            block = literal_block(value, indent)
+            lines.append(indent + "- " + block[0])
+            lines.extend(block[1:])
+            return
+        _dump_block(value, inner, sub)
+        lines.append(indent + "- " + sub[0][len(inner) :])
+        lines.extend(sub[1:])
+    else:
+        lines.append(indent + "- " + _inline(value, inner))
+
+
+def _inline(value: Any, indent: str) -> str:
+    if isinstance(value, dict):
+        return "{}"
+    if isinstance(value, list):
+        return "[]"
+    if isinstance(value, str) and "\n" in value:
+        return quote_string(value)
+    return format_scalar(value)
+
+
+# --- emission of a changed item, verbatim where unchanged ------------------------------------
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal values of the same types (so 1, 1.0 and True are told apart)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b or (a != a and b != b)  # nan
+
+
+def emit_changed(new: dict, old: Any, tree: ryml.Tree, node: int) -> str:
+    """An item mapping at indentation 0: verbatim source where unchanged, `dump` elsewhere."""
+    lines: list[str] = []
+    if isinstance(old, dict) and tree.is_map(node):
+        _emit_map(new, old, tree, node, "", lines)
+    else:
+        _dump_block(new, "", lines)
+    return "\n".join(lines)
+
+
+def _emit_map(new: dict, old: dict, tree: ryml.Tree, node: int, indent: str, lines: list[str]) -> None:
+    if not new:
+        lines.append(indent + "{}")
+        return
+    for key, value in new.items():
+        child = yt.find_key(tree, node, key) if key in old else yt.NONE
+        if child == yt.NONE:
+            _dump_entry(indent + format_key(key) + ":", value, indent, lines)
+            continue
+        _emit_entry(key, value, old[key], tree, child, indent, lines)
+
+
+def _emit_entry(key: str, value: Any, old: Any, tree: ryml.Tree, child: int, indent: str, lines: list[str]) -> None:
+    if same(value, old):
+        lines.append(indent_lines(render_node(tree, child), indent))
+        return
+    head = indent + format_key(key) + ":"
+    if isinstance(value, dict) and value and isinstance(old, dict) and tree.is_map(child):
+        lines.append(head)
+        _emit_map(value, old, tree, child, indent + "  ", lines)
+    elif isinstance(value, list) and value and isinstance(old, list) and tree.is_seq(child):
+        lines.append(head)
+        _emit_seq(value, old, tree, child, indent + "  ", lines)
+    else:
+        _dump_entry(head, value, indent, lines)
+
+
+def _emit_seq(new: list, old: list, tree: ryml.Tree, node: int, indent: str, lines: list[str]) -> None:
+    source = yt.children(tree, node)
+    for index, value in enumerate(new):
+        if index >= len(old) or index >= len(source):
+            _dump_seq_item(value, indent, lines)
+            continue
+        child, previous = source[index], old[index]
+        if same(value, previous):
+            text = render_node(tree, child)
+            _append_seq_item(text, indent, lines)
+        elif isinstance(value, dict) and value and isinstance(previous, dict) and tree.is_map(child):
+            sub: list[str] = []
+            _emit_map(value, previous, tree, child, indent + "  ", sub)
+            lines.append(indent + "- " + sub[0][len(indent) + 2 :])
+            lines.extend(sub[1:])
+        else:
+            _dump_seq_item(value, indent, lines)
+
+
+def _append_seq_item(text: str, indent: str, lines: list[str]) -> None:
+    first, _, rest = text.partition("\n")
+    lines.append(indent + "- " + first)
+    if rest:
+        lines.append(indent_lines(rest, indent + "  "))

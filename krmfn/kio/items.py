@@ -1,0 +1,90 @@
+"""Items read from a ResourceList or from files, with where each came from.
+
+An Item knows its source node in the rapidyaml tree (for verbatim output), its Python value (for
+the engine), and its origin: the file path and index from the orchestrator's annotations, or the
+file and document index the CLI read it from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import ryml
+
+from krmfn.kio import tree as yt
+
+PATH_ANNOTATIONS = ("internal.config.kubernetes.io/path", "config.kubernetes.io/path")
+INDEX_ANNOTATIONS = ("internal.config.kubernetes.io/index", "config.kubernetes.io/index")
+
+
+@dataclass
+class Item:
+    tree: ryml.Tree | None
+    node: int
+    value: Any = None
+    verbatim_ok: bool = True  # False: anchors/aliases/merge keys, so write from `value`
+    file: str | None = None  # CLI: the file it was read from
+    doc_index: int | None = None  # CLI: its document index in that file
+    line: int | None = None
+
+    def origin(self) -> tuple[str | None, int | None]:
+        """(file path, index): the orchestrator's annotations win, else where the CLI read it."""
+        annotations = annotations_of(self.value)
+        path = next((annotations[k] for k in PATH_ANNOTATIONS if isinstance(annotations.get(k), str)), None)
+        if path is not None:
+            raw = next((annotations[k] for k in INDEX_ANNOTATIONS if k in annotations), 0)
+            return path, _int_or_zero(raw)
+        return self.file, self.doc_index
+
+
+def _int_or_zero(raw: Any) -> int:
+    try:
+        return int(str(raw))
+    except ValueError:
+        return 0
+
+
+def annotations_of(value: Any) -> dict:
+    metadata = value.get("metadata") if isinstance(value, dict) else None
+    annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
+    return annotations if isinstance(annotations, dict) else {}
+
+
+def resource_ref(value: Any) -> dict[str, str] | None:
+    """KRM resourceRef (apiVersion, kind, name and namespace when set) of an item, if it has one."""
+    if not isinstance(value, dict):
+        return None
+    metadata = value.get("metadata") if isinstance(value.get("metadata"), dict) else {}
+    ref = {
+        "apiVersion": value.get("apiVersion"),
+        "kind": value.get("kind"),
+        "name": metadata.get("name"),
+        "namespace": metadata.get("namespace"),
+    }
+    ref = {k: v for k, v in ref.items() if isinstance(v, str) and v}
+    return ref if "kind" in ref or "name" in ref else None
+
+
+def convert(tree: ryml.Tree, nodes: list[int], source: bytes) -> list[Item]:
+    """Items for sibling nodes of one tree, each with its Python value."""
+    items = [Item(tree, node) for node in nodes]
+    if yt.has_nul_escape(source):
+        walker = yt.Walker(tree)
+        for item in items:
+            item.value, item.verbatim_ok = walker.value(item.node), False
+        return items
+    if not yt.source_needs_exact(source):
+        values = yt.to_python_fast(tree, nodes)
+        if values is not None:
+            for item, value in zip(items, values):
+                item.value = value
+            return items
+    walker: yt.Walker | None = None
+    for item in items:
+        if yt.source_needs_exact(yt.render_text(tree, item.node)):
+            walker = walker or yt.Walker(tree)
+            item.value = walker.value(item.node)
+            item.verbatim_ok = not yt.has_anchor_or_alias(tree, item.node)
+        else:
+            item.value = yt.to_python(tree, item.node)
+    return items

@@ -1,0 +1,69 @@
+"""Shared test helpers: run the KRM function in-process, YAML 1.2 reference loading."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from ruamel.yaml import YAML
+
+from krmfn.cli import run_krm
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.join(os.path.dirname(REPO), "shared")
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+
+    def doc(self) -> Any:
+        return load12(self.stdout)
+
+
+VALIDATE = "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: validate}\n"
+
+
+def krm(data: str | bytes) -> Run:
+    out, err = io.StringIO(), io.StringIO()
+    raw = data.encode() if isinstance(data, str) else data
+    code = run_krm(raw, out, err)
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+def krmfn_process(args: list[str], stdin: str | bytes = b"", env: dict[str, str] | None = None) -> Run:
+    raw = stdin.encode() if isinstance(stdin, str) else stdin
+    proc = subprocess.run([sys.executable, "-m", "krmfn", *args], input=raw, capture_output=True,
+                          env={**os.environ, **(env or {})}, cwd=REPO)
+    return Run(proc.returncode, proc.stdout.decode(), proc.stderr.decode())
+
+
+def load12(text: str) -> Any:
+    """The YAML 1.2 core-schema reading of a text, the oracle for fidelity tests.
+
+    ruamel's safe loader, except that it must not turn timestamps into datetimes: the core
+    schema (and Go's yaml.v3) has no timestamp type.
+    """
+    yaml = YAML(typ="safe", pure=True)
+    yaml.constructor.add_constructor(
+        "tag:yaml.org,2002:timestamp", lambda loader, node: loader.construct_scalar(node)
+    )
+    return yaml.load(text)
+
+
+def resource_list(items_yaml: str, function_config: str = "") -> str:
+    body = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n" + items_yaml
+    return body + (("functionConfig:\n" + function_config) if function_config else "")
+
+
+def shared_path(*parts: str) -> str:
+    path = os.path.join(SHARED, *parts)
+    if not os.path.exists(path):
+        pytest.skip(f"{path} not available (../shared is only on development and CI machines)")
+    return path

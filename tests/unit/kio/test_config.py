@@ -1,0 +1,67 @@
+"""functionConfig forms, option parsing, and the errors for unknown modes, kinds and options."""
+from __future__ import annotations
+
+import pytest
+
+from krmfn.kio.config import OPTIONS, ConfigError, options_for, parse_function_config
+
+
+def config_map(data):
+    return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "function-input"}, "data": data}
+
+
+def test_no_function_config_means_inline():
+    config = parse_function_config(None)
+    assert (config.mode, config.options) == ("inline", {})
+
+
+def test_config_map_mode_and_string_options():
+    config = parse_function_config(config_map({"mode": "inline", "namespace": "lab", "dropReferenced": "true"}))
+    assert config.mode == "inline"
+    assert config.options == {"namespace": "lab", "dropReferenced": True}
+
+
+def test_config_map_without_mode_is_inline():
+    assert parse_function_config(config_map({"namespace": "x"})).mode == "inline"
+
+
+def test_typed_kinds():
+    for kind, mode in (("Inline", "inline"), ("Validate", "validate"), ("Generate", "generate")):
+        config = parse_function_config({"apiVersion": "krmfn.dev/v1alpha1", "kind": kind, "metadata": {"name": "x"}})
+        assert config.mode == mode and config.source_kind == "typed"
+
+
+def test_typed_spec_values_keep_their_types():
+    config = parse_function_config({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Inline",
+                                    "spec": {"dropReferenced": True, "defaults": "none"}})
+    assert config.options == {"dropReferenced": True, "defaults": "none"}
+
+
+@pytest.mark.parametrize("fc, path, words", [
+    (config_map({"mode": "expand"}), "data.mode", 'unknown mode "expand"'),
+    (config_map({"mode": "inline", "namespce": "x"}), "data.namespce", 'unknown option "namespce"'),
+    (config_map({"mode": "inline", "dropReferenced": "maybe"}), "data.dropReferenced", "expected true or false"),
+    (config_map({"mode": "inline", "defaults": "some"}), "data.defaults", '"some" is not one of cluster, none'),
+    (config_map({"mode": "generate", "namespace": "x"}), "data.namespace", "for mode generate"),
+    ({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Expand"}, "kind", 'unknown kind "Expand"'),
+    ({"apiVersion": "krmfn.dev/v9", "kind": "Inline"}, "apiVersion", 'unsupported version "krmfn.dev/v9"'),
+    ({"apiVersion": "example.com/v1", "kind": "Thing"}, "kind", "unsupported functionConfig example.com/v1/Thing"),
+    ({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Inline", "spec": [1]}, "spec", "expected a mapping"),
+    (config_map([1, 2]), "data", "expected a mapping"),
+])
+def test_errors_name_the_field(fc, path, words):
+    with pytest.raises(ConfigError) as err:
+        parse_function_config(fc)
+    assert err.value.path == path
+    assert words in err.value.message
+
+
+def test_every_option_documents_default_and_example():
+    for option in OPTIONS:
+        assert option.help and option.example and option.modes
+        assert option.kind != "enum" or option.default in option.choices
+
+
+def test_options_per_mode():
+    assert {o.name for o in options_for("inline")} >= {"namespace", "defaults", "dropReferenced"}
+    assert "dropReferenced" not in {o.name for o in options_for("validate")}

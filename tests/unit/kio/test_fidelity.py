@@ -1,0 +1,156 @@
+"""Nothing lost, nothing mangled: values, their spelling, annotations and order survive.
+
+The oracle for values is a YAML 1.2 reader (ruamel.yaml's safe loader); for spelling it is the
+input text itself.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from ruamel.yaml import YAML
+
+from krmfn.kio import tree as yt
+from krmfn.kio.emit import dump, emit_changed, render_node
+from tests.conftest import REPO, VALIDATE, krm, load12, resource_list
+
+CORPUS = os.path.join(REPO, "tests", "data", "fidelity-scalars.yaml")
+
+
+def corpus_text() -> str:
+    with open(CORPUS) as handle:
+        return handle.read()
+
+
+def as_item(text: str) -> str:
+    """A document indented as the first item of a ResourceList `items:` list."""
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    return "\n".join(("- " if i == 0 else "  ") + line if line else "" for i, line in enumerate(lines)) + "\n"
+
+
+def data_lines(text: str) -> dict[str, str]:
+    """`key: value` source lines of the corpus' data section, keyed by key."""
+    out = {}
+    for line in text.splitlines():
+        match = re.match(r"^\s+([a-z_0-9]+): (.+)$", line)
+        if match:
+            out[match.group(1)] = match.group(2)
+    return out
+
+
+def test_passthrough_keeps_every_value():
+    run = krm(resource_list(as_item(corpus_text()), VALIDATE))
+    assert run.code == 0
+    assert run.doc()["items"] == [load12(corpus_text())]
+
+
+def test_passthrough_keeps_every_spelling():
+    run = krm(resource_list(as_item(corpus_text()), VALIDATE))
+    source, output = data_lines(corpus_text()), data_lines(run.stdout)
+    single_line = {k: v for k, v in source.items() if not v.startswith(("|", ">"))}
+    for key, spelling in single_line.items():
+        if key in ("flow_map", "flow_seq", "double_escapes"):
+            # Flow collections are re-spaced and escapes inside double quotes may be written as
+            # the characters they stand for (\t as a tab): same value, checked above.
+            assert output[key][0] == spelling[0], key
+            continue
+        assert output[key] == spelling, key
+    assert "  literal: |\n        line one\n          indented two\n" in run.stdout
+
+
+def test_annotations_pass_through_exactly():
+    run = krm(resource_list(as_item(corpus_text()), VALIDATE))
+    annotations = run.doc()["items"][0]["metadata"]["annotations"]
+    assert annotations == load12(corpus_text())["metadata"]["annotations"]
+
+
+def test_no_anchors_or_aliases_in_output():
+    item = """- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: a
+    labels: &labels {app: web, tier: '1'}
+  data: &data
+    k: v
+  extra:
+    labels: *labels
+    <<: *data
+"""
+    run = krm(resource_list(item, VALIDATE))
+    assert run.code == 0, run.stderr
+    assert "&" not in run.stdout and "*" not in run.stdout
+    got = run.doc()["items"][0]
+    assert got["extra"] == {"labels": {"app": "web", "tier": "1"}, "k": "v"}
+
+
+def test_comments_are_stripped():
+    # kpt restores comments from its own copy by the id annotation; echoing them duplicates them.
+    item = "- # head comment\n  apiVersion: v1 # eol\n  kind: ConfigMap\n  metadata:\n    name: a\n"
+    run = krm(resource_list(item, VALIDATE))
+    assert "#" not in run.stdout
+
+
+def test_item_order_is_kept():
+    items = "".join(f"- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm-{i}\n" for i in (3, 1, 2))
+    names = [item["metadata"]["name"] for item in krm(resource_list(items, VALIDATE)).doc()["items"]]
+    assert names == ["cm-3", "cm-1", "cm-2"]
+
+
+@pytest.mark.parametrize("text", [
+    "a: \"ctrl \\x01 \\a \\e \\0 char\"\n",
+    "a: \"nel \\N ls \\L ps \\P bom \\ufeff\"\n",
+    "a: \"cr \\r here\"\n",
+    "a: \"c1 \\x85 \\x9f\"\n",
+])
+def test_control_characters_are_escaped_not_written_raw(text):
+    item = "- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data:\n    " + text
+    run = krm(resource_list(item, VALIDATE))
+    assert run.code == 0
+    assert run.doc()["items"][0]["data"] == load12(text)
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]", run.stdout)
+
+
+def test_changed_item_keeps_untouched_spellings():
+    source = corpus_text()
+    tree = yt.parse(source.encode())
+    node = yt.documents(tree)[0]
+    old = yt.to_python(tree, node)
+    new = {**old, "data": {**old["data"], "added": "yes", "version": "2.0"}}
+    new["metadata"] = {**old["metadata"], "labels": {"new": "1.10"}}
+    text = emit_changed(new, old, tree, node)
+    # ruamel (the oracle) reads 1_000 as 1000, as YAML 1.1 did; the 1.2 core schema and krmfn
+    # read a string. Either way the spelling is kept, which is what matters for the output.
+    read = load12(text)
+    assert read["data"].pop("underscore") == 1000 and new["data"].pop("underscore") == "1_000"
+    read["data"].pop("nan"), new["data"].pop("nan")
+    assert read == new
+    lines = data_lines(text)
+    for key in ("octal_like", "hex", "tilde", "yes_plain", "exp", "sexagesimal", "single_octal"):
+        assert lines[key] == data_lines(source)[key]
+    assert lines["added"] == "'yes'" and lines["version"] == "'2.0'"
+
+
+def test_render_node_matches_source_values():
+    tree = yt.parse(corpus_text().encode())
+    assert load12(render_node(tree, yt.documents(tree)[0])) == load12(corpus_text())
+
+
+def test_dump_round_trips_through_yaml_1_1_and_1_2():
+    import yaml
+
+    value = load12(corpus_text())
+    value["data"].pop("nan")  # nan != nan
+    text = dump(value)
+    assert load12(text) == value
+    # Strings are quoted wherever a YAML 1.1 reader (PyYAML, Go yaml.v2) would take them for
+    # something else, so both generations of readers see the same strings.
+    strings = {k: v for k, v in value["data"].items() if isinstance(v, str)}
+    read11 = yaml.safe_load(text)["data"]
+    assert {k: read11[k] for k in strings} == strings
+
+
+def test_ruamel_reference_agrees_on_corpus():
+    # Guard the oracle itself: ruamel reads the corpus as YAML 1.2.
+    value = YAML(typ="safe", pure=True).load(corpus_text())
+    assert value["data"]["yes_plain"] == "yes" and value["data"]["octal_like"] == 755

@@ -1,0 +1,59 @@
+"""Result schema types, order and the stderr line."""
+from __future__ import annotations
+
+from krmfn.findings import ERROR, INFO, WARNING, Finding
+from krmfn.kio.items import Item
+from krmfn.kio.results import sort_key, stderr_line, to_result
+
+
+def vm_item(path=None, index=None, file=None, doc_index=None):
+    annotations = {}
+    if path:
+        annotations["internal.config.kubernetes.io/path"] = path
+    if index is not None:
+        annotations["internal.config.kubernetes.io/index"] = index
+    value = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine",
+             "metadata": {"name": "vm-a", "namespace": "lab", "annotations": annotations}}
+    return Item(None, 0, value, file=file, doc_index=doc_index)
+
+
+def test_result_has_typed_fields():
+    finding = Finding(ERROR, "boom", item=0, path="spec.instancetype.name", check="instancetype-exists",
+                      current="u1.huge")
+    result = to_result(finding, [vm_item("vms/a.yaml", "2")])
+    assert result == {
+        "message": "boom",
+        "severity": "error",
+        "resourceRef": {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "name": "vm-a", "namespace": "lab"},
+        "field": {"path": "spec.instancetype.name", "currentValue": "u1.huge"},
+        "file": {"path": "vms/a.yaml", "index": 2},
+        "tags": {"check": "instancetype-exists"},
+    }
+    assert isinstance(result["file"]["index"], int) and isinstance(result["field"]["path"], str)
+
+
+def test_cli_origin_when_no_annotations():
+    result = to_result(Finding(WARNING, "w", item=0), [vm_item(file="x.yaml", doc_index=3)])
+    assert result["file"] == {"path": "x.yaml", "index": 3}
+
+
+def test_no_file_under_kustomize():
+    assert "file" not in to_result(Finding(ERROR, "e", item=0), [vm_item()])
+
+
+def test_order_is_file_index_severity_message():
+    results = [
+        {"message": "b", "severity": INFO, "file": {"path": "a.yaml", "index": 0}},
+        {"message": "z", "severity": ERROR, "file": {"path": "a.yaml", "index": 1}},
+        {"message": "a", "severity": WARNING, "file": {"path": "a.yaml", "index": 0}},
+        {"message": "c", "severity": ERROR, "file": {"path": "a.yaml", "index": 0}},
+        {"message": "x", "severity": ERROR, "file": {"path": "0.yaml", "index": 5}},
+    ]
+    assert [r["message"] for r in sorted(results, key=sort_key)] == ["x", "c", "a", "b", "z"]
+
+
+def test_stderr_line():
+    result = to_result(Finding(ERROR, "not found", item=0, path="spec.instancetype"),
+                       [vm_item("vms/a.yaml", "1")])
+    assert stderr_line(result) == "vms/a.yaml:1: VirtualMachine lab/vm-a spec.instancetype: not found"
+    assert stderr_line({"message": "m", "severity": WARNING}) == "warning: m"
