@@ -14,6 +14,7 @@ the README table alike.
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -165,10 +166,17 @@ def _options(mode: str, raw: dict[str, Any], prefix: str) -> dict[str, Any]:
     for key, value in raw.items():
         path = f"{prefix}.{key}"
         if key not in allowed:
-            known = ", ".join(sorted(allowed)) or "none"
-            raise ConfigError(f'{path}: unknown option "{key}" for mode {mode} (known: {known})', path)
+            raise ConfigError(f'{path}: unknown option "{key}" for mode {mode}{_suggest(key, allowed)}', path)
         out[key] = parse_value(allowed[key], value, path)
     return out
+
+
+def _suggest(key: str, allowed: dict[str, Option]) -> str:
+    by_lower = {name.lower(): name for name in allowed}
+    close = by_lower.get(key.lower()) or next(iter(difflib.get_close_matches(key, list(allowed), n=1)), None)
+    if close:
+        return f' (did you mean "{close}"?)'
+    return f' (known: {", ".join(sorted(allowed)) or "none"})'
 
 
 def _mode(raw: Any, path: str) -> str:
