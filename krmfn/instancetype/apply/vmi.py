@@ -1,0 +1,92 @@
+"""Apply an instance type, then a preference, to a VM template (semantics §3.1).
+
+Mirrors ``ApplyToVMI`` of ``pkg/instancetype/apply/vmi.go``.
+
+Entry point: ``apply_to_vmi(base_path, it_spec, pf_spec, template_spec, template_metadata)``.
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+
+from krmfn.instancetype.apply.annotations import apply_instancetype_annotations
+from krmfn.instancetype.apply.cpu import apply_cpu
+from krmfn.instancetype.apply.gpus import apply_gpus
+from krmfn.instancetype.apply.host_devices import apply_host_devices
+from krmfn.instancetype.apply.iothreads import apply_io_threads, apply_io_threads_policy
+from krmfn.instancetype.apply.launch_security import apply_launch_security
+from krmfn.instancetype.apply.memory import apply_memory
+from krmfn.instancetype.apply.node_selector import apply_node_selector
+from krmfn.instancetype.apply.scheduler_name import apply_scheduler_name
+from krmfn.instancetype.conflict import Conflict
+
+PreferenceApplier = Callable[[dict, dict, dict], None]
+
+
+def apply_to_vmi(
+    base_path: str | Sequence[str],
+    it_spec: dict | None,
+    pf_spec: dict | None,
+    template_spec: dict,
+    template_metadata: dict,
+) -> list[Conflict]:
+    """Apply ``it_spec`` then ``pf_spec`` to T (``template_spec``) and M (``template_metadata``).
+
+    ``base_path`` prefixes every conflict path except annotations: ``spec.template.spec`` for
+    expand and the VM validating webhook, ``spec`` for VMI creation and ``ApplyToVM``.
+
+    The instance type appliers run in KubeVirt's order and all their conflicts are collected. If
+    there is any, they are returned, the preference is not applied, and T and M are left exactly as
+    they were (KubeVirt mutates its copy partially, but every caller discards it on conflict).
+    Otherwise T and M are updated in place and the preference is applied with
+    ``krmfn.instancetype.preference.apply.vmi.apply_preference``. Returns the conflicts, ``[]``
+    on success. Raises ImportError only if a preference must be applied and the preference
+    package is not installed (a packaging error, not a user error).
+    """
+    if it_spec is None and pf_spec is None:
+        return []
+    if it_spec is not None:
+        base = Conflict.from_path(base_path)
+        # Dry run on copies first, so that a conflict leaves T and M untouched; the real run
+        # cannot conflict (same inputs) and keeps every nested dict the caller may hold.
+        conflicts = apply_instancetype(
+            base, it_spec, pf_spec, copy.deepcopy(template_spec), copy.deepcopy(template_metadata)
+        )
+        if conflicts:
+            return conflicts
+        apply_instancetype(base, it_spec, pf_spec, template_spec, template_metadata)
+    if pf_spec is not None:
+        _preference_applier()(pf_spec, template_spec, template_metadata)
+    return []
+
+
+def apply_instancetype(
+    base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec: dict, template_metadata: dict
+) -> list[Conflict]:
+    """The ten instance type appliers of §3.1 step 2, in KubeVirt's order, conflicts accumulated.
+
+    Mutates T and M directly, even when it returns conflicts; ``apply_to_vmi`` protects callers
+    from that. The preference is only read here, for the CPU topology.
+    """
+    conflicts: list[Conflict] = []
+    conflicts += apply_node_selector(base, it_spec, template_spec)
+    conflicts += apply_scheduler_name(base, it_spec, template_spec)
+    conflicts += apply_cpu(base, it_spec, pf_spec, template_spec)
+    conflicts += apply_memory(base, it_spec, template_spec)
+    conflicts += apply_io_threads(base, it_spec, template_spec)
+    conflicts += apply_io_threads_policy(base, it_spec, template_spec)
+    conflicts += apply_launch_security(base, it_spec, template_spec)
+    conflicts += apply_gpus(base, it_spec, template_spec)
+    conflicts += apply_host_devices(base, it_spec, template_spec)
+    annotations = it_spec.get("annotations")
+    conflicts += apply_instancetype_annotations(annotations if isinstance(annotations, dict) else None, template_metadata)
+    return conflicts
+
+
+def _preference_applier() -> PreferenceApplier:
+    # Imported lazily so that instance type application works (and is testable) on its own; a
+    # missing preference package only matters when a preference has to be applied.
+    from krmfn.instancetype.preference.apply.vmi import apply_preference
+
+    return apply_preference
+

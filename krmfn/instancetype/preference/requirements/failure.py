@@ -1,0 +1,29 @@
+"""The outcome of a failed preference requirement (semantics §6.1, Appendix D).
+
+KubeVirt's checkers return `(conflict.Conflicts, error)`; the VM validating webhook turns them into
+one status cause `{type: FieldValueNotFound, field: <paths joined with ", ">, message:
+"failure checking preference requirements: <error>"}`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MESSAGE_PREFIX = "failure checking preference requirements: "
+
+
+@dataclass(frozen=True)
+class RequirementFailure:
+    """paths: the conflict paths KubeVirt reports; error: the checker's inner error text."""
+
+    paths: tuple[str, ...]
+    error: str
+
+    @property
+    def field(self) -> str:
+        """The status cause's field: every path, joined with ", " ("" when there is none)."""
+        return ", ".join(self.paths)
+
+    @property
+    def message(self) -> str:
+        """The status cause's message, exactly as the VM validating webhook reports it."""
+        return MESSAGE_PREFIX + self.error
