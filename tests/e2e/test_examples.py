@@ -1,0 +1,123 @@
+"""Every example in kustomize-examples/ is an end-to-end test, run with the real tools.
+
+* `kubectl kustomize --enable-alpha-plugins`, with the function declared as a container and a
+  test-only `docker` first on PATH that runs the installed krmfn (conventions doc §5);
+* `kpt fn render --allow-exec` on a copy of the package (its Kptfile pipeline uses `exec: krmfn`);
+* the CLI on the example's resources.
+
+Each runs twice: the output must match `.expected/` and a second run must change nothing.
+Regenerate `.expected/` after an intended change with KRMFN_UPDATE_CASES=1 and review the diff.
+"""
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import REPO
+
+EXAMPLES = os.path.join(REPO, "kustomize-examples")
+HERE = os.path.dirname(os.path.abspath(__file__))
+UPDATE = os.environ.get("KRMFN_UPDATE_CASES") == "1"
+BIN = os.path.dirname(sys.executable)
+KRMFN = os.path.join(BIN, "krmfn")
+
+
+def examples(with_file: str) -> list[str]:
+    return sorted(d for d in os.listdir(EXAMPLES) if os.path.exists(os.path.join(EXAMPLES, d, with_file)))
+
+
+def tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        pytest.skip(f"{name} is not installed")
+    return path
+
+
+def run(cmd: list[str], cwd: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env={**os.environ, **(env or {})})
+
+
+def expect_text(example: str, name: str, actual: str) -> None:
+    path = os.path.join(EXAMPLES, example, ".expected", name)
+    if UPDATE:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as handle:
+            handle.write(actual)
+    with open(path) as handle:
+        assert actual == handle.read(), f"{example}: {name} differs"
+
+
+def expected_exit(example: str, runner: str) -> int:
+    path = os.path.join(EXAMPLES, example, ".expected", f"{runner}.exit")
+    if UPDATE or not os.path.exists(path):
+        return -1
+    with open(path) as handle:
+        return int(handle.read().strip())
+
+
+def record_exit(example: str, runner: str, code: int) -> None:
+    expected = expected_exit(example, runner)
+    if UPDATE:
+        os.makedirs(os.path.join(EXAMPLES, example, ".expected"), exist_ok=True)
+        with open(os.path.join(EXAMPLES, example, ".expected", f"{runner}.exit"), "w") as handle:
+            handle.write(f"{code}\n")
+    else:
+        assert code == (expected if expected >= 0 else 0), f"{example}: {runner} exited {code}"
+
+
+@pytest.mark.parametrize("example", examples("kustomization.yaml"))
+def test_kustomize_with_container_function(example, tmp_path):
+    kubectl = tool("kubectl")
+    fake_bin = tmp_path / "bin"
+    fake_bin.mkdir()
+    shutil.copy(os.path.join(HERE, "fake-docker"), fake_bin / "docker")
+    env = {"PATH": f"{fake_bin}:{os.environ['PATH']}", "FAKE_DOCKER_CMD": KRMFN,
+           "FAKE_DOCKER_LOG": str(tmp_path / "log")}
+    first = run([kubectl, "kustomize", "--enable-alpha-plugins", os.path.join(EXAMPLES, example)], REPO, env)
+    second = run([kubectl, "kustomize", "--enable-alpha-plugins", os.path.join(EXAMPLES, example)], REPO, env)
+    record_exit(example, "kustomize", first.returncode)
+    expect_text(example, "kustomize.yaml", first.stdout)
+    assert second.stdout == first.stdout
+    argv = [open(tmp_path / "log" / f).read().split("\n") for f in os.listdir(tmp_path / "log") if f.endswith(".argv")]
+    assert all("--network" in a and "none" in a and "nobody" in a for a in argv if a[0] == "run")
+
+
+@pytest.mark.parametrize("example", examples("Kptfile"))
+def test_kpt_render_with_exec(example, tmp_path):
+    kpt = tool("kpt")
+    package = tmp_path / example
+    shutil.copytree(os.path.join(EXAMPLES, example), package, ignore=shutil.ignore_patterns(".expected"))
+    env = {"PATH": f"{BIN}:{os.environ['PATH']}"}
+    first = run([kpt, "fn", "render", str(package), "--allow-exec"], str(tmp_path), env)
+    record_exit(example, "kpt-render", first.returncode)
+    rendered = {}
+    for folder, _, files in os.walk(package):
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            rendered[os.path.relpath(path, package)] = open(path).read()
+    expect_text(example, "kpt-render.yaml", "".join(f"# {p}\n{rendered[p]}---\n" for p in sorted(rendered)))
+    snapshot = tmp_path / "snapshot"
+    shutil.copytree(package, snapshot)
+    second = run([kpt, "fn", "render", str(package), "--allow-exec"], str(tmp_path), env)
+    assert second.returncode == first.returncode
+    diff = filecmp.dircmp(package, snapshot)
+    assert not diff.diff_files and not diff.left_only and not diff.right_only, "second render changed files"
+
+
+@pytest.mark.parametrize("example", examples("resources"))
+def test_cli(example, tmp_path):
+    mode = open(os.path.join(EXAMPLES, example, ".expected", "cli.mode")).read().strip() if os.path.exists(
+        os.path.join(EXAMPLES, example, ".expected", "cli.mode")) else "inline"
+    first = run([KRMFN, mode, "resources"], os.path.join(EXAMPLES, example))
+    record_exit(example, "cli", first.returncode)
+    expect_text(example, "cli.yaml", first.stdout)
+    if mode == "inline":
+        out = tmp_path / "out.yaml"
+        out.write_text(first.stdout)
+        second = run([KRMFN, mode, str(out)], str(tmp_path))
+        assert second.stdout == first.stdout, "inlining the inlined output changed it"
