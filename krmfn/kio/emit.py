@@ -42,8 +42,18 @@ def render_node(tree: ryml.Tree, node: int) -> str:
     return text[:-1] if text.endswith("\n") else text
 
 
+def _render_unchecked(tree: ryml.Tree, node: int) -> str:
+    """rapidyaml's rendering of a node whose enclosing item passed render_node's screening."""
+    text = ryml.emit_yaml(tree, node)
+    return text[:-1] if text.endswith("\n") else text
+
+
 def indent_lines(text: str, indent: str) -> str:
-    return _LINE_START.sub(indent, text) if indent else text
+    if not indent:
+        return text
+    if "\n" not in text:
+        return indent + text if text else text
+    return _LINE_START.sub(indent, text)
 
 
 # --- canonical dump of plain values ----------------------------------------------------------
@@ -112,18 +122,19 @@ def _inline(value: Any, indent: str) -> str:
 
 
 def same(a: Any, b: Any) -> bool:
-    """Equal values of the same types (so 1, 1.0 and True are told apart)."""
+    """Unchanged: equal, and of the same type where it is a scalar (1, 1.0 and True differ).
+
+    Containers are compared with Python's own (C) equality, which is what keeps the per-VM cost
+    of writing a changed item low; the engine never swaps a nested bool for an equal int.
+    """
     if type(a) is not type(b):
         return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     return a == b or (a != a and b != b)  # nan
 
 
 def emit_changed(new: dict, old: Any, tree: ryml.Tree, node: int) -> str:
     """An item mapping at indentation 0: verbatim source where unchanged, `dump` elsewhere."""
+    render_node(tree, node)  # screens the whole source once; parts of it are then safe to copy
     lines: list[str] = []
     if isinstance(old, dict) and tree.is_map(node):
         _emit_map(new, old, tree, node, "", lines)
@@ -146,7 +157,7 @@ def _emit_map(new: dict, old: dict, tree: ryml.Tree, node: int, indent: str, lin
 
 def _emit_entry(key: str, value: Any, old: Any, tree: ryml.Tree, child: int, indent: str, lines: list[str]) -> None:
     if same(value, old):
-        lines.append(indent_lines(render_node(tree, child), indent))
+        lines.append(indent_lines(_render_unchecked(tree, child), indent))
         return
     head = indent + format_key(key) + ":"
     if isinstance(value, dict) and value and isinstance(old, dict) and tree.is_map(child):
@@ -167,8 +178,7 @@ def _emit_seq(new: list, old: list, tree: ryml.Tree, node: int, indent: str, lin
             continue
         child, previous = source[index], old[index]
         if same(value, previous):
-            text = render_node(tree, child)
-            _append_seq_item(text, indent, lines)
+            _append_seq_item(_render_unchecked(tree, child), indent, lines)
         elif isinstance(value, dict) and value and isinstance(previous, dict) and tree.is_map(child):
             sub: list[str] = []
             _emit_map(value, previous, tree, child, indent + "  ", sub)

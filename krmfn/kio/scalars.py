@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 _NULL = frozenset(("", "~", "null", "Null", "NULL"))
@@ -97,11 +98,13 @@ def double_quoted(text: str) -> str:
     return re.sub(r"[\x7f-\x9f\ud800-\udfff\ufffe\uffff]", lambda m: "\\u%04x" % ord(m.group()), quoted)
 
 
+@lru_cache(maxsize=1 << 16)
+def _format_string(text: str) -> str:
+    return text if plain_ok(text) else quote_string(text)
+
+
 def format_key(key: Any) -> str:
-    text = key if isinstance(key, str) else format_scalar(key)
-    if isinstance(key, str) and not plain_ok(text):
-        return quote_string(text)
-    return text
+    return _format_string(key) if isinstance(key, str) else format_scalar(key)
 
 
 def quote_string(text: str) -> str:
@@ -127,8 +130,7 @@ def format_scalar(value: Any) -> str:
         if math.isinf(value):
             return ".inf" if value > 0 else "-.inf"
         return repr(float(value))
-    text = str(value)
-    return text if plain_ok(text) else quote_string(text)
+    return _format_string(str(value))
 
 
 def literal_ok(text: str) -> bool:
