@@ -1,0 +1,228 @@
+"""The `inline` mode on plain data: every VirtualMachine replaced by what `virtctl expand` returns.
+
+No KubeVirt counterpart as a whole: this drives `krmfn.instancetype.expand` (which mirrors
+`pkg/instancetype/expand/expand.go`) over a bundle, with the bundle's instance types,
+preferences, ControllerRevisions and volume sources as the cluster.
+
+* Every input item comes out, in order. An expanded VM replaces its input; a VM that cannot be
+  expanded is left unchanged and gets one error Finding with KubeVirt's exact message.
+* A VM without matchers is left unchanged (§9.1 step 1), so inlining is idempotent.
+* Each inlined VM gets the annotation `krmfn.dev/inlined-from`, e.g.
+  `instancetype=VirtualMachineClusterInstancetype/u1.medium,preference=VirtualMachineClusterPreference/fedora`
+  (`@<revision>` is appended when a ControllerRevision supplied the spec). KubeVirt's expand adds no
+  VM annotations; the golden comparison ignores annotations the oracle does not have.
+* `infer` (off by default): resolve `inferFromVolume` matchers from the bundle's PVCs,
+  DataVolumes, DataSources and VolumeSnapshots first, as the VM mutating webhook would (§2.7).
+  Off by default because `virtctl expand --file` never infers: it fails with
+  `resource name may not be empty`, and that is what the golden `expand` results record.
+* `drop_referenced`: remove the instance types, preferences and instancetype ControllerRevisions
+  that inlined VMs referenced and that no VM left with matchers still references.
+"""
+from __future__ import annotations
+
+import gc
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from krmfn.findings import ERROR, Finding
+from krmfn.instancetype import bundle as bundles
+from krmfn.instancetype.bundle import Bundle, ObjectKey
+from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.expand.expand import ExpandResult, expand_vm, has_matchers
+from krmfn.instancetype.find.kinds import matcher_kind, resolve_instancetype_kind, resolve_preference_kind
+from krmfn.instancetype.infer.handler import infer_matchers
+
+INLINED_FROM_ANNOTATION = "krmfn.dev/inlined-from"
+VIRTUAL_MACHINE = "VirtualMachine"
+VM_API_GROUP = "kubevirt.io"
+INSTANCETYPE_KINDS = frozenset({
+    bundles.VIRTUAL_MACHINE_INSTANCETYPE, bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+    bundles.VIRTUAL_MACHINE_PREFERENCE, bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+})
+REVISION_OBJECT_KIND_LABEL = "instancetype.kubevirt.io/object-kind"
+
+
+@dataclass
+class InlineOptions:
+    """Options of the inline mode (functionConfig names in `from_options`)."""
+
+    namespace: str = bundles.DEFAULT_NAMESPACE
+    config: ClusterConfig = field(default_factory=ClusterConfig)
+    drop_referenced: bool = False
+    apply_defaults: bool = True
+    infer: bool = False
+    annotate: bool = True
+    rejected: set[ObjectKey] = field(default_factory=set)
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any]) -> "InlineOptions":
+        """From the functionConfig options (`krmfn.kio.config.OPTIONS` names)."""
+        return cls(
+            namespace=options.get("namespace") or bundles.DEFAULT_NAMESPACE,
+            config=ClusterConfig.from_options(options),
+            drop_referenced=bool(options.get("dropReferenced", False)),
+            apply_defaults=options.get("defaults", "cluster") != "none",
+            infer=bool(options.get("inferFromVolume", False)),
+        )
+
+
+@dataclass
+class InlineOutcome:
+    """`items`: the output list; `sources[i]`: the input index of output item i.
+
+    `changed` and Finding.item are input indices; without `drop_referenced` they are also output
+    positions.
+    """
+
+    items: list[Any]
+    sources: list[int]
+    changed: set[int] = field(default_factory=set)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def is_virtual_machine(item: Any) -> bool:
+    if not isinstance(item, dict) or item.get("kind") != VIRTUAL_MACHINE:
+        return False
+    group, _ = bundles.split_api_version(item.get("apiVersion"))
+    return group == VM_API_GROUP
+
+
+def inlined_from(result: ExpandResult) -> str:
+    """The `krmfn.dev/inlined-from` value: which instance type and preference were applied."""
+    parts = [f"{role}={resolved.source()}" for role, resolved in
+             (("instancetype", result.instancetype), ("preference", result.preference)) if resolved]
+    return ",".join(parts)
+
+
+def _annotated(vm: dict, value: str) -> dict:
+    """vm with the inlined-from annotation (copying only metadata and its annotations)."""
+    metadata = vm.get("metadata")
+    metadata = dict(metadata) if isinstance(metadata, dict) else {}
+    annotations = metadata.get("annotations")
+    metadata["annotations"] = {**(annotations if isinstance(annotations, dict) else {}),
+                               INLINED_FROM_ANNOTATION: value}
+    return {**vm, "metadata": metadata}
+
+
+def _expand_item(vm: dict, bundle: Bundle, options: InlineOptions) -> ExpandResult:
+    namespace = bundle.namespace_of(vm)
+    if options.infer:
+        inferred = infer_matchers(vm, bundle, namespace)
+        if inferred.failure is not None:
+            return ExpandResult(None, inferred.failure)
+        vm = inferred.vm
+    return expand_vm(vm, bundle, options.config, namespace, options.apply_defaults)
+
+
+def inline_items(items: list[Any], options: InlineOptions | None = None) -> InlineOutcome:
+    """Expand every VirtualMachine of `items` against the other items (see the module doc)."""
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # only acyclic dicts and lists are created; the cyclic GC would rescan all items
+    try:
+        return _inline_items(items, options or InlineOptions())
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
+    bundle = Bundle((item for item in items if isinstance(item, dict)), options.namespace, options.rejected)
+    out = list(items)
+    outcome = InlineOutcome(out, list(range(len(items))))
+    used: set[ObjectKey] = set()  # what the inlined VMs referenced or were expanded from
+    for index, item in enumerate(items):
+        if not is_virtual_machine(item):
+            continue
+        result = _expand_item(item, bundle, options)
+        if result.failure is not None:
+            failure = result.failure
+            outcome.findings.append(Finding(ERROR, failure.message, item=index, path=failure.path,
+                                            check=failure.check))
+            continue
+        if result.vm is item:
+            continue
+        vm = result.vm
+        if options.annotate and (result.instancetype or result.preference):
+            vm = _annotated(vm, inlined_from(result))
+        out[index] = vm
+        outcome.changed.add(index)
+        if options.drop_referenced:
+            used.update(_matcher_references(item, bundle))
+            used.update(_resolved_keys(result, bundle.namespace_of(item)))
+    if used:
+        _drop_referenced(used, bundle, outcome)
+    return outcome
+
+
+# ---------------------------------------------------------------------------------------------
+# drop_referenced
+# ---------------------------------------------------------------------------------------------
+def _matcher_references(vm: dict, bundle: Bundle) -> Iterable[ObjectKey]:
+    """The bundle keys a VM's matchers and status refs point at (whether or not they exist)."""
+    namespace = bundle.namespace_of(vm)
+    spec = vm.get("spec") if isinstance(vm.get("spec"), dict) else {}
+    status = vm.get("status") if isinstance(vm.get("status"), dict) else {}
+    for matcher_key, ref_key, resolve in (("instancetype", "instancetypeRef", resolve_instancetype_kind),
+                                          ("preference", "preferenceRef", resolve_preference_kind)):
+        matcher = spec.get(matcher_key)
+        if not isinstance(matcher, dict):
+            continue
+        kind = resolve(matcher_kind(matcher))
+        name = matcher.get("name")
+        if kind and isinstance(name, str) and name:
+            scoped = namespace if bundles.RESOURCE_TYPES[kind].namespaced else ""
+            yield (kind, scoped, name)
+        ref = status.get(ref_key) if isinstance(status.get(ref_key), dict) else {}
+        revision_ref = ref.get("controllerRevisionRef") if isinstance(ref.get("controllerRevisionRef"), dict) else {}
+        for revision in (matcher.get("revisionName"), revision_ref.get("name")):
+            if isinstance(revision, str) and revision:
+                yield (bundles.CONTROLLER_REVISION, namespace, revision)
+
+
+def _resolved_keys(result: ExpandResult, namespace: str) -> Iterable[ObjectKey]:
+    """The objects an expansion actually used (this covers matchers filled in by inference)."""
+    for resolved in (result.instancetype, result.preference):
+        if resolved is None:
+            continue
+        if resolved.revision:
+            yield (bundles.CONTROLLER_REVISION, namespace, resolved.revision)
+        elif resolved.kind in bundles.RESOURCE_TYPES:
+            scoped = namespace if bundles.RESOURCE_TYPES[resolved.kind].namespaced else ""
+            yield (resolved.kind, scoped, resolved.name)
+
+
+def _droppable(item: Any, key: ObjectKey | None) -> bool:
+    """Instance types, preferences, and ControllerRevisions that hold one of them."""
+    if key is None:
+        return False
+    if key[0] in INSTANCETYPE_KINDS:
+        return True
+    if key[0] != bundles.CONTROLLER_REVISION:
+        return False
+    labels = item["metadata"].get("labels")  # key_of() guarantees a metadata mapping
+    data = item.get("data")
+    payload_kinds = (labels.get(REVISION_OBJECT_KIND_LABEL) if isinstance(labels, dict) else None,
+                     data.get("kind") if isinstance(data, dict) else None)
+    return any(isinstance(kind, str) and kind in INSTANCETYPE_KINDS for kind in payload_kinds)
+
+
+def _drop_referenced(used: set[ObjectKey], bundle: Bundle, outcome: InlineOutcome) -> None:
+    still_used = {key for index, item in enumerate(outcome.items)
+                  if is_virtual_machine(item) and has_matchers(item)
+                  for key in _matcher_references(item, bundle)}
+    drop = used - still_used
+    keep = [position for position, item in enumerate(outcome.items)
+            if not (isinstance(item, dict) and (key := bundles.key_of(item, bundle.default_namespace)) in drop
+                    and bundles.is_served(item) and _droppable(item, key))]
+    outcome.items = [outcome.items[position] for position in keep]
+    outcome.sources = [outcome.sources[position] for position in keep]
+
+
+def run_inline(values: list[Any], options: dict[str, Any]):  # -> krmfn.modes.Outcome
+    """The `krmfn.modes` entry point: functionConfig options in, a modes.Outcome out."""
+    from krmfn.modes import Outcome
+
+    result = inline_items(values, InlineOptions.from_options(options))
+    position_of = {source: position for position, source in enumerate(result.sources)}
+    changed = {position_of[index] for index in result.changed if index in position_of}
+    return Outcome(result.items, list(result.sources), changed, result.findings)

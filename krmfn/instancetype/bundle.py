@@ -1,0 +1,170 @@
+"""An index over the objects of a bundle: what a fake cluster "has stored" (semantics §2.3, §2.6).
+
+KubeVirt resolves matchers with GETs against the API server; offline, the bundle plays the
+cluster. This module mirrors the lookups KubeVirt makes (the informer stores / clients used by
+`pkg/instancetype/find`, `pkg/instancetype/preference/find` and `pkg/instancetype/infer`):
+
+* objects are keyed by (kind, namespace, name); cluster-scoped kinds use namespace "";
+* a namespaced object without `metadata.namespace` lives in the assumed default namespace
+  (golden README: kubectl's context namespace, `default` unless configured);
+* only served group/versions count: an object of an unserved apiVersion was never stored;
+* objects that admission rejects were never stored either (golden Findings 5): the caller passes
+  their keys in `rejected` (the validate mode computes them);
+* on duplicates the first object wins, as a second CREATE of the same name fails.
+
+Objects are plain dicts and are never copied or mutated here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+VIRTUAL_MACHINE_INSTANCETYPE = "VirtualMachineInstancetype"
+VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE = "VirtualMachineClusterInstancetype"
+VIRTUAL_MACHINE_PREFERENCE = "VirtualMachinePreference"
+VIRTUAL_MACHINE_CLUSTER_PREFERENCE = "VirtualMachineClusterPreference"
+CONTROLLER_REVISION = "ControllerRevision"
+PERSISTENT_VOLUME_CLAIM = "PersistentVolumeClaim"
+DATA_VOLUME = "DataVolume"
+DATA_SOURCE = "DataSource"
+VOLUME_SNAPSHOT = "VolumeSnapshot"
+
+DEFAULT_NAMESPACE = "default"
+
+ObjectKey = tuple[str, str, str]
+"""(kind, namespace, name); namespace is "" for cluster-scoped kinds."""
+
+
+@dataclass(frozen=True)
+class ResourceType:
+    """How the API server knows a kind: group, served versions, scope and qualified resource."""
+
+    group: str
+    versions: frozenset[str]
+    namespaced: bool
+    resource: str
+
+    @property
+    def qualified_resource(self) -> str:
+        """`<plural>.<group>`, or just `<plural>` for the core group, as in NotFound messages."""
+        return f"{self.resource}.{self.group}" if self.group else self.resource
+
+
+RESOURCE_TYPES: dict[str, ResourceType] = {
+    VIRTUAL_MACHINE_INSTANCETYPE: ResourceType(
+        "instancetype.kubevirt.io", frozenset({"v1beta1"}), True, "virtualmachineinstancetypes"),
+    VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: ResourceType(
+        "instancetype.kubevirt.io", frozenset({"v1beta1"}), False, "virtualmachineclusterinstancetypes"),
+    VIRTUAL_MACHINE_PREFERENCE: ResourceType(
+        "instancetype.kubevirt.io", frozenset({"v1beta1"}), True, "virtualmachinepreferences"),
+    VIRTUAL_MACHINE_CLUSTER_PREFERENCE: ResourceType(
+        "instancetype.kubevirt.io", frozenset({"v1beta1"}), False, "virtualmachineclusterpreferences"),
+    CONTROLLER_REVISION: ResourceType("apps", frozenset({"v1"}), True, "controllerrevisions"),
+    PERSISTENT_VOLUME_CLAIM: ResourceType("", frozenset({"v1"}), True, "persistentvolumeclaims"),
+    DATA_VOLUME: ResourceType("cdi.kubevirt.io", frozenset({"v1beta1"}), True, "datavolumes"),
+    DATA_SOURCE: ResourceType("cdi.kubevirt.io", frozenset({"v1beta1"}), True, "datasources"),
+    VOLUME_SNAPSHOT: ResourceType("snapshot.storage.k8s.io", frozenset({"v1"}), True, "volumesnapshots"),
+}
+
+EMPTY_NAME_MESSAGE = "resource name may not be empty"
+
+
+def not_found_message(kind: str, name: str) -> str:
+    """The API server's NotFound text, e.g. `controllerrevisions.apps "x" not found` (§2.6)."""
+    return f'{RESOURCE_TYPES[kind].qualified_resource} "{name}" not found'
+
+
+def request_name_error(name: str) -> str | None:
+    """client-go's refusal to GET an object by this name (§2.6), or None when the name is usable."""
+    if not name:
+        return EMPTY_NAME_MESSAGE
+    if name in (".", ".."):
+        problems = [f"may not be '{name}'"]
+    else:
+        problems = [f"may not contain '{c}'" for c in ("/", "%") if c in name]
+    if problems:
+        return f'invalid resource name "{name}": [{" ".join(problems)}]'
+    return None
+
+
+def split_api_version(api_version: object) -> tuple[str, str]:
+    """`group/version` -> (group, version); `v1` -> ("", "v1")."""
+    if not isinstance(api_version, str):
+        return "", ""
+    group, _, version = api_version.rpartition("/")
+    return group, version
+
+
+def is_served(obj: dict) -> bool:
+    """True when obj's kind is indexed and its apiVersion is one the API server serves for it."""
+    kind = obj.get("kind")
+    rtype = RESOURCE_TYPES.get(kind) if isinstance(kind, str) else None
+    if rtype is None:
+        return False
+    group, version = split_api_version(obj.get("apiVersion"))
+    return group == rtype.group and version in rtype.versions
+
+
+def object_namespace(obj: dict, default_namespace: str = DEFAULT_NAMESPACE) -> str:
+    """The effective namespace of any object (also VMs): its own, else the assumed default."""
+    metadata = obj.get("metadata")
+    namespace = metadata.get("namespace") if isinstance(metadata, dict) else None
+    return namespace if isinstance(namespace, str) and namespace else default_namespace
+
+
+def key_of(obj: dict, default_namespace: str = DEFAULT_NAMESPACE) -> ObjectKey | None:
+    """The index key of obj, or None when obj is not an indexed kind or has no name."""
+    kind = obj.get("kind")
+    rtype = RESOURCE_TYPES.get(kind) if isinstance(kind, str) else None
+    metadata = obj.get("metadata")
+    name = metadata.get("name") if isinstance(metadata, dict) else None
+    if rtype is None or not isinstance(name, str) or not name:
+        return None
+    namespace = object_namespace(obj, default_namespace) if rtype.namespaced else ""
+    return (kind, namespace, name)  # type: ignore[return-value]
+
+
+class Bundle:
+    """Read-only lookups over a bundle's supporting objects, like GETs against a cluster."""
+
+    def __init__(
+        self,
+        objects: Iterable[dict],
+        default_namespace: str = DEFAULT_NAMESPACE,
+        rejected: set[ObjectKey] | None = None,
+    ) -> None:
+        self.default_namespace = default_namespace
+        # Filled by the caller (validation), possibly after construction: checked on every get().
+        self.rejected: set[ObjectKey] = rejected if rejected is not None else set()
+        self._index: dict[ObjectKey, dict] = {}
+        for obj in objects:
+            self._add(obj)
+
+    def _add(self, obj: dict) -> None:
+        if not isinstance(obj, dict) or not is_served(obj):
+            return
+        key = key_of(obj, self.default_namespace)
+        if key is not None:
+            self._index.setdefault(key, obj)
+
+    def get(self, kind: str, namespace: str, name: str) -> dict | None:
+        """The stored object, or None. `namespace` is ignored for cluster-scoped kinds."""
+        if not RESOURCE_TYPES[kind].namespaced:
+            namespace = ""
+        key = (kind, namespace, name)
+        if self.rejected and key in self.rejected:
+            return None
+        return self._index.get(key)
+
+    def namespace_of(self, obj: dict) -> str:
+        """The effective namespace of obj (a VM or any namespaced object) in this bundle."""
+        return object_namespace(obj, self.default_namespace)
+
+    def keys(self) -> Iterable[ObjectKey]:
+        return self._index.keys()
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._index and key not in self.rejected
+
+    def __len__(self) -> int:
+        return len(self._index)

@@ -1,0 +1,52 @@
+"""Accepted `kind` spellings in matchers (semantics §1.2).
+
+Mirrors the `switch strings.ToLower(matcher.Kind)` in `pkg/instancetype/find/spec.go` and
+`pkg/instancetype/preference/find/spec.go`: the lowercased kind is compared with the singular
+and plural resource names; "" (omitted) means the cluster-scoped kind. No trimming, no short names.
+"""
+from __future__ import annotations
+
+from krmfn.instancetype.bundle import (
+    VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+    VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+    VIRTUAL_MACHINE_INSTANCETYPE,
+    VIRTUAL_MACHINE_PREFERENCE,
+)
+
+INSTANCETYPE_KINDS: dict[str, str] = {
+    "virtualmachineinstancetype": VIRTUAL_MACHINE_INSTANCETYPE,
+    "virtualmachineinstancetypes": VIRTUAL_MACHINE_INSTANCETYPE,
+    "virtualmachineclusterinstancetype": VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+    "virtualmachineclusterinstancetypes": VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+    "": VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+}
+
+PREFERENCE_KINDS: dict[str, str] = {
+    "virtualmachinepreference": VIRTUAL_MACHINE_PREFERENCE,
+    "virtualmachinepreferences": VIRTUAL_MACHINE_PREFERENCE,
+    "virtualmachineclusterpreference": VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+    "virtualmachineclusterpreferences": VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+    "": VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+}
+
+DEFAULT_INSTANCETYPE_KIND = VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE
+DEFAULT_PREFERENCE_KIND = VIRTUAL_MACHINE_CLUSTER_PREFERENCE
+
+UNEXPECTED_INSTANCETYPE_KIND = "got unexpected kind in InstancetypeMatcher: {}"
+UNEXPECTED_PREFERENCE_KIND = "got unexpected kind in PreferenceMatcher: {}"
+
+
+def matcher_kind(matcher: dict) -> str:
+    """The matcher's kind as Go sees it: a non-string or null kind is the empty string."""
+    kind = matcher.get("kind")
+    return kind if isinstance(kind, str) else ""
+
+
+def resolve_instancetype_kind(kind: str) -> str | None:
+    """The instance type Kind a matcher kind spelling names, or None when it is not accepted."""
+    return INSTANCETYPE_KINDS.get(kind.lower())
+
+
+def resolve_preference_kind(kind: str) -> str | None:
+    """The preference Kind a matcher kind spelling names, or None when it is not accepted."""
+    return PREFERENCE_KINDS.get(kind.lower())
