@@ -114,6 +114,19 @@ def _expand_item(vm: dict, bundle: Bundle, options: InlineOptions) -> ExpandResu
     return expand_vm(vm, bundle, options.config, namespace, options.apply_defaults)
 
 
+INFER_HINT = " (the matcher uses inferFromVolume, which virtctl expand does not resolve; set the inline option inferFromVolume=true to infer it from the bundle's volumes as KubeVirt's admission does)"
+
+
+def _with_hint(message: str, vm: dict, options: InlineOptions) -> str:
+    """KubeVirt's message, plus how to get further when it comes from an uninferred matcher."""
+    if options.infer or message != bundles.EMPTY_NAME_MESSAGE:
+        return message
+    spec = vm.get("spec") if isinstance(vm.get("spec"), dict) else {}
+    uses_inference = any(isinstance(spec.get(k), dict) and spec[k].get("inferFromVolume")
+                         for k in ("instancetype", "preference"))
+    return message + INFER_HINT if uses_inference else message
+
+
 def inline_items(items: list[Any], options: InlineOptions | None = None) -> InlineOutcome:
     """Expand every VirtualMachine of `items` against the other items (see the module doc)."""
     gc_was_enabled = gc.isenabled()
@@ -133,11 +146,16 @@ def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
     for index, item in enumerate(items):
         if not is_virtual_machine(item):
             continue
-        result = _expand_item(item, bundle, options)
+        try:
+            result = _expand_item(item, bundle, options)
+        except Exception as err:  # noqa: BLE001 - one bad VM must not cost the others their output
+            outcome.findings.append(Finding(ERROR, f"internal error expanding this VM: {type(err).__name__}: {err}",
+                                            item=index, check="internal-error"))
+            continue
         if result.failure is not None:
             failure = result.failure
-            outcome.findings.append(Finding(ERROR, failure.message, item=index, path=failure.path,
-                                            check=failure.check))
+            outcome.findings.append(Finding(ERROR, _with_hint(failure.message, item, options), item=index,
+                                            path=failure.path, check=failure.check))
             continue
         if result.vm is item:
             continue

@@ -86,6 +86,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("evictionStrategy", "str", "None",
            "The cluster evictionStrategy KubeVirt's defaults copy into VMs that have none.",
            "LiveMigrate", ("inline", "validate")),
+    Option("inferFromVolume", "bool", False,
+           "Resolve `inferFromVolume` matchers from the bundle's PVCs, DataVolumes, DataSources, "
+           "VolumeSnapshots and dataVolumeTemplates first, as KubeVirt's VM mutating webhook does "
+           "at admission (both failure policies). Off: such a VM fails as `virtctl expand` does.",
+           "true", ("inline",)),
     Option("dropReferenced", "bool", False,
            "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
            "in the output references after inlining. Their files are deleted by kpt.",

@@ -2,7 +2,7 @@
 import copy
 
 from krmfn.findings import ERROR
-from krmfn.inline import INLINED_FROM_ANNOTATION, InlineOptions, inline_items, run_inline
+from krmfn.inline import INFER_HINT, INLINED_FROM_ANNOTATION, InlineOptions, inline_items, run_inline
 
 IT_API = "instancetype.kubevirt.io/v1beta1"
 
@@ -123,7 +123,7 @@ def test_infer_from_volume_off_by_default_like_virtctl():
              vm("a", {"inferFromVolume": "root"}, {"inferFromVolume": "root"}, volumes=[_pvc_volume()])]
     outcome = run(items)
     assert [(f.message, f.path) for f in outcome.findings] == [
-        ("resource name may not be empty", "spec.instancetype.inferFromVolume")]
+        ("resource name may not be empty" + INFER_HINT, "spec.instancetype.inferFromVolume")]
 
 
 def test_infer_from_volume_resolves_from_the_bundle():
@@ -242,3 +242,20 @@ def test_malformed_vms_and_objects_never_raise():
             for options in ({}, {"infer": True, "drop_referenced": True}):
                 outcome = run(items, **options)
                 assert len(outcome.items) <= len(items)
+
+
+def test_an_internal_error_costs_only_its_own_vm(monkeypatch):
+    import krmfn.inline as inline_module
+
+    real = inline_module.expand_vm
+
+    def flaky(vm, *args, **kwargs):
+        if vm["metadata"]["name"] == "bad":
+            raise KeyError("boom")
+        return real(vm, *args, **kwargs)
+
+    monkeypatch.setattr(inline_module, "expand_vm", flaky)
+    items = [it(), pf(), vm("bad", {"name": "u1.medium"}, None), vm("good", {"name": "u1.medium"}, None)]
+    outcome = run(items)
+    assert [(f.item, f.check) for f in outcome.findings] == [(2, "internal-error")]
+    assert outcome.items[2] is items[2] and 3 in outcome.changed
