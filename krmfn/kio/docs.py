@@ -1,0 +1,25 @@
+"""The README's option table, generated from the one option list (a test keeps them in step)."""
+from __future__ import annotations
+
+from krmfn.kio.config import OPTIONS
+
+
+def _default(value: object) -> str:
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    return '`""`' if value == "" else f"`{value}`"
+
+
+def options_table() -> str:
+    lines = [
+        "| option (ConfigMap key / spec field) | CLI flag | modes | default | example | what it does |",
+        "|---|---|---|---|---|---|",
+    ]
+    for option in OPTIONS:
+        lines.append(f"| `{option.name}` | `{option.flag}` | {', '.join(option.modes)} | {_default(option.default)} "
+                     f"| `{option.example}` | {option.help} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(options_table(), end="")

@@ -1,0 +1,30 @@
+"""The README tells the truth about what the code declares."""
+from __future__ import annotations
+
+import os
+import re
+
+from krmfn.kio.docs import options_table
+from tests.conftest import REPO
+
+
+def readme() -> str:
+    with open(os.path.join(REPO, "README.md")) as handle:
+        return handle.read()
+
+
+def test_option_table_matches_the_code():
+    assert options_table() in readme(), "regenerate with: python -m krmfn.kio.docs"
+
+
+def test_quickstart_has_exactly_two_commands():
+    section = readme().split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    assert len(re.findall(r"```sh\n", section)) == 2
+
+
+def test_ci_runs_the_readme_test_command():
+    with open(os.path.join(REPO, ".ci", "run")) as handle:
+        ci = handle.read()
+    section = readme().split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    test_command = re.findall(r"```sh\n(.*?)\n```", section, re.S)[1]
+    assert test_command.rsplit("&& ", 1)[1] in ci
