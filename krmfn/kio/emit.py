@@ -23,7 +23,6 @@ from krmfn.kio.scalars import format_key, format_scalar, literal_block, literal_
 
 # Raw characters that must never reach the output unescaped (rapidyaml does not escape them).
 _UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
-_LINE_START = re.compile(r"^(?=.)", re.M)
 
 
 class UnsafeRendering(Exception):
@@ -49,11 +48,17 @@ def _render_unchecked(tree: ryml.Tree, node: int) -> str:
 
 
 def indent_lines(text: str, indent: str) -> str:
-    if not indent:
+    """Shift every non-empty line right by `indent` (empty lines stay empty).
+
+    A uniform shift keeps block scalars' values: their indentation is relative.
+    """
+    if not indent or not text:
         return text
-    if "\n" not in text:
-        return indent + text if text else text
-    return _LINE_START.sub(indent, text)
+    out = indent + text.replace("\n", "\n" + indent)
+    blank = "\n" + indent + "\n"
+    while blank in out:  # lines that were empty must not gain trailing spaces
+        out = out.replace(blank, "\n\n")
+    return out[: -len(indent)] if out.endswith("\n" + indent) else out
 
 
 # --- canonical dump of plain values ----------------------------------------------------------
@@ -160,7 +165,12 @@ def _emit_entry(key: str, value: Any, old: Any, tree: ryml.Tree, child: int, ind
         lines.append(indent_lines(_render_unchecked(tree, child), indent))
         return
     head = indent + format_key(key) + ":"
-    if isinstance(value, dict) and value and isinstance(old, dict) and tree.is_map(child):
+    added = _appended_keys(value, old, tree, child)
+    if added:
+        lines.append(indent_lines(_render_unchecked(tree, child), indent))
+        for name in added:
+            _dump_entry(indent + "  " + format_key(name) + ":", value[name], indent + "  ", lines)
+    elif isinstance(value, dict) and value and isinstance(old, dict) and tree.is_map(child):
         lines.append(head)
         _emit_map(value, old, tree, child, indent + "  ", lines)
     elif isinstance(value, list) and value and isinstance(old, list) and tree.is_seq(child):
@@ -179,6 +189,10 @@ def _emit_seq(new: list, old: list, tree: ryml.Tree, node: int, indent: str, lin
         child, previous = source[index], old[index]
         if same(value, previous):
             _append_seq_item(_render_unchecked(tree, child), indent, lines)
+        elif added := _appended_keys(value, previous, tree, child):
+            _append_seq_item(_render_unchecked(tree, child), indent, lines)
+            for name in added:
+                _dump_entry(indent + "  " + format_key(name) + ":", value[name], indent + "  ", lines)
         elif isinstance(value, dict) and value and isinstance(previous, dict) and tree.is_map(child):
             sub: list[str] = []
             _emit_map(value, previous, tree, child, indent + "  ", sub)
@@ -186,6 +200,22 @@ def _emit_seq(new: list, old: list, tree: ryml.Tree, node: int, indent: str, lin
             lines.extend(sub[1:])
         else:
             _dump_seq_item(value, indent, lines)
+
+
+def _appended_keys(new: Any, old: Any, tree: ryml.Tree, node: int) -> list[str] | None:
+    """The keys `new` adds to a non-empty block mapping `old` that it otherwise leaves as it was.
+
+    Such a mapping is written as its source rendering followed by the new entries: one call to
+    rapidyaml instead of one per key (metadata gaining an annotation, a disk gaining a bus).
+    """
+    if not (isinstance(new, dict) and isinstance(old, dict) and old and len(new) > len(old)):
+        return None
+    keys = list(new)
+    if keys[: len(old)] != list(old) or not all(same(new[k], old[k]) for k in old):
+        return None
+    if not tree.is_map(node) or tree.is_flow(node):
+        return None
+    return keys[len(old) :]
 
 
 def _append_seq_item(text: str, indent: str, lines: list[str]) -> None:
