@@ -1,0 +1,230 @@
+"""The embedded common-instancetypes catalog: upstream's instance types and preferences, built
+from compact definitions written in this package (docs/common-instancetypes.md).
+
+Public API (plain data, no I/O):
+
+* ``CATALOG_VERSIONS`` / ``DEFAULT_VERSION``: the embedded releases (``v1.7.0``).
+* ``instancetypes(version, kind)`` / ``preferences(version, kind)``: every object of one kind,
+  sorted by name, as fresh dicts (callers may mutate them).
+* ``lookup(kind, name, version)``: one object, or None. ``kind`` is matched case-insensitively.
+* ``table(version)``: one row per cluster instance type for ``krmfn catalog`` (name, class,
+  vCPUs, memory, notable features), in class and ladder order; ``preference_table(version)`` is
+  the same for preferences.
+* ``definition(version)``, ``instancetype_class(name, version)``, ``class_of(name, version)``:
+  the compact definitions, for the generator's class rules.
+* ``instancetype_features(spec)``: the notable-feature words of any instance type spec.
+
+An unknown version raises ``UnknownCatalogVersion`` (a ``ValueError``). Adding a release means
+writing ``vX_Y_Z.py`` next to ``v1_7_0.py`` and registering it in ``_DEFINITIONS``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping
+
+from krmfn.catalog import v1_7_0
+from krmfn.catalog.build import build_instancetypes, build_preferences, iter_instancetypes, to_plain
+from krmfn.catalog.model import (
+    INSTANCETYPE_KINDS,
+    LABEL_PREFIX,
+    PREFERENCE_KINDS,
+    VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+    VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+    VIRTUAL_MACHINE_INSTANCETYPE,
+    VIRTUAL_MACHINE_PREFERENCE,
+    CatalogDefinition,
+    InstancetypeClass,
+)
+
+__all__ = [
+    "CATALOG_VERSIONS", "DEFAULT_VERSION", "UnknownCatalogVersion", "class_of", "definition",
+    "instancetype_class", "instancetype_features", "instancetypes", "lookup", "preference_table",
+    "preferences", "table", "INSTANCETYPE_KINDS", "PREFERENCE_KINDS", "VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE",
+    "VIRTUAL_MACHINE_INSTANCETYPE", "VIRTUAL_MACHINE_CLUSTER_PREFERENCE", "VIRTUAL_MACHINE_PREFERENCE",
+]
+
+_DEFINITIONS: Mapping[str, CatalogDefinition] = {v1_7_0.VERSION: v1_7_0.CATALOG}
+CATALOG_VERSIONS: tuple[str, ...] = tuple(_DEFINITIONS)
+DEFAULT_VERSION = "v1.7.0"
+ALL_KINDS = INSTANCETYPE_KINDS + PREFERENCE_KINDS
+
+
+class UnknownCatalogVersion(ValueError):
+    """A catalog version krmfn does not embed."""
+
+    def __init__(self, version: object) -> None:
+        super().__init__(f'unknown catalog version "{version}"; embedded: {", ".join(CATALOG_VERSIONS)}')
+        self.version = version
+
+
+def definition(version: str = DEFAULT_VERSION) -> CatalogDefinition:
+    """The compact definition of ``version``."""
+    try:
+        return _DEFINITIONS[version]
+    except (KeyError, TypeError):
+        raise UnknownCatalogVersion(version) from None
+
+
+@lru_cache(maxsize=None)
+def _objects(version: str, kind: str) -> tuple[dict[str, Any], ...]:
+    """The built objects of one kind, cached; never handed out without a copy."""
+    built = definition(version)
+    if kind in INSTANCETYPE_KINDS:
+        return tuple(build_instancetypes(built, kind))
+    if kind in PREFERENCE_KINDS:
+        return tuple(build_preferences(built, kind))
+    raise ValueError(f'not an instance type or preference kind: "{kind}"')
+
+
+@lru_cache(maxsize=None)
+def _index(version: str) -> dict[tuple[str, str], dict[str, Any]]:
+    return {(kind, obj["metadata"]["name"]): obj for kind in ALL_KINDS for obj in _objects(version, kind)}
+
+
+def instancetypes(version: str = DEFAULT_VERSION, kind: str = VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE) -> list[dict]:
+    """Every instance type of ``version`` as ``kind``, sorted by name."""
+    if kind not in INSTANCETYPE_KINDS:
+        raise ValueError(f'not an instance type kind: "{kind}"')
+    return [to_plain(obj) for obj in _objects(version, kind)]
+
+
+def preferences(version: str = DEFAULT_VERSION, kind: str = VIRTUAL_MACHINE_CLUSTER_PREFERENCE) -> list[dict]:
+    """Every preference of ``version`` as ``kind``, sorted by name."""
+    if kind not in PREFERENCE_KINDS:
+        raise ValueError(f'not a preference kind: "{kind}"')
+    return [to_plain(obj) for obj in _objects(version, kind)]
+
+
+def canonical_kind(kind: str) -> str | None:
+    """The Kind spelled ``kind`` (case-insensitive), if it is one of the four catalog kinds."""
+    lowered = kind.lower() if isinstance(kind, str) else ""
+    return next((known for known in ALL_KINDS if known.lower() == lowered), None)
+
+
+def lookup(kind: str, name: str, version: str = DEFAULT_VERSION) -> dict | None:
+    """The catalog object ``kind``/``name`` of ``version`` as a fresh dict, or None."""
+    resolved = canonical_kind(kind)
+    if resolved is None:
+        return None
+    found = _index(version).get((resolved, name))
+    return to_plain(found) if found is not None else None
+
+
+def instancetype_class(name: str, version: str = DEFAULT_VERSION) -> InstancetypeClass | None:
+    """The class called ``name`` (``cx1``) in ``version``, or None."""
+    return definition(version).instancetype_class(name)
+
+
+def class_of(instancetype_name: str, version: str = DEFAULT_VERSION) -> InstancetypeClass | None:
+    """The class whose ``<class><version>.`` prefix ``instancetype_name`` carries, or None."""
+    prefix, dot, _ = instancetype_name.partition(".")
+    return instancetype_class(prefix, version) if dot else None
+
+
+# -- listings ------------------------------------------------------------------------------------
+
+
+def instancetype_features(spec: Mapping[str, Any]) -> list[str]:
+    """Short words for what makes an instance type special, in a fixed order."""
+    cpu = _mapping(spec.get("cpu"))
+    memory = _mapping(spec.get("memory"))
+    features = []
+    if cpu.get("dedicatedCPUPlacement"):
+        features.append("dedicated CPUs")
+    if cpu.get("isolateEmulatorThread"):
+        features.append("isolated emulator thread")
+    if "numa" in cpu:
+        features.append("NUMA")
+    if "realtime" in cpu:
+        features.append("realtime")
+    if "maxSockets" in cpu:
+        features.append(f"maxSockets {cpu['maxSockets']}")
+    page_size = _mapping(memory.get("hugepages")).get("pageSize")
+    if page_size:
+        features.append(f"hugepages {page_size}")
+    if "overcommitPercent" in memory:
+        features.append(f"memory overcommit {memory['overcommitPercent']}%")
+    if spec.get("ioThreadsPolicy"):
+        features.append(f"IO threads {spec['ioThreadsPolicy']}")
+    features.extend(f"GPU {gpu.get('deviceName', '?')}" for gpu in _dicts(spec.get("gpus")))
+    features.extend(f"host device {dev.get('deviceName', '?')}" for dev in _dicts(spec.get("hostDevices")))
+    if _mapping(spec.get("annotations")):
+        features.append("VMI annotations")
+    return features
+
+
+def table(version: str = DEFAULT_VERSION) -> list[dict[str, Any]]:
+    """Rows for ``krmfn catalog``: one per instance type, in class order then ladder order.
+
+    Keys: ``name``, ``class`` (``cx1``), ``classLabel``, ``displayName``, ``vcpus`` (int),
+    ``memory`` (str) and ``features`` (list of str).
+    """
+    rows = []
+    for cls, obj in iter_instancetypes(definition(version), VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE):
+        spec = obj["spec"]
+        rows.append({
+            "name": obj["metadata"]["name"],
+            "class": cls.name,
+            "classLabel": cls.class_label,
+            "displayName": cls.display_name,
+            "vcpus": spec["cpu"]["guest"],
+            "memory": spec["memory"]["guest"],
+            "features": instancetype_features(spec),
+        })
+    return rows
+
+
+def preference_table(version: str = DEFAULT_VERSION) -> list[dict[str, Any]]:
+    """Rows for the preference listing, sorted by name.
+
+    Keys: ``name``, ``displayName``, ``osType``, ``arch`` (or None), ``vcpus`` / ``memory`` (the
+    requirements, or None) and ``features`` (list of str).
+    """
+    rows = []
+    for obj in _objects(version, VIRTUAL_MACHINE_CLUSTER_PREFERENCE):
+        metadata, spec = obj["metadata"], obj["spec"]
+        requirements = _mapping(spec.get("requirements"))
+        rows.append({
+            "name": metadata["name"],
+            "displayName": metadata["annotations"].get("openshift.io/display-name"),
+            "osType": metadata["labels"].get(LABEL_PREFIX + "os-type"),
+            "arch": metadata["labels"].get(LABEL_PREFIX + "arch"),
+            "vcpus": _mapping(requirements.get("cpu")).get("guest"),
+            "memory": _mapping(requirements.get("memory")).get("guest"),
+            "features": _preference_features(spec),
+        })
+    return rows
+
+
+def _preference_features(spec: Mapping[str, Any]) -> list[str]:
+    devices = _mapping(spec.get("devices"))
+    efi = _mapping(_mapping(spec.get("firmware")).get("preferredEfi"))
+    features = []
+    if "preferredDiskBus" in devices:
+        features.append(f"disk {devices['preferredDiskBus']}")
+    if "preferredInterfaceModel" in devices:
+        features.append(f"NIC {devices['preferredInterfaceModel']}")
+    topology = _mapping(spec.get("cpu")).get("preferredCPUTopology")
+    if topology:
+        features.append(f"topology {topology}")
+    if efi:
+        features.append("secure boot" if efi.get("secureBoot") else "EFI")
+    if efi.get("persistent"):
+        features.append("persistent EFI")
+    if "preferredTPM" in devices:
+        features.append("TPM")
+    if "preferredHyperv" in _mapping(spec.get("features")):
+        features.append("Hyper-V")
+    if devices.get("preferredNetworkInterfaceMultiQueue"):
+        features.append("NIC multiqueue")
+    if devices.get("preferredDiskDedicatedIoThread"):
+        features.append("dedicated disk IO thread")
+    return features
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _dicts(value: Any) -> list[Mapping[str, Any]]:
+    return [item for item in value if isinstance(item, Mapping)] if isinstance(value, list) else []

@@ -1,0 +1,163 @@
+"""Build the upstream objects from a compact ``CatalogDefinition``.
+
+Instance types follow the algorithm of docs/common-instancetypes.md §3 (labels derived from the
+size, per-size hugepages and maxSockets, then the class-wide spec deep-merged); preferences follow
+§4.1 (base, OS family with its components, the preference's components, then its metadata and
+requirements). The two kinds of each are identical apart from ``kind`` (§2.4); neither carries a
+namespace or the release-only ``common-instancetypes-version`` label (§3.1).
+
+The result is plain ``dict``/``list`` data, sorted by name, ready to compare with or to serialise.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from krmfn.catalog.model import (
+    LABEL_PREFIX,
+    CatalogDefinition,
+    HugepageVariant,
+    InstancetypeClass,
+    Layer,
+    PreferenceDefinition,
+    Size,
+)
+
+VENDOR = "kubevirt.io"
+
+
+def deep_merge(base: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
+    """A new dict: ``patch`` merged into ``base``; maps merge recursively, anything else replaces."""
+    merged = to_plain(base)
+    for key, value in patch.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
+            merged[key] = deep_merge(merged[key], value)
+        else:
+            merged[key] = to_plain(value)
+    return merged
+
+
+def to_plain(value: Any) -> Any:
+    """A deep copy with every mapping turned into a ``dict`` (definitions use read-only views)."""
+    if isinstance(value, Mapping):
+        return {key: to_plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(item) for item in value]
+    return value
+
+
+# -- instance types ------------------------------------------------------------------------------
+
+
+def instancetype_name(cls: InstancetypeClass, size: Size, variant: HugepageVariant | None) -> str:
+    """``<class><version>.<size><suffix>``, e.g. ``cx1.4xlarge1gi`` (§2.2)."""
+    return f"{cls.name}.{size.size}{variant.suffix if variant else ''}"
+
+
+def _instancetype_labels(cls: InstancetypeClass, size: Size, variant: HugepageVariant | None) -> dict[str, str]:
+    labels = {
+        "class": cls.class_label,
+        "icon-pf": cls.icon,
+        "version": cls.version,
+        "vendor": VENDOR,
+        "cpu": str(size.vcpus),
+        "memory": size.memory,
+        "size": size.size + (variant.suffix if variant else ""),
+        **cls.labels,
+    }
+    if variant:
+        labels["hugepages"] = variant.page_size
+    return {LABEL_PREFIX + key: value for key, value in labels.items()}
+
+
+def _instancetype_spec(cls: InstancetypeClass, size: Size, variant: HugepageVariant | None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"cpu": {"guest": size.vcpus}, "memory": {"guest": size.memory}}
+    if variant:
+        spec["memory"]["hugepages"] = {"pageSize": variant.page_size}
+    if cls.max_sockets_follows_guest:
+        spec["cpu"]["maxSockets"] = size.vcpus
+    return deep_merge(spec, cls.spec)
+
+
+def class_variants(cls: InstancetypeClass) -> tuple[HugepageVariant | None, ...]:
+    """The hugepage twins of a class, or ``(None,)`` when sizes have no per-size page size."""
+    return cls.hugepage_variants or (None,)
+
+
+def build_instancetype(
+    cls: InstancetypeClass, size: Size, variant: HugepageVariant | None, kind: str, api_version: str
+) -> dict[str, Any]:
+    """One instance type object of ``cls`` at ``size`` (and hugepage ``variant``)."""
+    return {
+        "apiVersion": api_version,
+        "kind": kind,
+        "metadata": {
+            "annotations": {
+                LABEL_PREFIX + "description": cls.description,
+                LABEL_PREFIX + "displayName": cls.display_name,
+            },
+            "labels": _instancetype_labels(cls, size, variant),
+            "name": instancetype_name(cls, size, variant),
+        },
+        "spec": _instancetype_spec(cls, size, variant),
+    }
+
+
+def iter_instancetypes(definition: CatalogDefinition, kind: str) -> Iterable[tuple[InstancetypeClass, dict]]:
+    """Every instance type of the catalog in ladder order, with its class."""
+    for cls in definition.classes:
+        for size in cls.sizes:
+            for variant in class_variants(cls):
+                yield cls, build_instancetype(cls, size, variant, kind, definition.api_version)
+
+
+def build_instancetypes(definition: CatalogDefinition, kind: str) -> list[dict[str, Any]]:
+    """All instance types of the catalog as ``kind``, sorted by name like kustomize's output."""
+    objects = [obj for _, obj in iter_instancetypes(definition, kind)]
+    return sorted(objects, key=lambda obj: obj["metadata"]["name"])
+
+
+# -- preferences ---------------------------------------------------------------------------------
+
+
+def _preference_layers(definition: CatalogDefinition, pref: PreferenceDefinition) -> list[Layer]:
+    family_layer, family_components = definition.families[pref.family]
+    names = family_components + pref.components
+    return [definition.preference_base, family_layer, *(definition.components[name] for name in names)]
+
+
+def _preference_metadata_layer(pref: PreferenceDefinition) -> Layer:
+    labels: dict[str, str] = {}
+    spec: dict[str, Any] = {}
+    if pref.arch:
+        labels[LABEL_PREFIX + "arch"] = pref.arch
+    if pref.required_cpu is not None:
+        labels[LABEL_PREFIX + "required-cpu"] = str(pref.required_cpu)
+        spec.setdefault("requirements", {})["cpu"] = {"guest": pref.required_cpu}
+    if pref.required_memory is not None:
+        labels[LABEL_PREFIX + "required-memory"] = pref.required_memory
+        spec.setdefault("requirements", {})["memory"] = {"guest": pref.required_memory}
+    annotations = {"openshift.io/display-name": pref.display_name, "tags": pref.tags, "iconClass": pref.icon}
+    return Layer(labels=labels, annotations=annotations, spec=spec)
+
+
+def build_preference(definition: CatalogDefinition, pref: PreferenceDefinition, kind: str) -> dict[str, Any]:
+    """One preference object: its layers merged in order (§4.1)."""
+    labels: dict[str, Any] = {}
+    annotations: dict[str, Any] = {}
+    spec: dict[str, Any] = {}
+    for layer in [*_preference_layers(definition, pref), _preference_metadata_layer(pref)]:
+        labels = deep_merge(labels, layer.labels)
+        annotations = deep_merge(annotations, layer.annotations)
+        spec = deep_merge(spec, layer.spec)
+    return {
+        "apiVersion": definition.api_version,
+        "kind": kind,
+        "metadata": {"annotations": annotations, "labels": labels, "name": pref.name},
+        "spec": spec,
+    }
+
+
+def build_preferences(definition: CatalogDefinition, kind: str) -> list[dict[str, Any]]:
+    """All preferences of the catalog as ``kind``, sorted by name."""
+    objects = [build_preference(definition, pref, kind) for pref in definition.preferences]
+    return sorted(objects, key=lambda obj: obj["metadata"]["name"])

@@ -1,0 +1,108 @@
+"""The shapes of a compact catalog definition (docs/common-instancetypes.md §3, §4).
+
+A catalog version is one ``CatalogDefinition``: the instance type classes with their size ladders,
+and the preferences as layers (base, OS family, components, per-preference metadata), mirroring
+how upstream's kustomize tree composes them. ``krmfn.catalog.build`` turns a definition into the
+exact upstream objects. Everything here is immutable plain data.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE = "VirtualMachineClusterInstancetype"
+VIRTUAL_MACHINE_INSTANCETYPE = "VirtualMachineInstancetype"
+VIRTUAL_MACHINE_CLUSTER_PREFERENCE = "VirtualMachineClusterPreference"
+VIRTUAL_MACHINE_PREFERENCE = "VirtualMachinePreference"
+INSTANCETYPE_KINDS = (VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_INSTANCETYPE)
+PREFERENCE_KINDS = (VIRTUAL_MACHINE_CLUSTER_PREFERENCE, VIRTUAL_MACHINE_PREFERENCE)
+
+LABEL_PREFIX = "instancetype.kubevirt.io/"
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Size:
+    """One rung of a class's size ladder: ``<class><version>.<size>`` with ``vcpus`` / ``memory``."""
+
+    size: str
+    vcpus: int
+    memory: str
+
+
+@dataclass(frozen=True)
+class HugepageVariant:
+    """A per-size hugepage twin (cx, m): name suffix (``""`` or ``"1gi"``) and page size."""
+
+    suffix: str
+    page_size: str
+
+
+@dataclass(frozen=True)
+class InstancetypeClass:
+    """An instance type class (§2, §2.1, §2.3): class-wide metadata and spec plus its ladder.
+
+    ``labels`` are the class-wide extra labels without the ``instancetype.kubevirt.io/`` prefix;
+    ``spec`` is the class-wide spec fragment that upstream's strategic-merge patch adds.
+    """
+
+    prefix: str
+    version: str
+    class_label: str
+    display_name: str
+    icon: str
+    description: str
+    sizes: tuple[Size, ...]
+    labels: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    spec: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    hugepage_variants: tuple[HugepageVariant, ...] = ()
+    max_sockets_follows_guest: bool = False
+
+    @property
+    def name(self) -> str:
+        """The class as users name it: ``cx1``."""
+        return f"{self.prefix}{self.version}"
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A kustomize layer or component of a preference: full label keys, metadata annotations and
+    a spec fragment. Layers are deep-merged in order; a later layer wins on a scalar (§4.1)."""
+
+    labels: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    annotations: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    spec: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+
+@dataclass(frozen=True)
+class PreferenceDefinition:
+    """One preference (§4.4): OS family, components in order, requirements and metadata."""
+
+    name: str
+    family: str
+    display_name: str
+    tags: str
+    icon: str
+    components: tuple[str, ...] = ()
+    required_cpu: int | None = None
+    required_memory: str | None = None
+    arch: str | None = None
+
+
+@dataclass(frozen=True)
+class CatalogDefinition:
+    """Everything needed to build one catalog version."""
+
+    version: str
+    api_version: str
+    classes: tuple[InstancetypeClass, ...]
+    preference_base: Layer
+    families: Mapping[str, tuple[Layer, tuple[str, ...]]]
+    components: Mapping[str, Layer]
+    preferences: tuple[PreferenceDefinition, ...]
+
+    def instancetype_class(self, name: str) -> InstancetypeClass | None:
+        """The class named ``cx1`` (prefix + version), or None."""
+        return next((c for c in self.classes if c.name == name), None)

@@ -1,0 +1,87 @@
+"""Parity: every object of the rendered upstream v1.7.0 bundles equals the catalog's, field for field.
+
+Skips when ../shared (the rendered kustomize output, never copied into the project) is absent.
+Values are compared as JSON text, so a bool never passes for an int nor a number for a string.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import pytest
+import yaml
+
+from krmfn import catalog
+from tests.conftest import SHARED
+
+DATA = os.path.join(SHARED, "data", "common-instancetypes")
+V1_7_0 = os.path.join(DATA, "v1.7.0")
+
+pytestmark = pytest.mark.skipif(not os.path.isdir(V1_7_0), reason="../shared/data/common-instancetypes absent")
+
+BUNDLES = [
+    ("cluster-instancetypes.yaml", "VirtualMachineClusterInstancetype", catalog.instancetypes, 65),
+    ("instancetypes.yaml", "VirtualMachineInstancetype", catalog.instancetypes, 65),
+    ("cluster-preferences.yaml", "VirtualMachineClusterPreference", catalog.preferences, 54),
+    ("preferences.yaml", "VirtualMachinePreference", catalog.preferences, 54),
+]
+
+
+def _load(path: str) -> list[dict[str, Any]]:
+    with open(path, encoding="utf-8") as stream:
+        return [doc for doc in yaml.safe_load_all(stream) if doc is not None]
+
+
+def _strict(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True)
+
+
+def _by_name(objects: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {obj["metadata"]["name"]: obj for obj in objects}
+
+
+@pytest.mark.parametrize("filename,kind,build,count", BUNDLES, ids=[b[0] for b in BUNDLES])
+def test_every_upstream_object_equals_the_catalog(filename: str, kind: str, build: Any, count: int) -> None:
+    upstream = _load(os.path.join(V1_7_0, filename))
+    ours = build("v1.7.0", kind)
+    assert len(upstream) == len(ours) == count
+    assert {obj["kind"] for obj in upstream} == {kind}
+    upstream_by_name, ours_by_name = _by_name(upstream), _by_name(ours)
+    assert sorted(upstream_by_name) == sorted(ours_by_name)
+    mismatched = [name for name in upstream_by_name if _strict(upstream_by_name[name]) != _strict(ours_by_name[name])]
+    assert mismatched == []
+
+
+@pytest.mark.parametrize("filename,kind,build,count", BUNDLES, ids=[b[0] for b in BUNDLES])
+def test_catalog_order_is_kustomize_order(filename: str, kind: str, build: Any, count: int) -> None:
+    upstream_names = [obj["metadata"]["name"] for obj in _load(os.path.join(V1_7_0, filename))]
+    assert [obj["metadata"]["name"] for obj in build("v1.7.0", kind)] == upstream_names
+
+
+def test_all_yaml_is_the_four_kinds() -> None:
+    upstream = _load(os.path.join(V1_7_0, "all.yaml"))
+    ours = [obj for _, kind, build, _ in BUNDLES for obj in build("v1.7.0", kind)]
+    key = lambda obj: (obj["kind"], obj["metadata"]["name"])  # noqa: E731
+    assert len(upstream) == 238
+    assert sorted(map(_strict, sorted(upstream, key=key))) == sorted(map(_strict, sorted(ours, key=key)))
+
+
+def test_versioned_cluster_bundles_differ_only_by_the_version_label() -> None:
+    label = "instancetype.kubevirt.io/common-instancetypes-version"
+    for filename, kind, build in [
+        ("common-clusterinstancetypes-bundle-v1.7.0.yaml", "VirtualMachineClusterInstancetype", catalog.instancetypes),
+        ("common-clusterpreferences-bundle-v1.7.0.yaml", "VirtualMachineClusterPreference", catalog.preferences),
+    ]:
+        ours = build("v1.7.0", kind)
+        for obj in ours:
+            obj["metadata"]["labels"][label] = "v1.7.0"
+        upstream = _load(os.path.join(V1_7_0, "versioned", filename))
+        assert [_strict(obj) for obj in upstream] == [_strict(obj) for obj in ours]
+
+
+@pytest.mark.skipif(not os.path.isdir(os.path.join(DATA, "HEAD")), reason="HEAD rendering absent")
+def test_head_instancetypes_are_unchanged_since_v1_7_0() -> None:
+    """The README says the instance types are identical in both refs; the catalog serves both."""
+    upstream = _load(os.path.join(DATA, "HEAD", "cluster-instancetypes.yaml"))
+    assert [_strict(obj) for obj in upstream] == [_strict(obj) for obj in catalog.instancetypes("v1.7.0")]
