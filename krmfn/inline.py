@@ -240,7 +240,12 @@ def run_inline(values: list[Any], options: dict[str, Any]):  # -> krmfn.modes.Ou
     """The `krmfn.modes` entry point: functionConfig options in, a modes.Outcome out."""
     from krmfn.modes import Outcome
 
-    result = inline_items(values, InlineOptions.from_options(options))
+    from krmfn.instancetype.webhooks import rejected_keys
+
+    inline_options = InlineOptions.from_options(options)
+    # Objects KubeVirt's admission rejects are never stored: VMs that use them get "not found".
+    inline_options.rejected = rejected_keys(values, inline_options.namespace)
+    result = inline_items(values, inline_options)
     position_of = {source: position for position, source in enumerate(result.sources)}
     changed = {position_of[index] for index in result.changed if index in position_of}
     return Outcome(result.items, list(result.sources), changed, result.findings)

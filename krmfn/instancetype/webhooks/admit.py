@@ -1,0 +1,109 @@
+"""Admission of a whole bundle, as if every object were created in a cluster (golden ``validation``).
+
+No single KubeVirt counterpart: this drives the API server checks
+(``krmfn.instancetype.webhooks.apiserver``), the instance type and preference webhooks
+(``admitter``, ``preference_admitter``) and the VM chain (``vm``) the way the oracle applies a
+bundle: every instance type and preference first; the ones admission rejects are never stored,
+so VMs (and every other consumer, via ``rejected_keys``) see them as absent (golden README
+Findings 5); then each VM against that cluster. A second instance type or preference of an
+already stored name fails as a second CREATE does (``AlreadyExists``; the corpus has no such
+case, the stage name is krmfn's).
+"""
+from __future__ import annotations
+
+import gc
+from typing import Any
+
+from krmfn.instancetype import bundle as bundles
+from krmfn.instancetype.bundle import Bundle, ObjectKey
+from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.webhooks import apiserver
+from krmfn.instancetype.webhooks.admitter import admit_instancetype
+from krmfn.instancetype.webhooks.preference_admitter import admit_preference
+from krmfn.instancetype.webhooks.response import STAGE_ALREADY_EXISTS, Admission, reject_message
+from krmfn.instancetype.webhooks.vm import admit_vm, is_virtual_machine
+
+INSTANCETYPE_KINDS = frozenset({bundles.VIRTUAL_MACHINE_INSTANCETYPE, bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE})
+PREFERENCE_KINDS = frozenset({bundles.VIRTUAL_MACHINE_PREFERENCE, bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE})
+ALREADY_EXISTS_FMT = '{resource} "{name}" already exists'
+
+
+def is_instancetype_or_preference(obj: object) -> bool:
+    """One of the four kinds, whatever its apiVersion (an unserved one is an admission error)."""
+    kind = obj.get("kind") if isinstance(obj, dict) else None
+    return isinstance(kind, str) and kind in apiserver.INSTANCETYPE_RESOURCES
+
+
+def admit_instancetype_or_preference(obj: dict, namespace: str = bundles.DEFAULT_NAMESPACE) -> Admission:
+    """The CREATE chain of one instance type or preference: API server, then its webhook."""
+    kind = obj["kind"]
+    rejected = apiserver.admit_before_webhooks(obj, apiserver.INSTANCETYPE_RESOURCES[kind], namespace)
+    if rejected is not None:
+        return rejected
+    return admit_instancetype(obj) if kind in INSTANCETYPE_KINDS else admit_preference(obj)
+
+
+def already_exists(key: ObjectKey) -> Admission:
+    """A second CREATE of a stored name fails (bundle convention: the first object wins)."""
+    message = ALREADY_EXISTS_FMT.format(resource=bundles.RESOURCE_TYPES[key[0]].qualified_resource, name=key[2])
+    return reject_message(STAGE_ALREADY_EXISTS, message)
+
+
+def _admit_definitions(items: list[Any], namespace: str) -> tuple[dict[int, Admission], set[ObjectKey]]:
+    """The verdicts of the instance types and preferences (by item index) and the keys stored."""
+    verdicts: dict[int, Admission] = {}
+    stored: set[ObjectKey] = set()
+    for index, item in enumerate(items):
+        if not is_instancetype_or_preference(item):
+            continue
+        key = bundles.key_of(item, namespace)
+        verdict = admit_instancetype_or_preference(item, namespace)
+        if verdict.allowed and key is not None and key in stored:
+            verdict = already_exists(key)
+        verdicts[index] = verdict
+        if verdict.allowed and key is not None:
+            stored.add(key)
+    return verdicts, stored
+
+
+def _rejected(items: list[Any], verdicts: dict[int, Admission], stored: set[ObjectKey],
+              namespace: str) -> set[ObjectKey]:
+    keys = {bundles.key_of(items[index], namespace) for index, verdict in verdicts.items() if not verdict.allowed}
+    return {key for key in keys if key is not None and key not in stored}
+
+
+def rejected_keys(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE) -> set[ObjectKey]:
+    """The bundle keys (``krmfn.instancetype.bundle.key_of``) of the instance types and
+    preferences admission rejects: what ``Bundle(..., rejected=...)`` must treat as absent."""
+    verdicts, stored = _admit_definitions(items, namespace)
+    return _rejected(items, verdicts, stored, namespace)
+
+
+def admit_bundle(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
+                 cluster_config: ClusterConfig | None = None) -> list[Admission | None]:
+    """One verdict per item: for instance types, preferences and ``kubevirt.io`` VirtualMachines;
+    None for every other item. ``namespace`` is the request namespace of objects without one."""
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # only acyclic dicts and lists are created; the cyclic GC would rescan all items
+    try:
+        return _admit_bundle(items, namespace, cluster_config or ClusterConfig())
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _admit_bundle(items: list[Any], namespace: str, config: ClusterConfig) -> list[Admission | None]:
+    verdicts, _ = _admit_definitions(items, namespace)
+    # Only what admission stored exists: rejected objects are left out by identity, so that an
+    # admitted object of the same key (after a rejected first one) is the one found.
+    cluster = Bundle((item for index, item in enumerate(items)
+                      if isinstance(item, dict) and (index not in verdicts or verdicts[index].allowed)), namespace)
+    out: list[Admission | None] = []
+    for index, item in enumerate(items):
+        if index in verdicts:
+            out.append(verdicts[index])
+        elif is_virtual_machine(item):
+            out.append(admit_vm(item, cluster, namespace, config))
+        else:
+            out.append(None)
+    return out

@@ -1,0 +1,85 @@
+"""The instance type validating webhook (semantics §8.1, E55).
+
+Mirrors ``pkg/instancetype/webhooks/admitter.go`` (``InstancetypeAdmitter`` and
+``ClusterInstancetypeAdmitter``; both kinds share the rules and messages):
+
+* the object is decoded into the typed Go struct (a decoding error answers with its bare message);
+* ``ValidateInstanceTypeSpec`` accumulates the causes of both rules;
+* an allowed object gets the ``launchSecurity`` deprecation warning.
+
+The webhook's own OpenAPI check is a no-op for these kinds (§8.1); the API server's schema checks
+live in ``krmfn.instancetype.webhooks.apiserver``.
+"""
+from __future__ import annotations
+
+from krmfn.instancetype.gozero import ptr_set
+from krmfn.instancetype.webhooks import schema as schemas
+from krmfn.instancetype.webhooks.response import (
+    CAUSE_FIELD_VALUE_INVALID,
+    STAGE_VALIDATING_WEBHOOK,
+    Admission,
+    Cause,
+    allow,
+    reject_message,
+    reject_webhook,
+)
+
+PERCENT_RANGE_FMT = "%s '%d': must be in range between 0 and 100."
+OVERCOMMIT_WITH_HUGEPAGES_FMT = "%s and %s should not be requested together."
+DEPRECATED_LAUNCH_SECURITY_WARNING = (
+    "launchSecurity is deprecated and will be removed in a future release. Use preference instead."
+)
+SPEC_PATH = "spec"
+
+
+def _section(spec: dict, key: str) -> dict:
+    value = spec.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _overcommit_percent(memory: dict) -> int:
+    """``Memory.OvercommitPercent`` (a Go ``int``): 0 when unset."""
+    value = memory.get("overcommitPercent")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0
+    return int(value)
+
+
+def validate_memory_overcommit_percent_setting(path: str, spec: dict) -> list[Cause]:
+    percent = _overcommit_percent(_section(spec, "memory"))
+    if 0 <= percent <= 100:
+        return []
+    field = f"{path}.memory.overcommitPercent"
+    return [Cause(field, PERCENT_RANGE_FMT % (field, percent), CAUSE_FIELD_VALUE_INVALID)]
+
+
+def validate_memory_overcommit_percent_no_hugepages(path: str, spec: dict) -> list[Cause]:
+    memory = _section(spec, "memory")
+    if _overcommit_percent(memory) == 0 or not ptr_set(memory.get("hugepages")):
+        return []
+    field = f"{path}.memory.overcommitPercent"
+    message = OVERCOMMIT_WITH_HUGEPAGES_FMT % (field, f"{path}.memory.hugepages")
+    return [Cause(field, message, CAUSE_FIELD_VALUE_INVALID)]
+
+
+def validate_instancetype_spec(spec: dict, path: str = SPEC_PATH) -> list[Cause]:
+    """``ValidateInstanceTypeSpec``: every rule's causes, in order."""
+    return (validate_memory_overcommit_percent_setting(path, spec)
+            + validate_memory_overcommit_percent_no_hugepages(path, spec))
+
+
+def deprecated_field_warnings(spec: dict) -> list[str]:
+    """``checkForDeprecatedFields``: ``launchSecurity`` present, even ``{}``."""
+    return [DEPRECATED_LAUNCH_SECURITY_WARNING] if ptr_set(spec.get("launchSecurity")) else []
+
+
+def admit_instancetype(obj: dict) -> Admission:
+    """The webhook's answer for a CREATE of a (cluster) instance type that passed the API server."""
+    decode_error = schemas.go_decode_error(obj, schemas.INSTANCETYPE)
+    if decode_error is not None:
+        return reject_message(STAGE_VALIDATING_WEBHOOK, decode_error)
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    causes = validate_instancetype_spec(spec)
+    if causes:
+        return reject_webhook(STAGE_VALIDATING_WEBHOOK, causes)
+    return allow(deprecated_field_warnings(spec))

@@ -1,0 +1,117 @@
+"""The API server's part of a CREATE of a KubeVirt custom resource, before and around the webhooks.
+
+No KubeVirt file: this is generic Kubernetes behaviour for the CRDs virt-operator installs
+(``pkg/virt-operator/resource/generate/components/crds.go``), as the golden corpus records it:
+
+1. ``kube-apiserver/api-discovery``: the client finds no served version for the apiVersion:
+   ``no matches for kind "<Kind>" in version "<group>/<version>"``;
+   a deprecated served version adds the CRD's deprecation warning;
+2. ``kube-apiserver/field-validation``: strict field validation rejects unknown fields;
+3. ``kube-apiserver/crd-schema``: ObjectMeta validation, then the CRD's OpenAPI schema.
+
+Every check returns values (never raises) and leaves the object untouched.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from krmfn.instancetype import bundle as bundles
+from krmfn.instancetype.webhooks import schema as schemas
+from krmfn.instancetype.webhooks.objectmeta import validate_object_meta
+from krmfn.instancetype.webhooks.response import (
+    STAGE_API_DISCOVERY,
+    STAGE_CRD_SCHEMA,
+    STAGE_FIELD_VALIDATION,
+    Admission,
+    Cause,
+    reject,
+    reject_message,
+)
+
+NO_MATCHES_FMT = 'no matches for kind "{kind}" in version "{api_version}"'
+
+
+@dataclass(frozen=True)
+class CustomResource:
+    """A KubeVirt CRD as the API server serves it."""
+
+    kind: str
+    group: str
+    versions: frozenset[str]
+    namespaced: bool
+    schema: schemas.Obj
+    deprecated: dict[str, str] = field(default_factory=dict)  # version -> deprecation warning
+
+
+INSTANCETYPE_SCHEMA_KINDS = {
+    bundles.VIRTUAL_MACHINE_INSTANCETYPE: (True, schemas.INSTANCETYPE),
+    bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: (False, schemas.INSTANCETYPE),
+    bundles.VIRTUAL_MACHINE_PREFERENCE: (True, schemas.PREFERENCE),
+    bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE: (False, schemas.PREFERENCE),
+}
+INSTANCETYPE_RESOURCES: dict[str, CustomResource] = {
+    kind: CustomResource(kind, bundles.RESOURCE_TYPES[kind].group, bundles.RESOURCE_TYPES[kind].versions,
+                         namespaced, schema)
+    for kind, (namespaced, schema) in INSTANCETYPE_SCHEMA_KINDS.items()
+}
+
+
+def api_version_of(obj: dict) -> str:
+    value = obj.get("apiVersion")
+    return value if isinstance(value, str) else ""
+
+
+def version_of(obj: dict) -> str:
+    return bundles.split_api_version(obj.get("apiVersion"))[1]
+
+
+def discovery_error(obj: dict, resource: CustomResource) -> Admission | None:
+    """Stage 1: the rejection when the apiVersion is not served for the kind, else None."""
+    group, version = bundles.split_api_version(obj.get("apiVersion"))
+    if group == resource.group and version in resource.versions:
+        return None
+    message = NO_MATCHES_FMT.format(kind=resource.kind, api_version=api_version_of(obj))
+    return reject_message(STAGE_API_DISCOVERY, message)
+
+
+def deprecation_warnings(obj: dict, resource: CustomResource) -> list[str]:
+    warning = resource.deprecated.get(version_of(obj))
+    return [warning] if warning else []
+
+
+def field_validation_error(obj: dict, resource: CustomResource, warnings: list[str],
+                           report: schemas.SchemaReport) -> Admission | None:
+    """Stage 2: strict field validation (kubectl's default) of every field, at any depth.
+    ``report`` is ``schemas.check(obj, resource.schema)``."""
+    if not report.unknown:
+        return None
+    message = schemas.strict_decoding_message(resource.kind, version_of(obj), report.unknown)
+    return reject_message(STAGE_FIELD_VALIDATION, message, warnings)
+
+
+def object_meta_causes(obj: dict, resource: CustomResource, namespace: str) -> list[Cause]:
+    namespace = bundles.object_namespace(obj, namespace)
+    return [Cause(path, message) for path, message in
+            validate_object_meta(obj.get("metadata"), resource.namespaced, namespace)]
+
+
+def crd_schema_error(obj: dict, resource: CustomResource, namespace: str, warnings: list[str],
+                     report: schemas.SchemaReport | None) -> Admission | None:
+    """Stage 3: ObjectMeta validation, then the OpenAPI errors of ``report`` (None: ObjectMeta
+    only); every cause is listed."""
+    causes = object_meta_causes(obj, resource, namespace)
+    if report is not None:
+        causes += [Cause(*error.crd_cause()) for error in report.errors]
+    return reject(STAGE_CRD_SCHEMA, causes, warnings) if causes else None
+
+
+def admit_before_webhooks(obj: dict, resource: CustomResource, namespace: str) -> Admission | None:
+    """Stages 1-3 for an object without mutating webhooks (instance types and preferences):
+    the rejection, or None when the object reaches its validating webhook."""
+    rejected = discovery_error(obj, resource)
+    if rejected is not None:
+        return rejected
+    warnings = deprecation_warnings(obj, resource)
+    report = schemas.check(obj, resource.schema)
+    return (field_validation_error(obj, resource, warnings, report)
+            or crd_schema_error(obj, resource, namespace, warnings, report))

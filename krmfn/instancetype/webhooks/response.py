@@ -1,0 +1,109 @@
+"""Admission verdicts as plain values: what the CREATE chain answers for one object.
+
+Mirrors the response helpers of ``pkg/util/webhooks/webhooks.go`` (``ToAdmissionResponse`` with its
+10-cause cap, ``ToAdmissionResponseError``) and names the stages of the chain as the golden corpus
+does (golden README, "validation" stage table).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from krmfn.instancetype.conflict import MAX_WEBHOOK_CAUSES
+
+# The stages of a CREATE, in order (golden README stage table).
+STAGE_API_DISCOVERY = "kube-apiserver/api-discovery"
+STAGE_FIELD_VALIDATION = "kube-apiserver/field-validation"
+STAGE_MUTATING_SCHEMA = "mutating-webhook/openapi-schema"
+STAGE_INSTANCETYPE_MUTATOR = "mutating-webhook/instancetype-mutator"
+STAGE_CRD_SCHEMA = "kube-apiserver/crd-schema"
+# krmfn's name (not in the corpus): a second CREATE of a name the bundle already stored.
+STAGE_ALREADY_EXISTS = "kube-apiserver/already-exists"
+STAGE_VALIDATING_WEBHOOK = "validating-webhook"
+STAGE_VALIDATING_SCHEMA = "validating-webhook/openapi-schema"
+STAGE_INSTANCETYPE_APPLY = "validating-webhook/instancetype-apply"
+STAGE_SET_DEFAULTS = "validating-webhook/set-defaults"
+STAGE_PREFERENCE_REQUIREMENTS = "validating-webhook/preference-requirements"
+
+CAUSE_FIELD_VALUE_INVALID = "FieldValueInvalid"
+CAUSE_FIELD_VALUE_NOT_FOUND = "FieldValueNotFound"
+CAUSE_FIELD_VALUE_NOT_SUPPORTED = "FieldValueNotSupported"
+
+
+@dataclass(frozen=True)
+class Cause:
+    """One status cause: ``field`` is a dotted path ("" for a bare message), ``message`` verbatim.
+
+    ``type`` is KubeVirt's cause type where it has one (informative; the golden corpus does not
+    record it).
+    """
+
+    field: str
+    message: str
+    type: str = ""
+
+
+@dataclass
+class Admission:
+    """The verdict of the CREATE chain for one object.
+
+    ``stage`` names the stage that rejected the object (None when allowed). ``warnings`` are the
+    ``Warning:`` lines a client would print, in chain order. ``logs`` are what KubeVirt only logs
+    (for example a VM's instance type that cannot be found: the VM is still admitted, §2.6); they
+    are not part of the verdict.
+    """
+
+    allowed: bool
+    causes: list[Cause] = field(default_factory=list)
+    stage: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    logs: list[str] = field(default_factory=list)
+
+    @property
+    def message(self) -> str:
+        """The status message: the cause messages joined with ", " (KubeVirt's framing)."""
+        return ", ".join(cause.message for cause in self.causes)
+
+
+def allow(warnings: Iterable[str] = (), logs: Iterable[str] = ()) -> Admission:
+    return Admission(True, [], None, list(warnings), list(logs))
+
+
+def reject(stage: str, causes: Iterable[Cause], warnings: Iterable[str] = (),
+           logs: Iterable[str] = ()) -> Admission:
+    """A rejection listing every cause (the API server does not cap its causes)."""
+    return Admission(False, list(causes), stage, list(warnings), list(logs))
+
+
+def reject_message(stage: str, message: str, warnings: Iterable[str] = (),
+                   logs: Iterable[str] = ()) -> Admission:
+    """A rejection with a bare message (``ToAdmissionResponseError``, API discovery, strict
+    decoding, schema gates, inference): one cause with an empty field, as the oracle reports it."""
+    return reject(stage, [Cause("", message)], warnings, logs)
+
+
+def reject_webhook(stage: str, causes: list[Cause], warnings: Iterable[str] = (),
+                   logs: Iterable[str] = ()) -> Admission:
+    """``ToAdmissionResponse``: a KubeVirt webhook lists at most the first 10 causes (§7.3)."""
+    return reject(stage, causes[:MAX_WEBHOOK_CAUSES], warnings, logs)
+
+
+def go_quote(text: str) -> str:
+    """Go's ``%q`` of a string (printable characters kept, the usual escapes otherwise)."""
+    out = ['"']
+    for char in text:
+        if char in ('"', "\\"):
+            out.append("\\" + char)
+        elif char == "\n":
+            out.append("\\n")
+        elif char == "\t":
+            out.append("\\t")
+        elif char == "\r":
+            out.append("\\r")
+        elif not char.isprintable():
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x80 else (f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"))
+        else:
+            out.append(char)
+    out.append('"')
+    return "".join(out)

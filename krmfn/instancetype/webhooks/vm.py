@@ -1,0 +1,396 @@
+"""VirtualMachine admission: the instance type and preference parts of a CREATE (§8.3, §8.4).
+
+Mirrors, in chain order:
+
+* ``pkg/virt-api/webhooks/mutating-webhook/mutators/vm-mutator.go``: the schema gate
+  (``ValidateSchema``), then ``pkg/instancetype/webhooks/vm/mutator.go``: matcher validation
+  (``validateInstancetypeMatcher`` / ``validatePreferenceMatcher``, §8.3.1), inference (§8.3.2,
+  ``krmfn.instancetype.infer``) and the preferred architecture (§8.3.3), then
+  ``pkg/defaults/defaults.go`` ``setDefaultArchitectureFromDataSource``;
+* the API server's ObjectMeta validation;
+* ``pkg/virt-api/webhooks/validating-webhook/admitters/vms-admitter.go`` up to the preference
+  requirements, with ``pkg/instancetype/webhooks/vm/admitter.go`` ``ApplyToVM``: find (errors only
+  logged), the spread divisibility check (§5.5), apply on a copy (conflicts, §7.3),
+  ``SetDefaultVirtualMachineInstanceSpec`` on the copy, the requirements (§6).
+
+The rest of the validating webhook (networks, feature gates, run strategy, ...) is outside
+instance type semantics and not reproduced. Nothing here mutates the input VM: the validating
+webhook's copy is a clone of the template spec and metadata only.
+"""
+from __future__ import annotations
+
+import marshal
+from dataclasses import dataclass, field
+
+from krmfn.instancetype import bundle as bundles
+from krmfn.instancetype.apply.vmi import apply_instancetype
+from krmfn.instancetype.bundle import Bundle
+from krmfn.instancetype.conflict import Conflict
+from krmfn.instancetype.expand.defaults import BRIDGE, SLIRP, ClusterConfig, set_default_vmi_spec
+from krmfn.instancetype.expand.expand import clone
+from krmfn.instancetype.find.instancetype import find_instancetype
+from krmfn.instancetype.find.matcher import Resolved
+from krmfn.instancetype.find.preference import find_preference
+from krmfn.instancetype.find.result import Failure
+from krmfn.instancetype.gozero import list_set, ptr_set, str_set
+from krmfn.instancetype.infer.handler import infer_matchers
+from krmfn.instancetype.preference.apply.architecture import apply_architecture_preferences
+from krmfn.instancetype.preference.apply.vmi import apply_preference
+from krmfn.instancetype.preference.requirements import find_requirement_failure
+from krmfn.instancetype.preference.topology import check_spread_cpu_topology
+from krmfn.instancetype.webhooks import apiserver
+from krmfn.instancetype.webhooks import schema as schemas
+from krmfn.instancetype.webhooks.response import (
+    CAUSE_FIELD_VALUE_INVALID,
+    CAUSE_FIELD_VALUE_NOT_FOUND,
+    CAUSE_FIELD_VALUE_NOT_SUPPORTED,
+    STAGE_INSTANCETYPE_APPLY,
+    STAGE_INSTANCETYPE_MUTATOR,
+    STAGE_MUTATING_SCHEMA,
+    STAGE_PREFERENCE_REQUIREMENTS,
+    STAGE_SET_DEFAULTS,
+    Admission,
+    Cause,
+    allow,
+    go_quote,
+    reject,
+    reject_message,
+    reject_webhook,
+)
+from krmfn.instancetype.webhooks.vm_schema import VIRTUAL_MACHINE
+
+VM_KIND = "VirtualMachine"
+VM_GROUP = "kubevirt.io"
+VM_RESOURCE = apiserver.CustomResource(
+    kind=VM_KIND,
+    group=VM_GROUP,
+    versions=frozenset({"v1", "v1alpha3"}),
+    namespaced=True,
+    schema=VIRTUAL_MACHINE,
+    deprecated={"v1alpha3": "kubevirt.io/v1alpha3 is now deprecated and will be removed in a future release."},
+)
+BASE_PATH = "spec.template.spec"
+RUNNING_DEPRECATED_WARNING = "spec.running is deprecated, please use spec.runStrategy instead."
+IGNORE_FIND_FAILURE_FMT = "ignoring err {} when looking for {}"
+IGNORE_DATASOURCE_FAILURE_FMT = "ignoring failure to find datasource during vm mutation: {}"
+IGNORE_UNKNOWN_ARCH_FMT = "ignoring unknown architecture {} provided by DataSource {} in namespace {}"
+INFERENCE_FAILED_LOG = {"instancetype": "admission failed, unable to set default instancetype",
+                        "preference": "admission failed, unable to set default preference"}
+TEMPLATE_ARCH_LABEL = "template.kubevirt.io/architecture"
+KNOWN_ARCHITECTURES = ("amd64", "arm64", "s390x")
+IGNORE_POLICY = "Ignore"
+REJECT_POLICY = "Reject"
+# krmfn's report where KubeVirt's validating webhook crashes (semantics §12 Q1, golden
+# preference-fields/cpu-features-crash-no-cpu): the VM is not admitted.
+CPU_FEATURES_PANIC = ("preferredCPUFeatures cannot be applied to a VM without an instance type and without "
+                      "spec.template.spec.domain.cpu (KubeVirt's webhook panics: nil pointer dereference)")
+
+
+def _dict(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _str(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _template_spec(vm: dict) -> dict:
+    return _dict(_dict(_dict(vm.get("spec")).get("template")).get("spec"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Mutating webhook: matcher validation (§8.3.1)
+# ---------------------------------------------------------------------------------------------
+def matcher_causes(matcher: object, matcher_key: str, matcher_type: str) -> list[Cause]:
+    """``validateInstancetypeMatcher`` / ``validatePreferenceMatcher`` for one present matcher.
+
+    matcher_key: ``instancetype`` or ``preference``; matcher_type: ``InstancetypeMatcher`` or
+    ``PreferenceMatcher`` (as named in the first message).
+    """
+    matcher = _dict(matcher)
+    name, infer = _str(matcher.get("name")), _str(matcher.get("inferFromVolume"))
+    causes: list[Cause] = []
+    if not name and not infer:
+        causes.append(Cause(f"spec.{matcher_key}",
+                            f"Either Name or InferFromVolume should be provided within the {matcher_type}",
+                            CAUSE_FIELD_VALUE_NOT_FOUND))
+    if infer:
+        if name:
+            causes.append(Cause(f"spec.{matcher_key}.name",
+                                "Name already set, should be cleared before setting inferFromVolume",
+                                CAUSE_FIELD_VALUE_NOT_SUPPORTED))
+        if _str(matcher.get("kind")):
+            causes.append(Cause(f"spec.{matcher_key}.kind",
+                                "Kind already set, should be cleared before setting inferFromVolume",
+                                CAUSE_FIELD_VALUE_NOT_SUPPORTED))
+    policy = matcher.get("inferFromVolumeFailurePolicy")
+    if policy is not None and policy not in (IGNORE_POLICY, REJECT_POLICY):
+        causes.append(Cause(f"spec.{matcher_key}.inferFromVolumeFailurePolicy",
+                            f"Invalid value '{policy}' for InferFromVolumeFailurePolicy",
+                            CAUSE_FIELD_VALUE_INVALID))
+    return causes
+
+
+def validate_matchers(vm: dict) -> list[Cause]:
+    """The mutator answers with the instance type matcher's causes before looking at the
+    preference matcher (golden ``admission/vm-both-policies-invalid``)."""
+    spec = _dict(vm.get("spec"))
+    for matcher_key, matcher_type in (("instancetype", "InstancetypeMatcher"), ("preference", "PreferenceMatcher")):
+        if spec.get(matcher_key) is not None:
+            causes = matcher_causes(spec[matcher_key], matcher_key, matcher_type)
+            if causes:
+                return causes
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# Mutating webhook: architecture (§8.3.3)
+# ---------------------------------------------------------------------------------------------
+def _datasource_templates(vm: dict) -> list[dict]:
+    """dataVolumeTemplates whose sourceRef kind is ``datasource`` (case-insensitive)."""
+    templates = []
+    for template in _dict(vm.get("spec")).get("dataVolumeTemplates") or ():
+        source_ref = _dict(_dict(_dict(template).get("spec")).get("sourceRef"))
+        if source_ref and _str(source_ref.get("kind")).lower() == "datasource":
+            templates.append(template)
+    return templates
+
+
+def _get_data_source(bundle: Bundle, namespace: str, name: str) -> dict | str:
+    refused = bundles.request_name_error(name)
+    if refused is not None:
+        return refused
+    found = bundle.get(bundles.DATA_SOURCE, namespace, name) if namespace else None
+    return found if found is not None else bundles.not_found_message(bundles.DATA_SOURCE, name)
+
+
+def architecture_from_data_sources(vm: dict, bundle: Bundle, namespace: str, logs: list[str]) -> str:
+    """``setDefaultArchitectureFromDataSource``: the first valid ``template.kubevirt.io/architecture``
+    label of a DataSource a dataVolumeTemplate refers to (one nested DataSource is followed)."""
+    for template in _datasource_templates(vm):
+        source_ref = template["spec"]["sourceRef"]
+        data_source = _get_data_source(bundle, _str(source_ref.get("namespace")) or namespace,
+                                       _str(source_ref.get("name")))
+        if isinstance(data_source, dict):
+            nested = _dict(_dict(data_source.get("spec")).get("source")).get("dataSource")
+            if nested is not None:
+                nested = _dict(nested)
+                data_source = _get_data_source(bundle, _str(nested.get("namespace")), _str(nested.get("name")))
+        if isinstance(data_source, str):
+            logs.append(IGNORE_DATASOURCE_FAILURE_FMT.format(data_source))
+            continue
+        metadata = _dict(data_source.get("metadata"))
+        labels = _dict(metadata.get("labels"))
+        if TEMPLATE_ARCH_LABEL not in labels:
+            continue
+        arch = labels[TEMPLATE_ARCH_LABEL]
+        if arch in KNOWN_ARCHITECTURES:
+            return arch
+        logs.append(IGNORE_UNKNOWN_ARCH_FMT.format(arch, _str(metadata.get("name")),
+                                                   bundle.namespace_of(data_source)))
+    return ""
+
+
+def mutated_architecture(vm: dict, bundle: Bundle, namespace: str, logs: list[str]) -> str:
+    """The architecture the mutator stores where the VM has none, when it differs from what the
+    validating webhook's own apply and defaults give: only a DataSource label can (the
+    preference's ``preferredArchitecture`` is applied again on the copy). "" for none."""
+    if str_set(_template_spec(vm).get("architecture")) or not _datasource_templates(vm):
+        return ""
+    preference = find_preference(vm, bundle, namespace)
+    if isinstance(preference, Resolved) and str_set(preference.spec.get("preferredArchitecture")):
+        return ""
+    return architecture_from_data_sources(vm, bundle, namespace, logs)
+
+
+@dataclass
+class Mutation:
+    """What the mutating webhook stored, as far as the validating webhook's verdict depends on it."""
+
+    vm: dict
+    architecture: str = ""
+    logs: list[str] = field(default_factory=list)
+
+
+def mutate(vm: dict, bundle: Bundle, namespace: str) -> Mutation | Admission:
+    """The instancetype mutator (§8.3) and the architecture default: a Mutation, or the rejection.
+
+    The mutator leaves a VM with ``metadata.deletionTimestamp`` alone. (The API server clears that
+    field on CREATE only afterwards, so the validating webhook does check such a VM.)
+    """
+    if _dict(vm.get("metadata")).get("deletionTimestamp") is not None:
+        return Mutation(vm)
+    causes = validate_matchers(vm)
+    if causes:
+        return reject_webhook(STAGE_INSTANCETYPE_MUTATOR, causes)
+    outcome = infer_matchers(vm, bundle, namespace)
+    if outcome.failure is not None:
+        matcher_key = "preference" if outcome.failure.path and outcome.failure.path.startswith("spec.preference") \
+            else "instancetype"
+        return reject_message(STAGE_INSTANCETYPE_MUTATOR, outcome.failure.message,
+                              logs=[INFERENCE_FAILED_LOG[matcher_key]])
+    logs: list[str] = []
+    architecture = mutated_architecture(outcome.vm, bundle, namespace, logs)
+    return Mutation(outcome.vm, architecture, logs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Validating webhook (§8.4)
+# ---------------------------------------------------------------------------------------------
+def _without_status(vm: dict) -> dict:
+    """The API server drops ``status`` on CREATE (status subresource) before the validating
+    webhook runs, so status refs are never used there (golden ``resolution/rev-status-ref-dangling``)."""
+    return {k: v for k, v in vm.items() if k != "status"} if "status" in vm else vm
+
+
+def _find_spec(found: Resolved | Failure | None, what: str, logs: list[str]) -> dict | None:
+    if isinstance(found, Failure):
+        logs.append(IGNORE_FIND_FAILURE_FMT.format(go_quote(found.message), what))
+        return None
+    return found.spec if found is not None else None
+
+
+def _copy(value: dict) -> dict:
+    """A deep copy of JSON-like data; marshal is a C round trip, ``clone`` covers other types
+    (for example timestamps a YAML loader produced)."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:
+        return clone(value)
+
+
+def _template_copy(vm: dict, architecture: str) -> tuple[dict, dict]:
+    """The validating webhook's deep copy, limited to T and M (nothing else is written)."""
+    template = _dict(_dict(vm.get("spec")).get("template"))
+    template_spec = _copy(template["spec"]) if isinstance(template.get("spec"), dict) else {}
+    template_metadata = _copy(template["metadata"]) if isinstance(template.get("metadata"), dict) else {}
+    if architecture and not str_set(template_spec.get("architecture")):
+        template_spec["architecture"] = architecture
+    return template_spec, template_metadata
+
+
+def defaults_can_fail(config: ClusterConfig) -> bool:
+    """Whether ``SetDefaultVirtualMachineInstanceSpec`` can fail under this configuration: its only
+    error is the default pod interface (§9.2, Appendix D "network defaults")."""
+    return config.network_interface == SLIRP or (
+        config.network_interface == BRIDGE and not config.permit_bridge_interface_on_pod_network)
+
+
+def _panics_on_cpu_features(it_spec: dict | None, pf_spec: dict, template_spec: dict) -> bool:
+    cpu_preferences = _dict(pf_spec.get("cpu"))
+    domain = _dict(template_spec.get("domain"))
+    return it_spec is None and list_set(cpu_preferences.get("preferredCPUFeatures")) and not ptr_set(domain.get("cpu"))
+
+
+def apply_on_copy(it_spec: dict | None, pf_spec: dict | None, template_spec: dict,
+                  template_metadata: dict, full_preference: bool = True) -> Admission | None:
+    """``ApplyToVM`` after find: the spread check, then the instance type and the preference.
+
+    ``full_preference=False`` applies only ``preferredArchitecture``: the rest of a preference
+    never conflicts, and the later steps read only CPU topology, memory and architecture (§6),
+    which no other preference field writes (§4), plus, for the defaults' one error, the pod
+    interface settings (see ``defaults_can_fail``).
+    """
+    spread = check_spread_cpu_topology(it_spec, pf_spec)
+    if spread is not None:
+        return reject_webhook(STAGE_INSTANCETYPE_APPLY,
+                              [Cause(spread.dotted, spread.error(), CAUSE_FIELD_VALUE_INVALID)])
+    if it_spec is not None:
+        conflicts = apply_instancetype(Conflict.from_path(BASE_PATH), it_spec, pf_spec,
+                                       template_spec, template_metadata)
+        if conflicts:
+            return reject_webhook(STAGE_INSTANCETYPE_APPLY,
+                                  [Cause(c.dotted, c.error(), CAUSE_FIELD_VALUE_INVALID) for c in conflicts])
+    if pf_spec is not None:
+        if _panics_on_cpu_features(it_spec, pf_spec, template_spec):
+            return reject_webhook(STAGE_INSTANCETYPE_APPLY,
+                                  [Cause(BASE_PATH + ".domain.cpu", CPU_FEATURES_PANIC, CAUSE_FIELD_VALUE_INVALID)])
+        if full_preference:
+            apply_preference(pf_spec, template_spec, template_metadata)
+        else:
+            apply_architecture_preferences(pf_spec, template_spec)
+    return None
+
+
+def _has_requirements(pf_spec: dict | None) -> bool:
+    return isinstance(pf_spec, dict) and ptr_set(pf_spec.get("requirements"))
+
+
+def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: str,
+                                config: ClusterConfig) -> Admission:
+    """The instance type steps of ``VMsAdmitter.Admit`` on the stored VM (§8.4 steps 2-4)."""
+    logs = list(mutation.logs)
+    stored = _without_status(mutation.vm)
+    it_spec = _find_spec(find_instancetype(stored, bundle, namespace), "instance type", logs)
+    pf_spec = _find_spec(find_preference(stored, bundle, namespace), "preference", logs)
+    # Defaults and requirements can only reject with requirements or a failing pod network default.
+    check_later_steps = _has_requirements(pf_spec) or defaults_can_fail(config)
+    if it_spec is None and pf_spec is None and not check_later_steps:
+        return allow(logs=logs)
+    template_spec, template_metadata = _template_copy(stored, mutation.architecture)
+    if it_spec is not None or pf_spec is not None:
+        rejected = apply_on_copy(it_spec, pf_spec, template_spec, template_metadata, defaults_can_fail(config))
+        if rejected is not None:
+            rejected.logs = logs
+            return rejected
+    if not check_later_steps:
+        return allow(logs=logs)
+    error = set_default_vmi_spec(config, template_spec)
+    if error is not None:
+        return reject_message(STAGE_SET_DEFAULTS, error, logs=logs)
+    failure = find_requirement_failure(it_spec, pf_spec, template_spec)
+    if failure is not None:
+        cause = Cause(failure.field, failure.message, CAUSE_FIELD_VALUE_NOT_FOUND)
+        return reject(STAGE_PREFERENCE_REQUIREMENTS, [cause], logs=logs)
+    return allow(logs=logs)
+
+
+# ---------------------------------------------------------------------------------------------
+# The chain
+# ---------------------------------------------------------------------------------------------
+def is_virtual_machine(obj: object) -> bool:
+    """A ``kubevirt.io`` VirtualMachine (any version; other groups' VirtualMachine kinds are not)."""
+    return isinstance(obj, dict) and obj.get("kind") == VM_KIND \
+        and bundles.split_api_version(obj.get("apiVersion"))[0] == VM_GROUP
+
+
+def schema_gate_error(report: schemas.SchemaReport, warnings: list[str]) -> Admission | None:
+    """``ValidateSchema`` of the VM mutating webhook: kube-openapi's bare messages, one cause each.
+    ``report`` is ``schemas.check(vm, VIRTUAL_MACHINE, scalar_defaults=True)``."""
+    if not report.errors:
+        return None
+    return reject_webhook(STAGE_MUTATING_SCHEMA, [Cause("", e.openapi_message()) for e in report.errors], warnings)
+
+
+def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPACE,
+             config: ClusterConfig | None = None) -> Admission:
+    """The CREATE chain of one VM up to the preference requirements (golden ``validation``).
+
+    ``bundle`` is the cluster (built with the rejected instance types and preferences absent);
+    ``namespace`` is the request namespace used when the VM has none.
+    """
+    config = config or ClusterConfig()
+    rejected = apiserver.discovery_error(vm, VM_RESOURCE)
+    if rejected is not None:
+        return rejected
+    warnings = apiserver.deprecation_warnings(vm, VM_RESOURCE)
+    report = schemas.check(vm, VIRTUAL_MACHINE, scalar_defaults=True)
+    rejected = (apiserver.field_validation_error(vm, VM_RESOURCE, warnings, report)
+                or schema_gate_error(report, warnings))
+    if rejected is not None:
+        return rejected
+    vm_namespace = bundles.object_namespace(vm, namespace)
+    mutation = mutate(vm, bundle, vm_namespace)
+    if isinstance(mutation, Admission):
+        mutation.warnings = warnings
+        return mutation
+    # The CRD schema equals the webhook's schema gate for the modelled parts: only ObjectMeta is left.
+    rejected = apiserver.crd_schema_error(vm, VM_RESOURCE, namespace, warnings, None)
+    if rejected is not None:
+        rejected.logs = mutation.logs
+        return rejected
+    verdict = validate_instancetype_parts(mutation, bundle, vm_namespace, config)
+    verdict.warnings = warnings + verdict.warnings
+    if verdict.allowed and _dict(vm.get("spec")).get("running") is not None:
+        verdict.warnings.append(RUNNING_DEPRECATED_WARNING)
+    return verdict

@@ -1,0 +1,118 @@
+"""Admission of a whole bundle: rejected instance types and preferences do not exist (Findings 5)."""
+import copy
+
+from krmfn.instancetype.bundle import Bundle
+from krmfn.instancetype.expand.expand import expand_vm
+from krmfn.instancetype.webhooks import Admission, admit_bundle, rejected_keys
+from krmfn.instancetype.webhooks import response as r
+
+IT_API = "instancetype.kubevirt.io/v1beta1"
+
+
+def instancetype(name, kind="VirtualMachineClusterInstancetype", namespace=None, **memory):
+    metadata = {"name": name}
+    if namespace:
+        metadata["namespace"] = namespace
+    return {"apiVersion": IT_API, "kind": kind, "metadata": metadata,
+            "spec": {"cpu": {"guest": 1}, "memory": {"guest": "1Gi", **memory}}}
+
+
+def preference(name, topology="sockets", kind="VirtualMachineClusterPreference"):
+    return {"apiVersion": IT_API, "kind": kind, "metadata": {"name": name},
+            "spec": {"cpu": {"preferredCPUTopology": topology}}}
+
+
+def vm(instancetype=None, preference=None, namespace="ns"):
+    spec = {"runStrategy": "Halted", "template": {"spec": {"domain": {"devices": {}}}}}
+    if instancetype:
+        spec["instancetype"] = instancetype
+    if preference:
+        spec["preference"] = preference
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine",
+            "metadata": {"name": "vm", "namespace": namespace}, "spec": spec}
+
+
+def test_one_verdict_per_item_none_for_other_kinds():
+    items = [instancetype("it"), {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c"}},
+             preference("pf"), vm({"name": "it"}, {"name": "pf"}),
+             {"apiVersion": "vmoperator.example.com/v1", "kind": "VirtualMachine", "metadata": {"name": "x"}}]
+    verdicts = admit_bundle(items)
+    assert [type(v).__name__ for v in verdicts] == ["Admission", "NoneType", "Admission", "Admission", "NoneType"]
+    assert all(v.allowed for v in verdicts if v is not None)
+
+
+def test_input_is_not_mutated():
+    items = [instancetype("it"), vm({"name": "it"})]
+    before = copy.deepcopy(items)
+    admit_bundle(items)
+    assert items == before
+
+
+def test_vm_referencing_a_rejected_instancetype_sees_it_absent():
+    items = [instancetype("bad", overcommitPercent=150), vm({"name": "bad"})]
+    it_verdict, vm_verdict = admit_bundle(items)
+    assert it_verdict.stage == r.STAGE_CRD_SCHEMA
+    assert vm_verdict.allowed
+    assert vm_verdict.logs == ['ignoring err "virtualmachineclusterinstancetypes.instancetype.kubevirt.io \\"bad\\" '
+                               'not found" when looking for instance type']
+
+
+def test_rejected_instancetype_would_otherwise_conflict():
+    items = [instancetype("bad", overcommitPercent=10, hugepages={"pageSize": "2Mi"}),
+             vm({"name": "bad"})]
+    items[1]["spec"]["template"]["spec"]["domain"]["cpu"] = {"sockets": 2}
+    assert admit_bundle(items)[1].allowed
+
+
+def test_rejected_keys_use_the_bundle_key_format():
+    items = [instancetype("ok"), instancetype("bad", overcommitPercent=-1),
+             instancetype("nsbad", kind="VirtualMachineInstancetype", overcommitPercent=10, hugepages={}),
+             preference("pbad", topology="diagonal"),
+             preference("palpha") | {"apiVersion": "instancetype.kubevirt.io/v1alpha2"}, vm()]
+    assert rejected_keys(items) == {
+        ("VirtualMachineClusterInstancetype", "", "bad"),
+        ("VirtualMachineInstancetype", "default", "nsbad"),
+        ("VirtualMachineClusterPreference", "", "pbad"),
+        ("VirtualMachineClusterPreference", "", "palpha"),
+    }
+    assert rejected_keys(items, namespace="other") >= {("VirtualMachineInstancetype", "other", "nsbad")}
+
+
+def test_rejected_keys_make_expand_report_not_found():
+    items = [preference("pbad", topology="diagonal"), vm(preference={"name": "pbad"})]
+    bundle = Bundle(items, rejected=rejected_keys(items))
+    result = expand_vm(items[1], bundle)
+    assert result.failure.message == 'virtualmachineclusterpreferences.instancetype.kubevirt.io "pbad" not found'
+
+
+def test_second_create_of_a_stored_name_fails():
+    first, second = instancetype("it"), instancetype("it", overcommitPercent=5)
+    verdicts = admit_bundle([first, second])
+    assert verdicts[0].allowed
+    assert verdicts[1].stage == r.STAGE_ALREADY_EXISTS
+    assert [(c.field, c.message) for c in verdicts[1].causes] == [
+        ("", 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "it" already exists')]
+    assert rejected_keys([first, second]) == set()
+
+
+def test_an_admitted_object_after_a_rejected_one_of_the_same_name_is_used():
+    rejected = instancetype("it", overcommitPercent=500)
+    admitted = instancetype("it")
+    admitted["spec"]["cpu"]["guest"] = 4
+    machine = vm({"name": "it"})
+    machine["spec"]["template"]["spec"]["domain"]["cpu"] = {"sockets": 4}
+    verdicts = admit_bundle([rejected, admitted, machine])
+    assert [v.allowed for v in verdicts] == [False, True, False]
+    assert verdicts[2].stage == r.STAGE_INSTANCETYPE_APPLY
+
+
+def test_namespaced_objects_without_namespace_use_the_request_namespace():
+    items = [instancetype("it", kind="VirtualMachineInstancetype"),
+             vm({"name": "it", "kind": "VirtualMachineInstancetype"}, namespace="team")]
+    assert admit_bundle(items, namespace="team")[1].logs == []
+    assert admit_bundle(items)[1].logs != []
+
+
+def test_admission_message_joins_causes():
+    verdict = Admission(False, [r.Cause("a", "one"), r.Cause("b", "two")], "x")
+    assert verdict.message == "one, two"
