@@ -5,6 +5,7 @@ This module and krmfn.kio are the only places that touch stdin, stdout, files or
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any, Sequence, TextIO
 
@@ -14,6 +15,7 @@ from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import load_items, read_sources
 from krmfn.kio.items import Item
+from krmfn.kio.report import FORMATS, add_lines, write_report
 from krmfn.kio.results import has_error, sort_key, stderr_line, to_result
 from krmfn.modes import Outcome, passthrough, run
 
@@ -36,6 +38,18 @@ MODE_HELP = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader went away (`krmfn validate . | head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         if sys.stdin.isatty():
@@ -60,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
         mode_parser = sub.add_parser(mode, help=MODE_HELP[mode], description=MODE_HELP[mode])
         mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
         mode_parser.add_argument("--config", metavar="FILE", help="read options from a functionConfig file")
+        if mode == "validate":
+            mode_parser.add_argument("--format", choices=FORMATS, default=None,
+                                     help="report format (default: github when GITHUB_ACTIONS=true, else text)")
         for option in cfg.options_for(mode):
             _add_flag(mode_parser, option)
     return parser
@@ -131,9 +148,9 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         stderr.write(f"krmfn: {getattr(err, 'message', err)}\n")
         return 1
     outcome = _run_guarded(mode, [item.value for item in items], options)
-    results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
     if mode == "validate":
-        return _print_report(results, items, stdout)
+        return _print_report(outcome, items, ns.format, stdout)
+    results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
     stdout.write(rlio.write_stream(outcome, items))
     for result in results:
         if result.get("severity") != ERROR:
@@ -158,13 +175,14 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _print_report(results: list[dict[str, Any]], items: list[Item], stdout: TextIO) -> int:
-    for result in results:
-        stdout.write(stderr_line(result) + "\n")
-    errors = sum(1 for r in results if r.get("severity") == ERROR)
-    warnings = sum(1 for r in results if r.get("severity") == "warning")
-    stdout.write(f"{len(items)} objects checked: {errors} errors, {warnings} warnings\n")
-    return 1 if errors else 0
+def _print_report(outcome: Outcome, items: list[Item], fmt: str | None, stdout: TextIO) -> int:
+    results = [to_result(f, items) for f in outcome.findings]
+    add_lines(results, items, [f.item for f in outcome.findings])
+    results.sort(key=lambda r: (*sort_key(r)[:2], (r.get("file") or {}).get("line") or 0, *sort_key(r)[2:]))
+    if fmt is None:
+        fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    write_report(results, len(items), fmt, stdout)
+    return 1 if has_error(results) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -35,9 +35,9 @@ def _inline(values: list[Any], options: dict[str, Any]) -> Outcome:
 
 
 def _validate(values: list[Any], options: dict[str, Any]) -> Outcome:
-    outcome = passthrough(values)
-    outcome.findings.append(Finding(INFO, "validate: no checks are implemented yet; items passed through unchanged"))
-    return outcome
+    from krmfn.validate import run_validate
+
+    return run_validate(values, options)
 
 
 def _generate(values: list[Any], options: dict[str, Any]) -> Outcome:

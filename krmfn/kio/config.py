@@ -62,6 +62,19 @@ OPTIONS: tuple[Option, ...] = (
     Option("namespace", "str", "default",
            "Namespace assumed for VMs and namespaced objects that have no metadata.namespace.",
            "lab", ("inline", "validate")),
+    Option("disable", "checks", [],
+           "Check IDs to switch off (see Checks).",
+           "deprecated,duplicate-object", ("validate",)),
+    Option("severity", "severities", [],
+           "Change a check's severity: `ID=error|warning|info`, comma-separated.",
+           "conflict=warning,deprecated=error", ("validate",)),
+    Option("strict", "bool", False,
+           "Warnings count as errors (exit 1).",
+           "true", ("validate",)),
+    Option("kustomizeValidator", "bool", False,
+           "Output no items: only for kustomize's `validators:` field, which rejects any other "
+           "output. Never under kpt, which would delete the package.",
+           "true", ("validate",)),
     Option("defaults", "enum", "cluster",
            "`cluster`: add the defaults KubeVirt's expand adds (default disks and pod network, "
            "machine type, architecture, eviction strategy...); `none`: only what the instance "
@@ -121,6 +134,7 @@ def parse_value(option: Option, raw: Any, path: str) -> Any:
     """A typed option value from a ConfigMap string or a typed spec value."""
     convert: dict[str, Callable[[Any, str], Any]] = {
         "str": _as_str, "bool": _as_bool, "list": _as_list, "enum": _as_enum(option), "int": _as_int,
+        "checks": _as_checks, "severities": _as_severities,
     }
     return convert[option.kind](raw, path)
 
@@ -153,6 +167,32 @@ def _as_list(raw: Any, path: str) -> list[str]:
     if isinstance(raw, list) and all(isinstance(part, str) for part in raw):
         return list(raw)
     raise ConfigError(f"{path}: expected a list of strings or a comma-separated string", path)
+
+
+def _check_ids() -> tuple[str, ...]:
+    from krmfn.validate.checks import CHECK_IDS
+
+    return CHECK_IDS
+
+
+def _as_checks(raw: Any, path: str) -> list[str]:
+    ids = _as_list(raw, path)
+    for check in ids:
+        if check not in _check_ids():
+            raise ConfigError(f'{path}: unknown check "{check}" (checks: {", ".join(_check_ids())})', path)
+    return ids
+
+
+def _as_severities(raw: Any, path: str) -> list[str]:
+    if isinstance(raw, dict):
+        raw = [f"{k}={v}" for k, v in raw.items()]
+    pairs = _as_list(raw, path)
+    for pair in pairs:
+        check, _, severity = pair.partition("=")
+        _as_checks(check, path)
+        if severity not in ("error", "warning", "info"):
+            raise ConfigError(f'{path}: "{pair}": the severity must be error, warning or info', path)
+    return pairs
 
 
 def _as_enum(option: Option) -> Callable[[Any, str], str]:

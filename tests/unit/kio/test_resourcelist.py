@@ -62,10 +62,10 @@ def test_unknown_items_pass_through():
 
 def test_earlier_results_are_kept_and_new_ones_appended():
     earlier = "results:\n- message: from an earlier step\n  severity: warning\n  tags: {x: '1'}\n"
-    run = krm(resource_list(CM, VALIDATE) + earlier)
+    run = krm(resource_list(CM + CM, VALIDATE) + earlier)  # the duplicate gives a new result
     results = run.doc()["results"]
     assert results[0] == {"message": "from an earlier step", "severity": "warning", "tags": {"x": "1"}}
-    assert len(results) == 2
+    assert len(results) == 2 and results[1]["tags"] == {"check": "duplicate-object"}
 
 
 def test_function_config_error_keeps_items_and_names_the_field():

@@ -1,0 +1,33 @@
+"""The validate checks, one module each, in report order. Each module has:
+
+ID (stable; used in result tags, options and docs), SEVERITY (default), SUMMARY, MIRRORS (the
+KubeVirt behaviour it reproduces), a docstring with a passing and a failing example, and
+`run(ctx) -> Iterable[Finding]`.
+"""
+from __future__ import annotations
+
+from types import ModuleType
+
+from krmfn.validate.checks import (
+    api_version,
+    conflict,
+    deprecated,
+    duplicate_object,
+    instancetype_admission,
+    kubevirt_crash,
+    matcher,
+    preference_admission,
+    preference_requirements,
+    reference,
+    schema,
+    spread_topology,
+    unknown_field,
+    vm_defaults,
+)
+
+CHECKS: tuple[ModuleType, ...] = (
+    api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
+    reference, conflict, spread_topology, preference_requirements, vm_defaults, duplicate_object,
+    kubevirt_crash, deprecated,
+)
+CHECK_IDS: tuple[str, ...] = tuple(check.ID for check in CHECKS)

@@ -1,0 +1,43 @@
+"""api-version: an instance type or preference in an apiVersion KubeVirt does not serve.
+
+KubeVirt serves only `instancetype.kubevirt.io/v1beta1`; the API server rejects anything else
+before any webhook runs (stage `kube-apiserver/api-discovery`). The older v1alpha1 and v1alpha2
+versions were removed; the result proposes v1beta1.
+
+Passing example::
+
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterInstancetype
+    metadata: {name: small}
+    spec: {cpu: {guest: 1}, memory: {guest: 1Gi}}
+
+Failing example::
+
+    apiVersion: instancetype.kubevirt.io/v1alpha2
+    kind: VirtualMachineClusterInstancetype
+    metadata: {name: small}
+    spec: {cpu: {guest: 1}, memory: {guest: 1Gi}}
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from krmfn.findings import Finding
+from krmfn.instancetype.webhooks import STAGE_API_DISCOVERY
+from krmfn.validate.checks._admission import rejections
+from krmfn.validate.context import Context
+
+ID = "api-version"
+SEVERITY = "error"
+SUMMARY = "apiVersion of an instance type or preference that KubeVirt does not serve (v1alpha1, v1alpha2)"
+MIRRORS = "API server discovery: only instancetype.kubevirt.io/v1beta1 is served"
+PROPOSED = "instancetype.kubevirt.io/v1beta1"
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    for finding in rejections(ctx, ID, lambda _, stage: stage == STAGE_API_DISCOVERY):
+        finding.path = "apiVersion"
+        finding.current = ctx.values[finding.item].get("apiVersion")
+        if str(finding.current).startswith("instancetype.kubevirt.io/"):
+            finding.proposed = PROPOSED
+        yield finding

@@ -1,0 +1,54 @@
+"""conflict: the VM sets something its instance type owns (§3, §7).
+
+CPU topology, memory, dedicated CPUs, NUMA, GPUs, host devices, nodeSelector, schedulerName,
+resource requests and limits, annotations: KubeVirt rejects the VM with
+`VM field(s) ... conflicts with selected instance type`.
+
+Passing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      instancetype: {name: small}
+      template: {spec: {domain: {devices: {}}}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterInstancetype
+    metadata: {name: small}
+    spec: {cpu: {guest: 1}, memory: {guest: 1Gi}}
+
+Failing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      instancetype: {name: small}
+      template: {spec: {domain: {devices: {}, cpu: {sockets: 2}}}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterInstancetype
+    metadata: {name: small}
+    spec: {cpu: {guest: 1}, memory: {guest: 1Gi}}
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from krmfn.findings import Finding
+from krmfn.instancetype.webhooks import STAGE_INSTANCETYPE_APPLY
+from krmfn.validate.checks._admission import rejections
+from krmfn.validate.checks.spread_topology import is_spread_cause
+from krmfn.validate.context import Context
+
+ID = "conflict"
+SEVERITY = "error"
+SUMMARY = "VM fields that conflict with the selected instance type"
+MIRRORS = "pkg/instancetype/apply (conflicts), reported by the VM validating webhook"
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    for finding in rejections(ctx, ID, lambda _, stage: stage == STAGE_INSTANCETYPE_APPLY):
+        if not is_spread_cause(finding.path):
+            yield finding

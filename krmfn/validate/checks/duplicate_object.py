@@ -1,0 +1,69 @@
+"""duplicate-object: the same object (kind, namespace, name) appears twice in the bundle.
+
+The API server would refuse the second CREATE (`... already exists`), and kpt and kustomize
+would fail or silently keep one of them.
+
+Passing example::
+
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: a, namespace: lab}
+    ---
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: a, namespace: other}
+
+Failing example::
+
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: a, namespace: lab}
+    ---
+    apiVersion: v1
+    kind: ConfigMap
+    metadata: {name: a, namespace: lab}
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from krmfn.findings import ERROR, Finding
+from krmfn.instancetype import bundle as bundles
+from krmfn.validate.context import Context
+
+ID = "duplicate-object"
+SEVERITY = "error"
+SUMMARY = "the same object (group, kind, namespace, name) twice in the bundle"
+MIRRORS = "the API server's AlreadyExists on the second CREATE"
+CLUSTER_KINDS = frozenset({bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+                           "Namespace", "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition",
+                           "StorageClass", "PersistentVolume", "Node", "PriorityClass"})
+
+
+def identity(value: Any, namespace: str) -> tuple[str, str, str, str] | None:
+    if not isinstance(value, dict) or not isinstance(value.get("metadata"), dict):
+        return None
+    name, kind = value["metadata"].get("name"), value.get("kind")
+    if not isinstance(name, str) or not name or not isinstance(kind, str):
+        return None
+    api_version = value.get("apiVersion")
+    group = api_version.split("/")[0] if isinstance(api_version, str) and "/" in api_version else ""
+    ns = "" if kind in CLUSTER_KINDS else (value["metadata"].get("namespace") or namespace)
+    return group, kind, ns, name
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    namespace = ctx.options.get("namespace") or bundles.DEFAULT_NAMESPACE
+    first_seen: dict[tuple[str, str, str, str], int] = {}
+    for index, value in enumerate(ctx.values):
+        key = identity(value, namespace)
+        if key is None:
+            continue
+        if key in first_seen:
+            group, kind, ns, name = key
+            where = f" in namespace {ns}" if ns else ""
+            yield Finding(ERROR, f'{kind} "{name}"{where} is already defined (item {first_seen[key]}); '
+                                 "the API server refuses the second one with AlreadyExists",
+                          item=index, path="metadata.name", check=ID)
+        else:
+            first_seen[key] = index

@@ -1,0 +1,61 @@
+"""kubevirt-crash: KubeVirt itself crashes on this VM instead of answering (semantics §12 Q1).
+
+A `spreadOptions.ratio` of 0 under a spread topology divides by zero, and `preferredCPUFeatures`
+with neither an instance type nor `domain.cpu` dereferences a nil pointer. KubeVirt's admission
+then fails with an internal error rather than a validation error, and expand returns nothing.
+This is a warning by default, as the golden corpus records no verdict for such VMs; make it an
+error with `severity: kubevirt-crash=error`. (inline cannot expand the spread case and fails.)
+
+Passing example::
+
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterPreference
+    metadata: {name: spread}
+    spec: {cpu: {preferredCPUTopology: spread, spreadOptions: {ratio: 2}}}
+
+Failing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      instancetype: {name: four}
+      preference: {name: spread0}
+      template: {spec: {domain: {devices: {}}}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterInstancetype
+    metadata: {name: four}
+    spec: {cpu: {guest: 4}, memory: {guest: 1Gi}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterPreference
+    metadata: {name: spread0}
+    spec: {cpu: {preferredCPUTopology: spread, spreadOptions: {ratio: 0}}}
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from krmfn.findings import WARNING, Finding
+from krmfn.validate.context import Context
+
+ID = "kubevirt-crash"
+SEVERITY = "warning"
+SUMMARY = "inputs on which KubeVirt crashes (spread ratio 0; preferredCPUFeatures without domain.cpu)"
+MIRRORS = "KubeVirt panics in the VM webhook and in expand (golden README, Findings 4)"
+MARKERS = ("(KubeVirt panics", "(KubeVirt's webhook panics")
+
+
+def is_crash(message: str) -> bool:
+    return any(marker in message for marker in MARKERS)
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    for index, verdict in enumerate(ctx.admissions):
+        for cause in verdict.causes if verdict is not None and not verdict.allowed else []:
+            if is_crash(cause.message):
+                yield Finding(WARNING, cause.message, item=index, path=cause.field or None, check=ID)
+    for index, failure in sorted(ctx.expand_failures.items()):
+        if is_crash(failure.message) and not ctx.rejected(index):
+            yield Finding(WARNING, failure.message, item=index, path=failure.path, check=ID)

@@ -1,0 +1,45 @@
+"""matcher: the VM mutating webhook rejects the VM's matchers, or inferring them fails (§8.3).
+
+Matcher validation (a matcher with neither name nor inferFromVolume, both together, an unknown
+failure policy) and `inferFromVolume` that the bundle's volumes cannot answer.
+
+Passing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      instancetype: {name: small}
+      template: {spec: {domain: {devices: {}}}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterInstancetype
+    metadata: {name: small}
+    spec: {cpu: {guest: 1}, memory: {guest: 1Gi}}
+
+Failing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      instancetype: {name: small, inferFromVolume: root}
+      template: {spec: {domain: {devices: {}}}}
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from krmfn.findings import Finding
+from krmfn.instancetype.webhooks import STAGE_INSTANCETYPE_MUTATOR
+from krmfn.validate.checks._admission import rejections
+from krmfn.validate.context import Context
+
+ID = "matcher"
+SEVERITY = "error"
+SUMMARY = "VM matchers KubeVirt's mutating webhook rejects, and inferFromVolume it cannot resolve"
+MIRRORS = "pkg/instancetype/webhooks/vm/mutator.go (matcher validation, inference)"
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    return rejections(ctx, ID, lambda _, stage: stage == STAGE_INSTANCETYPE_MUTATOR)

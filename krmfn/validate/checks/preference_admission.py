@@ -1,0 +1,37 @@
+"""preference-admission: KubeVirt's preference webhook rejects the object (§8.2).
+
+An unknown `preferredCPUTopology`, an unsupported `spreadOptions.across`, or a ratio other than 2
+when spreading over cores and threads.
+
+Passing example::
+
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterPreference
+    metadata: {name: spread}
+    spec: {cpu: {preferredCPUTopology: spread, spreadOptions: {across: SocketsCores, ratio: 2}}}
+
+Failing example::
+
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterPreference
+    metadata: {name: spread}
+    spec: {cpu: {preferredCPUTopology: spreadd}}
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from krmfn.findings import Finding
+from krmfn.instancetype.webhooks import STAGE_VALIDATING_WEBHOOK
+from krmfn.validate.checks._admission import rejections
+from krmfn.validate.context import Context, kind_of
+
+ID = "preference-admission"
+SEVERITY = "error"
+SUMMARY = "preference webhook rules (preferredCPUTopology values, spreadOptions)"
+MIRRORS = "pkg/instancetype/preference/webhooks/admitter.go"
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    return rejections(ctx, ID, lambda i, stage: stage == STAGE_VALIDATING_WEBHOOK
+                      and kind_of(ctx.values[i]).endswith("Preference"))

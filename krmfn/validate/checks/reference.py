@@ -1,0 +1,52 @@
+"""reference: the VM cannot be expanded because of what it references (§2).
+
+A missing instance type or preference, an invalid `kind`, a dangling `revisionName` or status
+ref, a ControllerRevision that cannot be decoded, an `inferFromVolume` matcher that was never
+resolved. Since KubeVirt v1.6 such a VM is *admitted* (the webhook only logs the error) and fails
+only when it starts, so this is the check that catches it before a cluster does. The message is
+KubeVirt's expand error.
+
+Passing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      instancetype: {name: small}
+      template: {spec: {domain: {devices: {}}}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterInstancetype
+    metadata: {name: small}
+    spec: {cpu: {guest: 1}, memory: {guest: 1Gi}}
+
+Failing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      instancetype: {name: huge}
+      template: {spec: {domain: {devices: {}}}}
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from krmfn.findings import ERROR, Finding
+from krmfn.validate.checks.kubevirt_crash import is_crash
+from krmfn.validate.context import Context
+
+ID = "reference"
+SEVERITY = "error"
+SUMMARY = ("missing instance type or preference, invalid kind, dangling revisionName or status ref, "
+           "undecodable ControllerRevision, unresolved inferFromVolume")
+MIRRORS = "expand (pkg/instancetype/find, compatibility); admission only logs these since KubeVirt v1.6"
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    for index, failure in sorted(ctx.expand_failures.items()):
+        if ctx.rejected(index) or is_crash(failure.message):
+            continue  # admission already says why, or KubeVirt crashes (the kubevirt-crash check)
+        yield Finding(ERROR, failure.message, item=index, path=failure.path, check=ID,
+                      tags={"cause": failure.check} if failure.check else {})

@@ -1,0 +1,43 @@
+"""unknown-field: a field the API server does not know, such as the typo `preferedDiskBus`.
+
+kubectl's default strict field validation rejects the object with `strict decoding error:
+unknown field "..."` (stage `kube-apiserver/field-validation`); KubeVirt's own decoders would
+silently drop it instead, so the setting would quietly do nothing.
+
+Passing example::
+
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterPreference
+    metadata: {name: linux}
+    spec: {devices: {preferredDiskBus: virtio}}
+
+Failing example::
+
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterPreference
+    metadata: {name: linux}
+    spec: {devices: {preferedDiskBus: virtio}}
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from krmfn.findings import Finding
+from krmfn.instancetype.webhooks import STAGE_FIELD_VALIDATION
+from krmfn.validate.checks._admission import rejections
+from krmfn.validate.context import Context
+
+ID = "unknown-field"
+SEVERITY = "error"
+SUMMARY = "fields the API server does not know (typos such as preferedDiskBus)"
+MIRRORS = "kube-apiserver strict field validation (kubectl's default)"
+_FIELD = re.compile(r'unknown field "([^"]+)"')
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    for finding in rejections(ctx, ID, lambda _, stage: stage == STAGE_FIELD_VALIDATION):
+        fields = _FIELD.findall(finding.message)
+        if fields and not finding.path:
+            finding.path = fields[0]
+        yield finding

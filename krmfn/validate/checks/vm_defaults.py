@@ -1,0 +1,49 @@
+"""vm-defaults: KubeVirt cannot apply its defaults to the VM (§9.3), for example the default bridge
+interface on the pod network when the cluster does not permit it.
+
+Passing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      preference: {name: linux}
+      template: {spec: {domain: {devices: {interfaces: [{name: default, masquerade: {}}]}}, networks: [{name: default, pod: {}}]}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterPreference
+    metadata: {name: linux}
+    spec: {}
+
+Failing example (with the option networkInterface=slirp)::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      preference: {name: linux}
+      template: {spec: {domain: {devices: {}}}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta1
+    kind: VirtualMachineClusterPreference
+    metadata: {name: linux}
+    spec: {}
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from krmfn.findings import Finding
+from krmfn.instancetype.webhooks import STAGE_SET_DEFAULTS
+from krmfn.validate.checks._admission import rejections
+from krmfn.validate.context import Context
+
+ID = "vm-defaults"
+SEVERITY = "error"
+SUMMARY = "KubeVirt cannot apply its defaults (default network binding not permitted, slirp)"
+MIRRORS = "SetDefaultVirtualMachineInstanceSpec in the VM validating webhook"
+EXAMPLE_OPTIONS = {"networkInterface": "slirp"}
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    return rejections(ctx, ID, lambda _, stage: stage == STAGE_SET_DEFAULTS)

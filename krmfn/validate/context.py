@@ -1,0 +1,45 @@
+"""What every check needs, computed once per run: admission verdicts and expand outcomes.
+
+The checks reuse the engine (KubeVirt's admission chain in krmfn.instancetype.webhooks, expand in
+krmfn.inline) instead of re-deciding anything themselves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from krmfn.findings import Finding
+from krmfn.inline import InlineOptions, inline_items, is_virtual_machine
+from krmfn.instancetype.webhooks import Admission, admit_bundle, rejected_keys
+
+
+@dataclass
+class Context:
+    values: list[Any]
+    options: dict[str, Any]
+    admissions: list[Admission | None] = field(default_factory=list)
+    expand_failures: dict[int, Finding] = field(default_factory=dict)
+
+    def admission(self, index: int) -> Admission | None:
+        return self.admissions[index] if index < len(self.admissions) else None
+
+    def rejected(self, index: int) -> bool:
+        verdict = self.admission(index)
+        return verdict is not None and not verdict.allowed
+
+
+def build_context(values: list[Any], options: dict[str, Any]) -> Context:
+    inline_options = InlineOptions.from_options(options)
+    inline_options.rejected = rejected_keys(values, inline_options.namespace)
+    inline_options.annotate = False
+    inline_options.infer = True  # a cluster infers at admission; validate judges the stored VM
+    ctx = Context(values, options)
+    ctx.admissions = admit_bundle(values, inline_options.namespace, inline_options.config)
+    outcome = inline_items(values, inline_options)
+    ctx.expand_failures = {f.item: f for f in outcome.findings if f.item is not None and is_virtual_machine(values[f.item])}
+    return ctx
+
+
+def kind_of(value: Any) -> str:
+    kind = value.get("kind") if isinstance(value, dict) else None
+    return kind if isinstance(kind, str) else ""

@@ -1,0 +1,98 @@
+"""`krmfn validate PATH...`: one line per finding with file and line, the check ID, a summary."""
+from __future__ import annotations
+
+import json
+
+import yaml
+
+from tests.conftest import REPO, krmfn_process
+
+BAD = """apiVersion: instancetype.kubevirt.io/v1beta1
+kind: VirtualMachineClusterPreference
+metadata:
+  name: linux
+spec:
+  devices:
+    preferedDiskBus: virtio
+---
+apiVersion: kubevirt.io/v1
+kind: VirtualMachine
+metadata:
+  name: db
+  namespace: lab
+spec:
+  instancetype:
+    name: u1.huge
+  template:
+    spec:
+      domain:
+        devices: {}
+"""
+DEPRECATED = """apiVersion: instancetype.kubevirt.io/v1beta1
+kind: VirtualMachineClusterPreference
+metadata:
+  name: old
+spec:
+  cpu:
+    preferredCPUTopology: preferCores
+"""
+
+
+def test_text_report_has_file_line_check_and_summary(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(BAD)
+    run = krmfn_process(["validate", str(tmp_path)])
+    assert run.code == 1
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith(f"{path}:7: error [unknown-field] VirtualMachineClusterPreference linux "
+                               "spec.devices.preferedDiskBus: ")
+    assert lines[1] == (f'{path}:16: error [reference] VirtualMachine lab/db spec.instancetype.name: '
+                        'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.huge" not found')
+    assert lines[-1] == "krmfn validate: 2 objects, 2 errors, 0 warnings"
+
+
+def test_clean_input_exits_0(tmp_path):
+    (tmp_path / "ok.yaml").write_text(DEPRECATED.replace("preferCores", "cores"))
+    run = krmfn_process(["validate", str(tmp_path)])
+    assert run.code == 0 and run.stdout == "krmfn validate: 1 objects, 0 errors, 0 warnings\n"
+
+
+def test_warnings_pass_unless_strict(tmp_path):
+    (tmp_path / "old.yaml").write_text(DEPRECATED)
+    assert krmfn_process(["validate", str(tmp_path)]).code == 0
+    strict = krmfn_process(["validate", "--strict", str(tmp_path)])
+    assert strict.code == 1 and "error [deprecated]" in strict.stdout
+
+
+def test_json_report(tmp_path):
+    (tmp_path / "bad.yaml").write_text(BAD)
+    report = json.loads(krmfn_process(["validate", "--format", "json", str(tmp_path)]).stdout)
+    assert report["summary"] == {"objects": 2, "errors": 2, "warnings": 0}
+    first = report["results"][0]
+    assert first["file"]["line"] == 7 and first["tags"] == {"check": "unknown-field"}
+
+
+def test_github_annotations_chosen_automatically(tmp_path):
+    (tmp_path / "old.yaml").write_text(DEPRECATED)
+    run = krmfn_process(["validate", str(tmp_path)], env={"GITHUB_ACTIONS": "true"})
+    first = run.stdout.splitlines()[0]
+    assert first.startswith(f"::warning file={tmp_path}/old.yaml,line=7,title=krmfn deprecated::")
+    assert "%0A" not in first or "\n" not in first
+
+
+def test_disable_and_severity_flags(tmp_path):
+    (tmp_path / "bad.yaml").write_text(BAD)
+    run = krmfn_process(["validate", "--disable", "reference", "--severity", "unknown-field=warning", str(tmp_path)])
+    assert run.code == 0 and "warning [unknown-field]" in run.stdout and "[reference]" not in run.stdout
+
+
+def test_unknown_check_id_is_rejected(tmp_path):
+    run = krmfn_process(["validate", "--disable", "nope", str(tmp_path)])
+    assert run.code == 1 and 'unknown check "nope"' in run.stderr
+
+
+def test_pre_commit_hooks_run_krmfn_validate():
+    with open(f"{REPO}/.pre-commit-hooks.yaml") as handle:
+        hooks = yaml.safe_load(handle)
+    assert {hook["id"] for hook in hooks} == {"krmfn-validate", "krmfn-validate-files"}
+    assert all(hook["entry"] == "krmfn validate" and hook["language"] == "python" for hook in hooks)
