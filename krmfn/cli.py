@@ -15,7 +15,6 @@ from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import load_items, read_sources
 from krmfn.kio.items import Item
-from krmfn.kio.report import FORMATS, add_lines, write_report
 from krmfn.kio.results import has_error, sort_key, stderr_line, to_result
 from krmfn.modes import Outcome, passthrough, run
 
@@ -75,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
         mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
         mode_parser.add_argument("--config", metavar="FILE", help="read options from a functionConfig file")
         if mode == "validate":
-            mode_parser.add_argument("--format", choices=FORMATS, default=None,
+            mode_parser.add_argument("--format", choices=("text", "json", "github"), default=None,
                                      help="report format (default: github when GITHUB_ACTIONS=true, else text)")
         for option in cfg.options_for(mode):
             _add_flag(mode_parser, option)
@@ -176,6 +175,8 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
 
 
 def _print_report(outcome: Outcome, items: list[Item], fmt: str | None, stdout: TextIO) -> int:
+    from krmfn.kio.report import add_lines, write_report
+
     results = [to_result(f, items) for f in outcome.findings]
     add_lines(results, items, [f.item for f in outcome.findings])
     results.sort(key=lambda r: (*sort_key(r)[:2], (r.get("file") or {}).get("line") or 0, *sort_key(r)[2:]))

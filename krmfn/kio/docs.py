@@ -21,5 +21,17 @@ def options_table() -> str:
     return "\n".join(lines) + "\n"
 
 
+
+
+def checks_table() -> str:
+    from krmfn.validate.checks import CHECKS
+
+    lines = ["| ID | severity | what it catches | KubeVirt behaviour it mirrors |", "|---|---|---|---|"]
+    for check in CHECKS:
+        lines.append(f"| `{check.ID}` | {check.SEVERITY} | {check.SUMMARY} | {check.MIRRORS} |")
+    return "\n".join(lines) + "\n"
+
+
 if __name__ == "__main__":  # pragma: no cover
-    print(options_table(), end="")
+    print(options_table())
+    print(checks_table(), end="")

@@ -40,8 +40,12 @@ def write_report(results: list[dict[str, Any]], objects: int, fmt: str, out: Tex
         return
     for result in results:
         out.write((_github(result) if fmt == "github" else _text(result)) + "\n")
-    out.write(f"krmfn validate: {counts['objects']} objects, {counts['errors']} errors, "
-              f"{counts['warnings']} warnings\n")
+    out.write(f"krmfn validate: {_count(counts['objects'], 'object')}, {_count(counts['errors'], 'error')}, "
+              f"{_count(counts['warnings'], 'warning')}\n")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _where(result: dict[str, Any]) -> str:

@@ -70,21 +70,41 @@ def record_exit(example: str, runner: str, code: int) -> None:
         assert code == (expected if expected >= 0 else 0), f"{example}: {runner} exited {code}"
 
 
-@pytest.mark.parametrize("example", examples("kustomization.yaml"))
-def test_kustomize_with_container_function(example, tmp_path):
+def kustomize_targets() -> list[tuple[str, str]]:
+    """(example, kustomization dir relative to it): the example root, plus the directories named
+    in `.expected/kustomize-also` (one per line)."""
+    targets = []
+    for example in examples("kustomization.yaml"):
+        targets.append((example, "."))
+        also = os.path.join(EXAMPLES, example, ".expected", "kustomize-also")
+        if os.path.exists(also):
+            targets.extend((example, line.strip()) for line in open(also) if line.strip())
+    return targets
+
+
+def krmfn_stderr(text: str) -> str:
+    """The function's own stderr lines (kustomize adds timestamped lines of its own)."""
+    return "".join(line + "\n" for line in text.splitlines() if line.startswith("krmfn:"))
+
+
+@pytest.mark.parametrize("example, target", kustomize_targets())
+def test_kustomize_with_container_function(example, target, tmp_path):
     kubectl = tool("kubectl")
     fake_bin = tmp_path / "bin"
     fake_bin.mkdir()
     shutil.copy(os.path.join(HERE, "fake-docker"), fake_bin / "docker")
     env = {"PATH": f"{fake_bin}:{os.environ['PATH']}", "FAKE_DOCKER_CMD": KRMFN,
            "FAKE_DOCKER_LOG": str(tmp_path / "log")}
-    first = run([kubectl, "kustomize", "--enable-alpha-plugins", os.path.join(EXAMPLES, example)], REPO, env)
-    second = run([kubectl, "kustomize", "--enable-alpha-plugins", os.path.join(EXAMPLES, example)], REPO, env)
-    record_exit(example, "kustomize", first.returncode)
-    expect_text(example, "kustomize.yaml", first.stdout)
-    assert second.stdout == first.stdout
+    directory = os.path.normpath(os.path.join(EXAMPLES, example, target))
+    first = run([kubectl, "kustomize", "--enable-alpha-plugins", directory], REPO, env)
+    second = run([kubectl, "kustomize", "--enable-alpha-plugins", directory], REPO, env)
+    name = "kustomize" if target == "." else f"kustomize-{target.replace('/', '-')}"
+    record_exit(example, name, first.returncode)
+    expect_text(example, f"{name}.yaml", first.stdout)
+    expect_text(example, f"{name}.stderr", krmfn_stderr(first.stderr))
+    assert (second.stdout, krmfn_stderr(second.stderr)) == (first.stdout, krmfn_stderr(first.stderr))
     argv = [open(tmp_path / "log" / f).read().split("\n") for f in os.listdir(tmp_path / "log") if f.endswith(".argv")]
-    assert all("--network" in a and "none" in a and "nobody" in a for a in argv if a[0] == "run")
+    assert argv and all("--network" in a and "none" in a and "nobody" in a for a in argv if a[0] == "run")
 
 
 @pytest.mark.parametrize("example", examples("Kptfile"))
@@ -107,6 +127,30 @@ def test_kpt_render_with_exec(example, tmp_path):
     assert second.returncode == first.returncode
     diff = filecmp.dircmp(package, snapshot)
     assert not diff.diff_files and not diff.left_only and not diff.right_only, "second render changed files"
+
+
+def snapshot(package) -> str:
+    rendered = {}
+    for folder, _, files in os.walk(package):
+        for name in sorted(f for f in files if f != "README.md"):
+            path = os.path.join(folder, name)
+            rendered[os.path.relpath(path, package)] = open(path).read()
+    return "".join(f"# {p}\n{rendered[p]}---\n" for p in sorted(rendered))
+
+
+@pytest.mark.parametrize("example", examples(os.path.join(".expected", "kpt-eval.args")))
+def test_kpt_eval_with_exec(example, tmp_path):
+    kpt = tool("kpt")
+    package = tmp_path / example
+    shutil.copytree(os.path.join(EXAMPLES, example), package, ignore=shutil.ignore_patterns(".expected"))
+    args = open(os.path.join(EXAMPLES, example, ".expected", "kpt-eval.args")).read().split()
+    env = {"PATH": f"{BIN}:{os.environ['PATH']}"}
+    first = run([kpt, "fn", "eval", str(package), "--exec", "krmfn", "--", *args], str(tmp_path), env)
+    record_exit(example, "kpt-eval", first.returncode)
+    expect_text(example, "kpt-eval.yaml", snapshot(package))
+    second = run([kpt, "fn", "eval", str(package), "--exec", "krmfn", "--", *args], str(tmp_path), env)
+    assert second.returncode == first.returncode and snapshot(package) == open(
+        os.path.join(EXAMPLES, example, ".expected", "kpt-eval.yaml")).read()
 
 
 @pytest.mark.parametrize("example", examples("resources"))

@@ -28,3 +28,9 @@ def test_ci_runs_the_readme_test_command():
     section = readme().split("## Quickstart", 1)[1].split("\n## ", 1)[0]
     test_command = re.findall(r"```sh\n(.*?)\n```", section, re.S)[1]
     assert test_command.rsplit("&& ", 1)[1] in ci
+
+
+def test_checks_table_matches_the_code():
+    from krmfn.kio.docs import checks_table
+
+    assert checks_table() in readme(), "regenerate with: python -m krmfn.kio.docs"

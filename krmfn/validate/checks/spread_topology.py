@@ -1,7 +1,7 @@
 """spread-topology: the instance type's vCPUs cannot be spread as the preference asks (§5.5).
 
 The VM validating webhook rejects it; expand alone would silently drop vCPUs by integer
-division. A spreadOptions.ratio of 0, on which KubeVirt crashes, is reported here too.
+division. (A spreadOptions.ratio of 0, on which KubeVirt crashes, is the kubevirt-crash check.)
 
 Passing example::
 
@@ -54,7 +54,7 @@ from krmfn.validate.checks._admission import rejections
 
 ID = "spread-topology"
 SEVERITY = "error"
-SUMMARY = "vCPUs not divisible under a spread topology (and spread ratio 0, on which KubeVirt crashes)"
+SUMMARY = "the instance type's vCPUs cannot be spread as the preference asks"
 MIRRORS = "VM validating webhook: spread divisibility check (vms-admitter.go)"
 SPREAD_FIELDS = ("instancetype.spec.cpu.guest", "preference.spec.cpu.spreadOptions")
 
