@@ -54,7 +54,7 @@ def test_text_report_has_file_line_check_and_summary(tmp_path):
 def test_clean_input_exits_0(tmp_path):
     (tmp_path / "ok.yaml").write_text(DEPRECATED.replace("preferCores", "cores"))
     run = krmfn_process(["validate", str(tmp_path)])
-    assert run.code == 0 and run.stdout == "krmfn validate: 1 objects, 0 errors, 0 warnings\n"
+    assert run.code == 0 and run.stdout == "krmfn validate: 1 object, 0 errors, 0 warnings\n"
 
 
 def test_warnings_pass_unless_strict(tmp_path):
