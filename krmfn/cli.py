@@ -57,6 +57,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_krm(sys.stdin.buffer.read(), sys.stdout, sys.stderr)
     parser = build_parser()
     ns = parser.parse_args(args)
+    if ns.mode == "catalog":
+        return run_catalog(ns, sys.stdout, sys.stderr)
     if ns.mode is None:
         parser.print_help(sys.stderr)
         return 2
@@ -69,6 +71,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"krmfn {__version__}")
     sub = parser.add_subparsers(dest="mode", metavar="MODE")
+    catalog_parser = sub.add_parser("catalog", help="list the embedded common-instancetypes catalog",
+                                    description="List the embedded common-instancetypes catalog.")
+    catalog_parser.add_argument("--output", "-o", choices=("table", "yaml"), default="table",
+                                help="a readable table (default) or the objects as YAML")
+    catalog_parser.add_argument("--catalog", default=None, help="catalog version (default: the newest)")
+    catalog_parser.add_argument("--kind", choices=("instancetypes", "preferences", "all"), default="all",
+                                help="what to list (default: all)")
     for mode in cfg.MODES:
         mode_parser = sub.add_parser(mode, help=MODE_HELP[mode], description=MODE_HELP[mode])
         mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
@@ -83,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_flag(parser: argparse.ArgumentParser, option: cfg.Option) -> None:
     help_text = f"{option.help} (default: {option.default!r})"
+    if option.kind == "sizes":
+        return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory)
     if option.kind == "bool":
         parser.add_argument(option.flag, dest=option.name, action=argparse.BooleanOptionalAction,
                             default=None, help=help_text)
@@ -90,6 +101,41 @@ def _add_flag(parser: argparse.ArgumentParser, option: cfg.Option) -> None:
         parser.add_argument(option.flag, dest=option.name, choices=option.choices, default=None, help=help_text)
     else:
         parser.add_argument(option.flag, dest=option.name, default=None, help=help_text)
+
+
+# --- catalog -------------------------------------------------------------------------------
+
+
+def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    from krmfn import catalog
+    from krmfn.kio.emit import dump
+
+    version = ns.catalog or catalog.DEFAULT_VERSION
+    if version not in catalog.CATALOG_VERSIONS:
+        stderr.write(f"krmfn: unknown catalog version {version} (known: {', '.join(catalog.CATALOG_VERSIONS)})\n")
+        return 1
+    if ns.output == "yaml":
+        objects = [*(catalog.instancetypes(version) if ns.kind != "preferences" else []),
+                   *(catalog.preferences(version) if ns.kind != "instancetypes" else [])]
+        stdout.write("".join(("---\n" if i else "") + dump(obj) + "\n" for i, obj in enumerate(objects)))
+        return 0
+    if ns.kind != "preferences":
+        rows = [[r["name"], r["class"], str(r["vcpus"]), r["memory"], ", ".join(r["features"])]
+                for r in catalog.table(version)]
+        stdout.write(f"common-instancetypes {version}: VirtualMachineClusterInstancetype\n")
+        stdout.write(_columns(["NAME", "CLASS", "VCPUS", "MEMORY", "FEATURES"], rows) + "\n")
+    if ns.kind != "instancetypes":
+        rows = [[r["name"], r["osType"] or "", r["arch"] or "", str(r["vcpus"] or ""), r["memory"] or "",
+                 ", ".join(r["features"])] for r in catalog.preference_table(version)]
+        stdout.write(f"common-instancetypes {version}: VirtualMachineClusterPreference\n")
+        stdout.write(_columns(["NAME", "OS", "ARCH", "MIN VCPUS", "MIN MEMORY", "FEATURES"], rows) + "\n")
+    return 0
+
+
+def _columns(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *rows]]
+    return "\n".join(lines) + "\n"
 
 
 # --- KRM mode --------------------------------------------------------------------------------
@@ -142,7 +188,9 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     mode: str = ns.mode
     try:
         options = _cli_options(ns)
-        items = load_items(read_sources(ns.paths or ["-"]))
+        # generate reads a bundle only when given one (its sources may all come from the catalog)
+        default_paths = [] if mode == "generate" else ["-"]
+        items = load_items(read_sources(ns.paths or default_paths))
     except (rlio.FatalInput, cfg.ConfigError) as err:
         stderr.write(f"krmfn: {getattr(err, 'message', err)}\n")
         return 1
@@ -150,6 +198,9 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     if mode == "validate":
         return _print_report(outcome, items, ns.format, stdout)
     results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
+    if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
+        keep = [i for i, source in enumerate(outcome.sources) if source is None]
+        outcome = Outcome([outcome.items[i] for i in keep], [None] * len(keep), set(), outcome.findings)
     stdout.write(rlio.write_stream(outcome, items))
     for result in results:
         if result.get("severity") != ERROR:

@@ -707,3 +707,45 @@ def _annotation(item: Mapping[str, Any], key: str) -> str | None:
 
 def _is_dns_label(value: str) -> bool:
     return isinstance(value, str) and len(value) <= 63 and bool(_DNS_LABEL.match(value))
+
+
+# -- the mode ------------------------------------------------------------------------------------
+
+SINGLE_SIZE_KEYS = ("from", "name", "vcpus", "memory")
+
+
+def requests_from_options(options: Mapping[str, Any]) -> tuple[list[SizeRequest], list[Finding]]:
+    """The typed `sizes` list, plus the one size of the ConfigMap/CLI keys when any is given."""
+    requests, findings = size_requests(options.get("sizes") or [])
+    single = {key: options[key] for key in SINGLE_SIZE_KEYS if options.get(key) not in (None, "")}
+    if single:
+        requests.append(size_request_from_data(single, "data"))
+    return requests, findings
+
+
+def run_generate(values: list[Any], options: Mapping[str, Any]) -> Any:  # -> krmfn.modes.Outcome
+    """The `krmfn.modes` entry point: the input items, then the new objects.
+
+    An input item that an earlier run generated at the same path is replaced (kpt fn render runs
+    the pipeline again on its own output); every other item passes through.
+    """
+    from krmfn.modes import Outcome
+
+    requests, findings = requests_from_options(options)
+    catalog_version = options.get("catalog", catalog.DEFAULT_VERSION)
+    generate_options = GenerateOptions(
+        cluster=bool(options.get("cluster", False)),
+        namespace=options.get("namespace") or None,
+        labels=options.get("labels", LABELS_REMOVE),
+        catalog_version=None if catalog_version == "none" else catalog_version,
+    )
+    if not requests and not findings:
+        findings.append(Finding(INFO, "generate: no sizes requested (spec.sizes, or from/name/vcpus/memory)",
+                                check="generate-nothing"))
+    objects, generated_findings = generate(requests, values, generate_options) if requests else ([], [])
+    findings.extend(generated_findings)
+    replaced = {f.item for f in findings if f.check == "generate-replaced" and f.item is not None}
+    kept = [index for index in range(len(values)) if index not in replaced]
+    outcome = Outcome([values[i] for i in kept] + objects, [*kept, *([None] * len(objects))])
+    outcome.findings = findings  # Finding.item names input items, so the replaced one is still named
+    return outcome

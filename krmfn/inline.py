@@ -24,7 +24,7 @@ import gc
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from krmfn.findings import ERROR, Finding
+from krmfn.findings import ERROR, INFO, Finding
 from krmfn.instancetype import bundle as bundles
 from krmfn.instancetype.bundle import Bundle, ObjectKey
 from krmfn.instancetype.expand.defaults import ClusterConfig
@@ -53,6 +53,7 @@ class InlineOptions:
     infer: bool = False
     annotate: bool = True
     rejected: set[ObjectKey] = field(default_factory=set)
+    catalog_version: str | None = None
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> "InlineOptions":
@@ -63,7 +64,16 @@ class InlineOptions:
             drop_referenced=bool(options.get("dropReferenced", False)),
             apply_defaults=options.get("defaults", "cluster") != "none",
             infer=bool(options.get("inferFromVolume", False)),
+            catalog_version=_catalog_version(options.get("catalog")),
         )
+
+
+def _catalog_version(value: Any) -> str | None:
+    from krmfn import catalog
+
+    if value == "none":
+        return None
+    return value or catalog.DEFAULT_VERSION
 
 
 @dataclass
@@ -117,6 +127,17 @@ def _expand_item(vm: dict, bundle: Bundle, options: InlineOptions) -> ExpandResu
 INFER_HINT = " (the matcher uses inferFromVolume, which virtctl expand does not resolve; set the inline option inferFromVolume=true to infer it from the bundle's volumes as KubeVirt's admission does)"
 
 
+def _catalog_notes(result: ExpandResult, bundle: Bundle, index: int) -> list[Finding]:
+    """An info result for each object the VM resolved from the embedded catalog."""
+    notes = []
+    for resolved in (result.instancetype, result.preference):
+        if resolved is not None and resolved.revision is None and bundle.from_catalog(resolved.kind, resolved.name):
+            notes.append(Finding(INFO, f"{resolved.kind} {resolved.name} is not in the bundle: used the one of the "
+                                       f"embedded common-instancetypes catalog {bundle.catalog_version}",
+                                 item=index, check="catalog"))
+    return notes
+
+
 def _with_hint(message: str, vm: dict, options: InlineOptions) -> str:
     """KubeVirt's message, plus how to get further when it comes from an uninferred matcher."""
     if options.infer or message != bundles.EMPTY_NAME_MESSAGE:
@@ -139,7 +160,8 @@ def inline_items(items: list[Any], options: InlineOptions | None = None) -> Inli
 
 
 def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
-    bundle = Bundle((item for item in items if isinstance(item, dict)), options.namespace, options.rejected)
+    bundle = Bundle((item for item in items if isinstance(item, dict)), options.namespace, options.rejected,
+                    options.catalog_version)
     out = list(items)
     outcome = InlineOutcome(out, list(range(len(items))))
     used: set[ObjectKey] = set()  # what the inlined VMs referenced or were expanded from
@@ -164,6 +186,7 @@ def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
             vm = _annotated(vm, inlined_from(result))
         out[index] = vm
         outcome.changed.add(index)
+        outcome.findings.extend(_catalog_notes(result, bundle, index))
         if options.drop_referenced:
             used.update(_matcher_references(item, bundle))
             used.update(_resolved_keys(result, bundle.namespace_of(item)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from krmfn.findings import INFO, Finding
+from krmfn.findings import Finding
 
 
 @dataclass
@@ -41,6 +41,6 @@ def _validate(values: list[Any], options: dict[str, Any]) -> Outcome:
 
 
 def _generate(values: list[Any], options: dict[str, Any]) -> Outcome:
-    outcome = passthrough(values)
-    outcome.findings.append(Finding(INFO, "generate: nothing to generate yet; items passed through unchanged"))
-    return outcome
+    from krmfn.generate import run_generate
+
+    return run_generate(values, options)

@@ -30,6 +30,7 @@ DATA_SOURCE = "DataSource"
 VOLUME_SNAPSHOT = "VolumeSnapshot"
 
 DEFAULT_NAMESPACE = "default"
+CATALOG_KINDS = frozenset({VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_CLUSTER_PREFERENCE})
 
 ObjectKey = tuple[str, str, str]
 """(kind, namespace, name); namespace is "" for cluster-scoped kinds."""
@@ -132,19 +133,26 @@ class Bundle:
         objects: Iterable[dict],
         default_namespace: str = DEFAULT_NAMESPACE,
         rejected: set[ObjectKey] | None = None,
+        catalog_version: str | None = None,
     ) -> None:
         self.default_namespace = default_namespace
         # Filled by the caller (validation), possibly after construction: checked on every get().
         self.rejected: set[ObjectKey] = rejected if rejected is not None else set()
+        self.catalog_version = catalog_version
+        self.catalog_hits: set[ObjectKey] = set()
         self._index: dict[ObjectKey, dict] = {}
+        self._declared: set[ObjectKey] = set()  # every key the bundle names, stored or not
         for obj in objects:
             self._add(obj)
 
     def _add(self, obj: dict) -> None:
-        if not isinstance(obj, dict) or not is_served(obj):
+        if not isinstance(obj, dict):
             return
         key = key_of(obj, self.default_namespace)
-        if key is not None:
+        if key is None:
+            return
+        self._declared.add(key)
+        if is_served(obj):
             self._index.setdefault(key, obj)
 
     def get(self, kind: str, namespace: str, name: str) -> dict | None:
@@ -154,7 +162,34 @@ class Bundle:
         key = (kind, namespace, name)
         if self.rejected and key in self.rejected:
             return None
-        return self._index.get(key)
+        found = self._index.get(key)
+        if found is None and self.catalog_version and kind in CATALOG_KINDS and key not in self._declared:
+            found = self._from_catalog(key)
+        return found
+
+    def declare(self, objects: Iterable[dict]) -> None:
+        """Count these objects' keys as named by the bundle (no catalog stand-in) without storing them."""
+        for obj in objects:
+            key = key_of(obj, self.default_namespace)
+            if key is not None:
+                self._declared.add(key)
+
+    def _from_catalog(self, key: ObjectKey) -> dict | None:
+        """A cluster object of the embedded catalog, which virt-operator deploys by default.
+
+        Only for keys the bundle does not name at all: a bundle object, even one admission
+        rejects, always wins over the catalog.
+        """
+        from krmfn import catalog
+
+        found = catalog.lookup(key[0], key[2], self.catalog_version)
+        if found is not None:
+            self._index[key] = found
+            self.catalog_hits.add(key)
+        return found
+
+    def from_catalog(self, kind: str, name: str) -> bool:
+        return (kind, "", name) in self.catalog_hits
 
     def namespace_of(self, obj: dict) -> str:
         """The effective namespace of obj (a VM or any namespaced object) in this bundle."""

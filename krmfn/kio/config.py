@@ -104,12 +104,39 @@ OPTIONS: tuple[Option, ...] = (
            "VolumeSnapshots and dataVolumeTemplates first, as KubeVirt's VM mutating webhook does "
            "at admission (both failure policies). Off: such a VM fails as `virtctl expand` does.",
            "true", ("inline",)),
+    Option("catalog", "str", "v1.7.0",
+           "The embedded common-instancetypes catalog that cluster instance types and preferences "
+           "missing from the bundle resolve against (and that generate copies from); `none` "
+           "turns it off. An object in the bundle always wins.",
+           "none", ("inline", "validate", "generate")),
+    Option("sizes", "sizes", [],
+           "Typed form only: the sizes to generate, each `{from, name, vcpus, memory}`.",
+           "[{from: u1.medium, name: u1.mysize, vcpus: 4, memory: 4Gi}]", ("generate",)),
+    Option("from", "str", "",
+           "One size (ConfigMap and CLI form): the instance type (`[kind/]name`, from the bundle "
+           "or the catalog) or class (`cx1`) to copy.",
+           "u1.medium", ("generate",)),
+    Option("name", "str", "", "One size: the new object's name.", "u1.mysize", ("generate",)),
+    Option("vcpus", "str", "", "One size: `spec.cpu.guest`.", "4", ("generate",)),
+    Option("memory", "str", "", "One size: `spec.memory.guest`.", "4Gi", ("generate",)),
+    Option("cluster", "bool", False,
+           "Generate VirtualMachineClusterInstancetype instead of the namespaced kind.",
+           "true", ("generate",)),
+    Option("namespace", "str", "",
+           "metadata.namespace of generated namespaced instance types (default: none, so the "
+           "kustomization's or the package's namespace applies).",
+           "lab", ("generate",)),
+    Option("labels", "enum", "remove",
+           "`remove`: drop the `instancetype.kubevirt.io/*` labels and annotations of the source "
+           "(as the virtctl customize proposal says); `recompute`: keep them and set cpu, memory "
+           "and size from the new size.",
+           "recompute", ("generate",), ("remove", "recompute")),
     Option("dropReferenced", "bool", False,
            "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
            "in the output references after inlining. Their files are deleted by kpt.",
            "true", ("inline",)),
 )
-OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
+
 
 
 def options_for(mode: str) -> list[Option]:
@@ -123,7 +150,8 @@ class FunctionConfig:
     source_kind: str = "none"  # none | ConfigMap | typed
 
     def get(self, name: str) -> Any:
-        return self.options.get(name, OPTIONS_BY_NAME[name].default)
+        default = next(option.default for option in options_for(self.mode) if option.name == name)
+        return self.options.get(name, default)
 
 
 def defaults_for(mode: str) -> dict[str, Any]:
@@ -134,7 +162,7 @@ def parse_value(option: Option, raw: Any, path: str) -> Any:
     """A typed option value from a ConfigMap string or a typed spec value."""
     convert: dict[str, Callable[[Any, str], Any]] = {
         "str": _as_str, "bool": _as_bool, "list": _as_list, "enum": _as_enum(option), "int": _as_int,
-        "checks": _as_checks, "severities": _as_severities,
+        "checks": _as_checks, "severities": _as_severities, "sizes": _as_sizes,
     }
     return convert[option.kind](raw, path)
 
@@ -167,6 +195,12 @@ def _as_list(raw: Any, path: str) -> list[str]:
     if isinstance(raw, list) and all(isinstance(part, str) for part in raw):
         return list(raw)
     raise ConfigError(f"{path}: expected a list of strings or a comma-separated string", path)
+
+
+def _as_sizes(raw: Any, path: str) -> list[Any]:
+    if not isinstance(raw, list):
+        raise ConfigError(f"{path}: expected a list of {{from, name, vcpus, memory}}", path)
+    return raw
 
 
 def _check_ids() -> tuple[str, ...]:

@@ -19,6 +19,7 @@ class Context:
     options: dict[str, Any]
     admissions: list[Admission | None] = field(default_factory=list)
     expand_failures: dict[int, Finding] = field(default_factory=dict)
+    expand_notes: list[Finding] = field(default_factory=list)
 
     def admission(self, index: int) -> Admission | None:
         return self.admissions[index] if index < len(self.admissions) else None
@@ -34,9 +35,14 @@ def build_context(values: list[Any], options: dict[str, Any]) -> Context:
     inline_options.annotate = False
     inline_options.infer = True  # a cluster infers at admission; validate judges the stored VM
     ctx = Context(values, options)
-    ctx.admissions = admit_bundle(values, inline_options.namespace, inline_options.config)
+    ctx.admissions = admit_bundle(values, inline_options.namespace, inline_options.config,
+                                  inline_options.catalog_version)
     outcome = inline_items(values, inline_options)
-    ctx.expand_failures = {f.item: f for f in outcome.findings if f.item is not None and is_virtual_machine(values[f.item])}
+    for finding in outcome.findings:
+        if finding.item is not None and finding.is_error and is_virtual_machine(values[finding.item]):
+            ctx.expand_failures[finding.item] = finding
+        elif not finding.is_error:
+            ctx.expand_notes.append(finding)
     return ctx
 
 

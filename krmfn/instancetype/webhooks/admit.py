@@ -80,24 +80,28 @@ def rejected_keys(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE) 
 
 
 def admit_bundle(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
-                 cluster_config: ClusterConfig | None = None) -> list[Admission | None]:
+                 cluster_config: ClusterConfig | None = None,
+                 catalog_version: str | None = None) -> list[Admission | None]:
     """One verdict per item: for instance types, preferences and ``kubevirt.io`` VirtualMachines;
     None for every other item. ``namespace`` is the request namespace of objects without one."""
     gc_was_enabled = gc.isenabled()
     gc.disable()  # only acyclic dicts and lists are created; the cyclic GC would rescan all items
     try:
-        return _admit_bundle(items, namespace, cluster_config or ClusterConfig())
+        return _admit_bundle(items, namespace, cluster_config or ClusterConfig(), catalog_version)
     finally:
         if gc_was_enabled:
             gc.enable()
 
 
-def _admit_bundle(items: list[Any], namespace: str, config: ClusterConfig) -> list[Admission | None]:
+def _admit_bundle(items: list[Any], namespace: str, config: ClusterConfig,
+                  catalog_version: str | None = None) -> list[Admission | None]:
     verdicts, _ = _admit_definitions(items, namespace)
     # Only what admission stored exists: rejected objects are left out by identity, so that an
     # admitted object of the same key (after a rejected first one) is the one found.
     cluster = Bundle((item for index, item in enumerate(items)
-                      if isinstance(item, dict) and (index not in verdicts or verdicts[index].allowed)), namespace)
+                      if isinstance(item, dict) and (index not in verdicts or verdicts[index].allowed)), namespace,
+                     catalog_version=catalog_version)
+    cluster.declare(item for item in items if isinstance(item, dict))  # no catalog stand-in for those
     out: list[Admission | None] = []
     for index, item in enumerate(items):
         if index in verdicts:

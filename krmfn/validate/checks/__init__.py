@@ -10,6 +10,7 @@ from types import ModuleType
 
 from krmfn.validate.checks import (
     api_version,
+    catalog,
     conflict,
     deprecated,
     duplicate_object,
@@ -28,6 +29,6 @@ from krmfn.validate.checks import (
 CHECKS: tuple[ModuleType, ...] = (
     api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
     reference, conflict, spread_topology, preference_requirements, vm_defaults, duplicate_object,
-    kubevirt_crash, deprecated,
+    kubevirt_crash, deprecated, catalog,
 )
 CHECK_IDS: tuple[str, ...] = tuple(check.ID for check in CHECKS)

@@ -42,7 +42,7 @@ def test_typed_spec_values_keep_their_types():
     (config_map({"mode": "inline", "namespce": "x"}), "data.namespce", 'unknown option "namespce"'),
     (config_map({"mode": "inline", "dropReferenced": "maybe"}), "data.dropReferenced", "expected true or false"),
     (config_map({"mode": "inline", "defaults": "some"}), "data.defaults", '"some" is not one of cluster, none'),
-    (config_map({"mode": "generate", "namespace": "x"}), "data.namespace", "for mode generate"),
+    (config_map({"mode": "generate", "dropReferenced": "true"}), "data.dropReferenced", "for mode generate"),
     ({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Expand"}, "kind", 'unknown kind "Expand"'),
     ({"apiVersion": "krmfn.dev/v9", "kind": "Inline"}, "apiVersion", 'unsupported version "krmfn.dev/v9"'),
     ({"apiVersion": "example.com/v1", "kind": "Thing"}, "kind", "unsupported functionConfig example.com/v1/Thing"),

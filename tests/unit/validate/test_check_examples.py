@@ -48,7 +48,7 @@ def test_a_check_can_be_switched_off(check):
 
 
 def test_severity_override_and_strict():
-    failing = examples(CHECKS[-1])["Failing"]  # deprecated: warnings
+    failing = examples(next(c for c in CHECKS if c.ID == "deprecated"))["Failing"]  # warnings
     assert {f.severity for f in run_validate(failing, {}).findings} == {"warning"}
     assert {f.severity for f in run_validate(failing, {"severity": ["deprecated=info"]}).findings} == {"info"}
     assert {f.severity for f in run_validate(failing, {"strict": True}).findings} == {"error"}
