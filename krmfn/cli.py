@@ -14,7 +14,7 @@ from krmfn.findings import ERROR, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import load_items, read_sources
-from krmfn.kio.items import Item
+from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.results import has_error, sort_key, stderr_line, to_result
 from krmfn.modes import Outcome, passthrough, run
 
@@ -123,12 +123,14 @@ def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         rows = [[r["name"], r["class"], str(r["vcpus"]), r["memory"], ", ".join(r["features"])]
                 for r in catalog.table(version)]
         stdout.write(f"common-instancetypes {version}: VirtualMachineClusterInstancetype\n")
-        stdout.write(_columns(["NAME", "CLASS", "VCPUS", "MEMORY", "FEATURES"], rows) + "\n")
+        stdout.write(_columns(["NAME", "CLASS", "VCPUS", "MEMORY", "FEATURES"], rows))
+    if ns.kind == "all":
+        stdout.write("\n")
     if ns.kind != "instancetypes":
         rows = [[r["name"], r["osType"] or "", r["arch"] or "", str(r["vcpus"] or ""), r["memory"] or "",
                  ", ".join(r["features"])] for r in catalog.preference_table(version)]
         stdout.write(f"common-instancetypes {version}: VirtualMachineClusterPreference\n")
-        stdout.write(_columns(["NAME", "OS", "ARCH", "MIN VCPUS", "MIN MEMORY", "FEATURES"], rows) + "\n")
+        stdout.write(_columns(["NAME", "OS", "ARCH", "MIN VCPUS", "MIN MEMORY", "FEATURES"], rows))
     return 0
 
 
@@ -157,7 +159,8 @@ def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
                                         tags={"field": err.path or ""}))
     else:
         outcome = _run_guarded(config.mode, values, config.options)
-    results = sorted((to_result(f, rl.items) for f in outcome.findings), key=sort_key)
+    config_ref = resource_ref(rl.function_config) if isinstance(rl.function_config, dict) else None
+    results = sorted((to_result(f, rl.items, config_ref) for f in outcome.findings), key=sort_key)
     stdout.write(rlio.write(rl, outcome, results))
     return _report_errors(results, stderr)
 
@@ -200,12 +203,27 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
     if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
         keep = [i for i, source in enumerate(outcome.sources) if source is None]
-        outcome = Outcome([outcome.items[i] for i in keep], [None] * len(keep), set(), outcome.findings)
+        outcome = Outcome([_without_orchestrator_annotations(outcome.items[i]) for i in keep], [None] * len(keep),
+                          set(), outcome.findings)
     stdout.write(rlio.write_stream(outcome, items))
     for result in results:
         if result.get("severity") != ERROR:
             stderr.write(f"krmfn: {stderr_line(result)}\n")
     return _report_errors(results, stderr)
+
+
+ORCHESTRATOR_PREFIXES = ("config.kubernetes.io/", "internal.config.kubernetes.io/")
+
+
+def _without_orchestrator_annotations(obj: Any) -> Any:
+    """A generated object as a file wants it: without the path/index annotations kpt uses."""
+    metadata = obj.get("metadata") if isinstance(obj, dict) else None
+    annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
+    if not isinstance(annotations, dict):
+        return obj
+    kept = {k: v for k, v in annotations.items() if not k.startswith(ORCHESTRATOR_PREFIXES)}
+    metadata = {k: v for k, v in metadata.items() if k != "annotations"} | ({"annotations": kept} if kept else {})
+    return {**obj, "metadata": metadata}
 
 
 def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:

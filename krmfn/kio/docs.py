@@ -32,6 +32,16 @@ def checks_table() -> str:
     return "\n".join(lines) + "\n"
 
 
+def catalog_table() -> str:
+    from krmfn import catalog
+
+    lines = [f"| name | class | vCPUs | memory | notable features |", "|---|---|---:|---|---|"]
+    for row in catalog.table(catalog.DEFAULT_VERSION):
+        lines.append(f"| `{row['name']}` | {row['class']} | {row['vcpus']} | {row['memory']} | "
+                     f"{', '.join(row['features'])} |")
+    return "\n".join(lines) + "\n"
+
+
 if __name__ == "__main__":  # pragma: no cover
     print(options_table())
     print(checks_table(), end="")

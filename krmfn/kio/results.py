@@ -9,11 +9,17 @@ from krmfn.kio.items import Item, resource_ref
 _SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
 
-def to_result(finding: Finding, items: list[Item]) -> dict[str, Any]:
-    """A KRM result: severity always set, field.path a string, file.index an integer."""
+def to_result(finding: Finding, items: list[Item], config_ref: dict[str, str] | None = None) -> dict[str, Any]:
+    """A KRM result: severity always set, field.path a string, file.index an integer.
+
+    A finding about no item but with a path is about the functionConfig (`spec.sizes[1].memory`):
+    it names the functionConfig object when there is one, else the path leads the message.
+    """
     result: dict[str, Any] = {"message": finding.message, "severity": finding.severity}
     item = items[finding.item] if finding.item is not None and 0 <= finding.item < len(items) else None
-    ref = resource_ref(item.value) if item is not None else None
+    ref = resource_ref(item.value) if item is not None else (config_ref if finding.path else None)
+    if finding.path and ref is None:
+        result["message"] = f"{finding.path}: {finding.message}"
     if ref:
         result["resourceRef"] = ref
         if finding.path:

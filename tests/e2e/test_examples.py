@@ -153,15 +153,27 @@ def test_kpt_eval_with_exec(example, tmp_path):
         os.path.join(EXAMPLES, example, ".expected", "kpt-eval.yaml")).read()
 
 
+def cli_args(example: str) -> list[str]:
+    """`.expected/cli.args` (the arguments, one line), else `.expected/cli.mode` + `resources`."""
+    expected = os.path.join(EXAMPLES, example, ".expected")
+    if os.path.exists(os.path.join(expected, "cli.args")):
+        return open(os.path.join(expected, "cli.args")).read().split()
+    mode = "inline"
+    if os.path.exists(os.path.join(expected, "cli.mode")):
+        mode = open(os.path.join(expected, "cli.mode")).read().strip()
+    return [mode, "resources"]
+
+
 @pytest.mark.parametrize("example", examples("resources"))
 def test_cli(example, tmp_path):
-    mode = open(os.path.join(EXAMPLES, example, ".expected", "cli.mode")).read().strip() if os.path.exists(
-        os.path.join(EXAMPLES, example, ".expected", "cli.mode")) else "inline"
-    first = run([KRMFN, mode, "resources"], os.path.join(EXAMPLES, example))
+    args = cli_args(example)
+    first = run([KRMFN, *args], os.path.join(EXAMPLES, example))
     record_exit(example, "cli", first.returncode)
     expect_text(example, "cli.yaml", first.stdout)
-    if mode == "inline":
+    if args[0] == "inline":
         out = tmp_path / "out.yaml"
         out.write_text(first.stdout)
-        second = run([KRMFN, mode, str(out)], str(tmp_path))
+        second = run([KRMFN, "inline", str(out)], str(tmp_path))
         assert second.stdout == first.stdout, "inlining the inlined output changed it"
+    else:
+        assert run([KRMFN, *args], os.path.join(EXAMPLES, example)).stdout == first.stdout

@@ -34,3 +34,9 @@ def test_checks_table_matches_the_code():
     from krmfn.kio.docs import checks_table
 
     assert checks_table() in readme(), "regenerate with: python -m krmfn.kio.docs"
+
+
+def test_catalog_table_matches_the_catalog():
+    from krmfn.kio.docs import catalog_table
+
+    assert catalog_table() in readme()
