@@ -14,6 +14,7 @@ every rendering is screened with `_UNSAFE` and falls back to `dump` of the exact
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 import ryml
@@ -41,10 +42,18 @@ def render_node(tree: ryml.Tree, node: int) -> str:
     return text[:-1] if text.endswith("\n") else text
 
 
+_emit_yaml = ryml.ryml._ryml.emit_yaml_malloc  # the SWIG function itself: this is the hot path
+
+
 def _render_unchecked(tree: ryml.Tree, node: int) -> str:
     """rapidyaml's rendering of a node whose enclosing item passed render_node's screening."""
-    text = ryml.emit_yaml(tree, node)
-    return text[:-1] if text.endswith("\n") else text
+    text = _emit_yaml(tree, node)
+    return text[:-1] if text[-1:] == "\n" else text
+
+
+@lru_cache(maxsize=1 << 14)
+def _key_bytes(key: str) -> bytes:
+    return key.encode("utf-8")
 
 
 def indent_lines(text: str, indent: str) -> str:
@@ -152,8 +161,9 @@ def _emit_map(new: dict, old: dict, tree: ryml.Tree, node: int, indent: str, lin
     if not new:
         lines.append(indent + "{}")
         return
+    find_child = tree.find_child
     for key, value in new.items():
-        child = yt.find_key(tree, node, key) if key in old else yt.NONE
+        child = find_child(node, _key_bytes(key)) if key in old else yt.NONE
         if child == yt.NONE:
             _dump_entry(indent + format_key(key) + ":", value, indent, lines)
             continue
