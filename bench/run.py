@@ -1,6 +1,6 @@
 """Benchmark runner: wall time, time per 1,000 VMs and peak memory, for each mode and size.
 
-usage: python bench/run.py [--sizes 100,1000,10000] [--modes passthrough,inline,validate,generate,pyyaml]
+usage: python bench/run.py [--sizes 100,1000,10000,50000] [--modes passthrough,inline,validate,generate,pyyaml]
 Each run is a fresh process fed a generated ResourceList on stdin (as kpt and kustomize do);
 peak memory is the child's max RSS. The pyyaml row is a PyYAML C-loader load and dump of the
 same input: the floor a straightforward Python function would have.
@@ -43,7 +43,7 @@ def measure(cmd: list[str], path: str) -> tuple[float, float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000")
-    parser.add_argument("--modes", default="passthrough,inline,validate,pyyaml")
+    parser.add_argument("--modes", default="passthrough,inline,validate,generate,pyyaml")
     parser.add_argument("--repeat", type=int, default=1, help="runs per cell; the best is reported")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
