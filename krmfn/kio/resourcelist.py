@@ -13,8 +13,10 @@ from typing import Any
 import ryml
 
 from krmfn.kio import tree as yt
-from krmfn.kio.emit import UnsafeRendering, dump, emit_changed, indent_lines, render_node
+from krmfn.kio.emit import UnsafeRendering, dump, indent_lines, render_node
+from krmfn.kio.patch import UnsafeValue, patch
 from krmfn.kio.items import Item, convert
+from krmfn.kio.scalars import plain_ok
 from krmfn.modes import Outcome
 
 RESOURCE_LIST_VERSIONS = ("config.kubernetes.io/v1", "config.kubernetes.io/v1beta1", "config.kubernetes.io/v1alpha1")
@@ -52,9 +54,12 @@ def read(data: bytes) -> ResourceList:
     root = docs[0]
     if not tree.is_map(root) or _kind_of(tree, root) != "ResourceList":
         raise FatalInput("input is not a ResourceList (expected kind: ResourceList with items)")
+    repeated = yt.duplicate_key(tree, root)
+    if repeated is not None:  # the keys below are looked up one by one: a second `items` would be lost
+        raise FatalInput(f'duplicate key "{repeated}" in the ResourceList')
     api_node = yt.find_key(tree, root, "apiVersion")
     api_version = yt.scalar_value(tree, api_node) if api_node != yt.NONE else None
-    if not isinstance(api_version, str) or not api_version:
+    if not isinstance(api_version, str) or not plain_ok(api_version):  # it is echoed unquoted
         api_version = "config.kubernetes.io/v1"
     items_node = yt.find_key(tree, root, "items")
     nodes = _mapping_children(tree, items_node, "items")
@@ -103,20 +108,26 @@ def _function_config(tree: ryml.Tree, root: int) -> Any:
 # --- writing ---------------------------------------------------------------------------------
 
 
-def item_text(outcome: Outcome, position: int, inputs: list[Item]) -> str:
-    """One output item as YAML at indentation 0: verbatim where possible."""
-    value = outcome.items[position]
-    source = outcome.sources[position]
-    if source is not None:
-        item = inputs[source]
-        try:
-            if item.verbatim_ok and item.tree is not None:
-                if position not in outcome.changed:
-                    return render_node(item.tree, item.node)
-                return emit_changed(value, item.value, item.tree, item.node)
-        except UnsafeRendering:
-            pass
-    return dump(value)
+def item_texts(outcome: Outcome, inputs: list[Item]) -> list[str]:
+    """Every output item as YAML at indentation 0: the source tree, patched where it changed,
+    written by rapidyaml; `dump` of the value where that cannot be faithful."""
+    texts = []
+    for position, value in enumerate(outcome.items):
+        source = outcome.sources[position]
+        item = inputs[source] if source is not None else None
+        texts.append(_tree_text(item, value, position in outcome.changed) if item is not None else None)
+    return [text if text is not None else dump(value) for text, value in zip(texts, outcome.items)]
+
+
+def _tree_text(item: Item, value: Any, changed: bool) -> str | None:
+    if not item.verbatim_ok or item.tree is None:
+        return None
+    try:
+        if changed:
+            patch(item.tree, item.node, item.value, value)
+        return render_node(item.tree, item.node)
+    except (UnsafeValue, UnsafeRendering):
+        return None
 
 
 def as_seq_item(text: str) -> str:
@@ -137,25 +148,50 @@ def write(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any]]) -> 
 def _items_text(rl: ResourceList, outcome: Outcome) -> str:
     if not outcome.items:
         return "items: []\n"
-    if _untouched(rl, outcome):
-        try:
-            return render_node(rl.tree, rl.items_node) + "\n"
-        except UnsafeRendering:
-            pass
-    texts = (item_text(outcome, position, rl.items) for position in range(len(outcome.items)))
+    if _in_place(rl, outcome):
+        clean = _patch_all(rl, outcome)
+        outcome = _as_patched(outcome)
+        if clean:
+            try:
+                # Every item is its (patched) source node: rapidyaml writes the list at once.
+                return render_node(rl.tree, rl.items_node) + "\n"
+            except UnsafeRendering:
+                pass
+    texts = item_texts(outcome, rl.items)
     return "items:\n" + "".join(indent_lines(as_seq_item(text), "  ") + "\n" for text in texts)
 
 
-def _untouched(rl: ResourceList, outcome: Outcome) -> bool:
+def _in_place(rl: ResourceList, outcome: Outcome) -> bool:
+    """Same items in the same order (changed or not), all writable from the tree."""
     return (
         rl.tree is not None
-        and not outcome.changed
         and outcome.sources == list(range(len(rl.items)))
         and all(item.verbatim_ok for item in rl.items)
     )
 
 
+def _patch_all(rl: ResourceList, outcome: Outcome) -> bool:
+    """Patch every changed item into the tree; False when some item must be dumped instead."""
+    clean = True
+    if outcome.changed and rl.tree is not None:
+        # Room for the new nodes up front: growing the node array node by node costs more.
+        rl.tree.reserve(rl.tree.size() + 48 * len(outcome.changed))
+    for position in sorted(outcome.changed):
+        item = rl.items[position]
+        try:
+            patch(item.tree, item.node, item.value, outcome.items[position])
+        except UnsafeValue:
+            item.verbatim_ok = False  # its node may be half patched: write its value instead
+            clean = False
+    return clean
+
+
+def _as_patched(outcome: Outcome) -> Outcome:
+    """The tree already holds every change: render each item from it, unchanged."""
+    return Outcome(outcome.items, outcome.sources, set(), outcome.findings)
+
+
 def write_stream(outcome: Outcome, inputs: list[Item]) -> str:
     """A plain multi-document YAML stream (CLI output)."""
-    texts = [item_text(outcome, position, inputs) for position in range(len(outcome.items))]
+    texts = item_texts(outcome, inputs)
     return "".join(("---\n" if index else "") + text + "\n" for index, text in enumerate(texts))

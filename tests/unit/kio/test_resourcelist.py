@@ -81,3 +81,20 @@ def test_function_config_error_keeps_items_and_names_the_field():
 def test_output_is_deterministic():
     data = resource_list(CM * 3, VALIDATE)
     assert krm(data).stdout == krm(data).stdout
+
+
+def test_an_item_that_cannot_be_patched_is_written_from_its_value(monkeypatch):
+    """One changed item with a control character in a new value; the others are patched."""
+    from krmfn import cli, modes
+
+    def change_all(mode, values, options):
+        outcome = modes.passthrough(values)
+        outcome.items = [{**v, "data": {"note": "bell\x07" if i == 1 else "fine"}} for i, v in enumerate(values)]
+        outcome.changed = set(range(len(values)))
+        return outcome
+
+    monkeypatch.setattr(cli, "run", change_all)
+    run = krm(resource_list(CM.replace("name: a", "name: a\n    labels: {v: '1.10'}") * 3, VALIDATE))
+    items = run.doc()["items"]
+    assert [i["data"]["note"] for i in items] == ["fine", "bell\x07", "fine"]
+    assert run.stdout.count("v: '1.10'") == 3
