@@ -35,7 +35,7 @@ def checks_table() -> str:
 def catalog_table() -> str:
     from krmfn import catalog
 
-    lines = [f"| name | class | vCPUs | memory | notable features |", "|---|---|---:|---|---|"]
+    lines = ["| name | class | vCPUs | memory | notable features |", "|---|---|---:|---|---|"]
     for row in catalog.table(catalog.DEFAULT_VERSION):
         lines.append(f"| `{row['name']}` | {row['class']} | {row['vcpus']} | {row['memory']} | "
                      f"{', '.join(row['features'])} |")

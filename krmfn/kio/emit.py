@@ -4,9 +4,8 @@ An item the function did not change is written by rapidyaml straight from the pa
 every scalar keeps its exact source text and quoting (`1.10`, `0755`, `yes`, `'1'`, `|` blocks);
 comments are dropped, as kpt wants (it restores them from the input by the item's id annotation).
 
-An item the function changed is written by `emit_changed`: it walks the new value beside the old
-one, and wherever a subtree or scalar is unchanged it copies rapidyaml's rendering of the source
-node; only what the engine added or altered is written by `dump`.
+An item the function changed is patched into the tree (patch.py) and written the same way;
+`dump` writes new items and whatever rapidyaml cannot write faithfully.
 
 rapidyaml's emitter writes some scalars raw that YAML cannot carry raw (control characters), so
 every rendering is screened with `_UNSAFE` and falls back to `dump` of the exact values.
@@ -14,12 +13,10 @@ every rendering is screened with `_UNSAFE` and falls back to `dump` of the exact
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 import ryml
 
-from krmfn.kio import tree as yt
 from krmfn.kio.scalars import format_key, format_scalar, literal_block, literal_ok, quote_string
 
 # Raw characters that must never reach the output unescaped (rapidyaml does not escape them).
@@ -40,20 +37,6 @@ def render_node(tree: ryml.Tree, node: int) -> str:
     if tree.is_doc(node) and text.startswith("---"):
         text = text[4:] if text.startswith("---\n") else text[3:].lstrip(" ")
     return text[:-1] if text.endswith("\n") else text
-
-
-_emit_yaml = ryml.ryml._ryml.emit_yaml_malloc  # the SWIG function itself: this is the hot path
-
-
-def _render_unchecked(tree: ryml.Tree, node: int) -> str:
-    """rapidyaml's rendering of a node whose enclosing item passed render_node's screening."""
-    text = _emit_yaml(tree, node)
-    return text[:-1] if text[-1:] == "\n" else text
-
-
-@lru_cache(maxsize=1 << 14)
-def _key_bytes(key: str) -> bytes:
-    return key.encode("utf-8")
 
 
 def indent_lines(text: str, indent: str) -> str:
@@ -132,7 +115,7 @@ def _inline(value: Any, indent: str) -> str:
     return format_scalar(value)
 
 
-# --- emission of a changed item, verbatim where unchanged ------------------------------------
+# --- comparing values -------------------------------------------------------------------
 
 
 def same(a: Any, b: Any) -> bool:
@@ -144,92 +127,3 @@ def same(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
         return False
     return a == b or (a != a and b != b)  # nan
-
-
-def emit_changed(new: dict, old: Any, tree: ryml.Tree, node: int) -> str:
-    """An item mapping at indentation 0: verbatim source where unchanged, `dump` elsewhere."""
-    render_node(tree, node)  # screens the whole source once; parts of it are then safe to copy
-    lines: list[str] = []
-    if isinstance(old, dict) and tree.is_map(node):
-        _emit_map(new, old, tree, node, "", lines)
-    else:
-        _dump_block(new, "", lines)
-    return "\n".join(lines)
-
-
-def _emit_map(new: dict, old: dict, tree: ryml.Tree, node: int, indent: str, lines: list[str]) -> None:
-    if not new:
-        lines.append(indent + "{}")
-        return
-    find_child = tree.find_child
-    for key, value in new.items():
-        child = find_child(node, _key_bytes(key)) if key in old else yt.NONE
-        if child == yt.NONE:
-            _dump_entry(indent + format_key(key) + ":", value, indent, lines)
-            continue
-        _emit_entry(key, value, old[key], tree, child, indent, lines)
-
-
-def _emit_entry(key: str, value: Any, old: Any, tree: ryml.Tree, child: int, indent: str, lines: list[str]) -> None:
-    if same(value, old):
-        lines.append(indent_lines(_render_unchecked(tree, child), indent))
-        return
-    head = indent + format_key(key) + ":"
-    added = _appended_keys(value, old, tree, child)
-    if added:
-        lines.append(indent_lines(_render_unchecked(tree, child), indent))
-        for name in added:
-            _dump_entry(indent + "  " + format_key(name) + ":", value[name], indent + "  ", lines)
-    elif isinstance(value, dict) and value and isinstance(old, dict) and tree.is_map(child):
-        lines.append(head)
-        _emit_map(value, old, tree, child, indent + "  ", lines)
-    elif isinstance(value, list) and value and isinstance(old, list) and tree.is_seq(child):
-        lines.append(head)
-        _emit_seq(value, old, tree, child, indent + "  ", lines)
-    else:
-        _dump_entry(head, value, indent, lines)
-
-
-def _emit_seq(new: list, old: list, tree: ryml.Tree, node: int, indent: str, lines: list[str]) -> None:
-    source = yt.children(tree, node)
-    for index, value in enumerate(new):
-        if index >= len(old) or index >= len(source):
-            _dump_seq_item(value, indent, lines)
-            continue
-        child, previous = source[index], old[index]
-        if same(value, previous):
-            _append_seq_item(_render_unchecked(tree, child), indent, lines)
-        elif added := _appended_keys(value, previous, tree, child):
-            _append_seq_item(_render_unchecked(tree, child), indent, lines)
-            for name in added:
-                _dump_entry(indent + "  " + format_key(name) + ":", value[name], indent + "  ", lines)
-        elif isinstance(value, dict) and value and isinstance(previous, dict) and tree.is_map(child):
-            sub: list[str] = []
-            _emit_map(value, previous, tree, child, indent + "  ", sub)
-            lines.append(indent + "- " + sub[0][len(indent) + 2 :])
-            lines.extend(sub[1:])
-        else:
-            _dump_seq_item(value, indent, lines)
-
-
-def _appended_keys(new: Any, old: Any, tree: ryml.Tree, node: int) -> list[str] | None:
-    """The keys `new` adds to a non-empty block mapping `old` that it otherwise leaves as it was.
-
-    Such a mapping is written as its source rendering followed by the new entries: one call to
-    rapidyaml instead of one per key (metadata gaining an annotation, a disk gaining a bus).
-    """
-    if not (isinstance(new, dict) and isinstance(old, dict) and old and len(new) > len(old)):
-        return None
-    keys = list(new)
-    if keys[: len(old)] != list(old) or not all(same(new[k], old[k]) for k in old):
-        return None
-    if not tree.is_map(node) or tree.is_flow(node):
-        return None
-    return keys[len(old) :]
-
-
-def _append_seq_item(text: str, indent: str, lines: list[str]) -> None:
-    first, _, rest = text.partition("\n")
-    lines.append(indent + "- " + first)
-    if rest:
-        lines.append(indent_lines(rest, indent + "  "))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from krmfn.kio import tree as yt
 from krmfn.kio.items import Item, convert
@@ -33,15 +34,25 @@ def expand_paths(paths: list[str]) -> list[str]:
     return out
 
 
+def read_bounded(handle: BinaryIO) -> bytes:
+    """The input, but at most one byte more than the size limit: enough for `tree.parse` to
+    refuse it without holding all of an oversized input in memory."""
+    try:
+        limit = yt.limits().max_input_bytes
+    except yt.YamlError:
+        return handle.read(1)  # tree.parse reports the bad KRMFN_MAX_* variable
+    return handle.read(limit + 1)
+
+
 def read_sources(paths: list[str]) -> list[Source]:
     sources = []
     for path in expand_paths(paths):
         if path == "-":
-            sources.append(Source("-", sys.stdin.buffer.read()))
+            sources.append(Source("-", read_bounded(sys.stdin.buffer)))
             continue
         try:
             with open(path, "rb") as handle:
-                sources.append(Source(path, handle.read()))
+                sources.append(Source(path, read_bounded(handle)))
         except OSError as err:
             raise FatalInput(f"{path}: cannot read: {err.strerror}") from None
     return sources

@@ -67,6 +67,11 @@ def resource_ref(value: Any) -> dict[str, str] | None:
 
 def convert(tree: ryml.Tree, nodes: list[int], source: bytes) -> list[Item]:
     """Items for sibling nodes of one tree, each with its Python value."""
+    deep = yt.deep_nodes(tree, nodes)
+    if deep:  # beyond rapidyaml's emitters: the exact walk reads them, `dump` writes them
+        walker = yt.Walker(tree)
+        shallow = iter(convert(tree, [node for node in nodes if node not in deep], source))
+        return [Item(tree, node, walker.value(node), False) if node in deep else next(shallow) for node in nodes]
     items = [Item(tree, node) for node in nodes]
     if yt.has_nul_escape(source):
         walker = yt.Walker(tree)

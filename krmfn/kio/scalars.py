@@ -22,6 +22,7 @@ _INT16 = re.compile(r"0x[0-9a-fA-F]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
 _INF = re.compile(r"[-+]?\.(?:inf|Inf|INF)\Z")
 _NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
+_MAX_INT_DIGITS = 4300  # sys.get_int_max_str_digits() by default: int() refuses longer decimals
 
 
 def resolve_plain(text: str) -> Any:
@@ -36,6 +37,10 @@ def resolve_plain(text: str) -> Any:
     if first not in "0123456789+-.":
         return text
     if _INT10.match(text):
+        if len(text) - (text[0] in "+-") > _MAX_INT_DIGITS:
+            # Python refuses (and Go's yaml.v3 reads a string: its ParseFloat overflows); a
+            # decimal conversion this long would be quadratic anyway.
+            return text
         return int(text, 10)
     if _INT8.match(text):
         return int(text[2:], 8)

@@ -15,12 +15,14 @@ Two ways from a node to Python values:
 """
 from __future__ import annotations
 
+import bisect
 import contextlib
 import json
 import os
 import re
 import sys
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 import ryml
@@ -28,8 +30,21 @@ import ryml
 from krmfn.kio.scalars import resolve_plain
 
 NONE = ryml.NONE
-MAX_DEPTH = 500
-MAX_ALIAS_NODES = 1_000_000
+
+# --- limits ----------------------------------------------------------------------------------
+# Input the function reads is untrusted (README, "Security"). Each limit has a default and an
+# environment variable that changes it; a value outside the accepted range is a fatal error.
+MAX_INPUT_BYTES = 256 * 1024 * 1024  # one input: stdin, or each file of the CLI
+MAX_DEPTH = 500  # nesting of mappings and sequences, aliases expanded
+MAX_ALIAS_NODES = 1_000_000  # nodes that alias expansion may create in one input
+LIMIT_VARIABLES = {
+    "max_input_bytes": ("KRMFN_MAX_INPUT_BYTES", MAX_INPUT_BYTES, 1 << 40),
+    "max_depth": ("KRMFN_MAX_DEPTH", MAX_DEPTH, 10_000),
+    "max_alias_nodes": ("KRMFN_MAX_ALIAS_NODES", MAX_ALIAS_NODES, 1 << 32),
+}
+# rapidyaml's emitters refuse trees deeper than this (relative to the emitted node); deeper
+# items are read by the exact walk and written by `emit.dump` (see `deep_nodes`).
+EMIT_DEPTH = 60
 
 
 class YamlError(Exception):
@@ -39,6 +54,54 @@ class YamlError(Exception):
         super().__init__(message)
         self.message = message
         self.line = line
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_input_bytes: int = MAX_INPUT_BYTES
+    max_depth: int = MAX_DEPTH
+    max_alias_nodes: int = MAX_ALIAS_NODES
+
+
+def limits() -> Limits:
+    """The limits in force: the defaults, or the KRMFN_MAX_* environment variables."""
+    values = {}
+    for name, (variable, default, highest) in LIMIT_VARIABLES.items():
+        raw = os.environ.get(variable, "").strip()
+        if not raw:
+            values[name] = default
+            continue
+        try:
+            value = int(raw.replace("_", ""), 10)
+        except ValueError:
+            value = 0
+        if not 1 <= value <= highest:
+            raise YamlError(f"{variable}={raw!r}: expected an integer from 1 to {highest}")
+        values[name] = value
+    return Limits(**values)
+
+
+def check_size(size: int, limit: Limits | None = None) -> None:
+    limit = limit or limits()
+    if size > limit.max_input_bytes:
+        raise YamlError(f"input is larger than {limit.max_input_bytes} bytes "
+                        f"(the limit; set KRMFN_MAX_INPUT_BYTES to change it)")
+
+
+def _recursion_headroom(max_depth: int) -> None:
+    """Python code walks values recursively (a few frames per level): make room for max_depth."""
+    needed = 8 * max_depth + 2000
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+
+
+def _depth_error(limit: int) -> YamlError:
+    return YamlError(f"YAML nesting deeper than {limit} levels (the limit; set KRMFN_MAX_DEPTH to change it)")
+
+
+def _alias_error(limit: int) -> YamlError:
+    return YamlError(f"YAML aliases expand to more than {limit} nodes (alias bomb?) "
+                     f"(the limit; set KRMFN_MAX_ALIAS_NODES to change it)")
 
 
 @contextlib.contextmanager
@@ -65,18 +128,75 @@ _RYML_MSG = re.compile(r"line=(\d+) col=(\d+) \(\d+B\): ERROR: (?:\[\w+\] )?(.*)
 
 
 def parse(data: bytes) -> ryml.Tree:
-    """Parse a YAML stream. Raises YamlError with a one-line message."""
+    """Parse a YAML stream. Raises YamlError with a one-line message.
+
+    Within the limits: the input size is checked first, and the nesting depth after parsing
+    (rapidyaml parses deep nesting without recursion; see `_check_depth`).
+    """
+    limit = limits()
+    check_size(len(data), limit)
     if b"\x00" in data:
         raise YamlError("input is binary (it contains NUL bytes), not YAML")
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise YamlError(f"input is not UTF-8 text: invalid byte at offset {err.start}") from None
+    _recursion_headroom(limit.max_depth)
     try:
         with _quiet_stderr():
-            return ryml.parse_in_arena(data)
+            tree = ryml.parse_in_arena(data)
     except Exception as err:  # rapidyaml raises its own SWIG exception types
         raise _yaml_error(err) from None
+    _check_depth(tree, limit.max_depth)
+    return tree
+
+
+# Trees with nodes nested deeper than rapidyaml's emitters reach (EMIT_DEPTH).
+_DEEP_TREES: "weakref.WeakSet[ryml.Tree]" = weakref.WeakSet()
+
+
+def _check_depth(tree: ryml.Tree, max_depth: int) -> None:
+    """Reject nesting beyond max_depth; remember trees rapidyaml cannot emit whole.
+
+    The common case costs one C pass: rapidyaml's emitter measures the whole tree and stops
+    at about 64 levels. Only deeper trees are measured here, node by node.
+    """
+    root = tree.root_id()
+    try:
+        with _quiet_stderr():
+            ryml.compute_yaml_length(tree, root)
+        return
+    except Exception:  # noqa: BLE001 - ExceptionVisit: deeper than the emitter goes
+        pass
+    if subtree_depth(tree, root, max_depth + 1) > max_depth:
+        raise _depth_error(max_depth)
+    _DEEP_TREES.add(tree)
+
+
+def subtree_depth(tree: ryml.Tree, node: int, stop: int | None = None) -> int:
+    """Levels of containers below and including `node` (0 for a scalar); stops counting at `stop`."""
+    deepest = 0
+    stack = [(node, 1 if (tree.is_map(node) or tree.is_seq(node)) else 0)]
+    while stack:
+        current, depth = stack.pop()
+        if depth > deepest:
+            deepest = depth
+            if stop is not None and deepest >= stop:
+                return deepest
+        child = tree.first_child(current)
+        while child != NONE:
+            if tree.is_map(child) or tree.is_seq(child):
+                stack.append((child, depth + 1))
+            child = tree.next_sibling(child)
+    return deepest
+
+
+def deep_nodes(tree: ryml.Tree, nodes: list[int]) -> set[int]:
+    """Those of `nodes` that rapidyaml's emitters cannot write (with a level to spare for the
+    enclosing sequence): they are read by the exact walk and written from their values."""
+    if tree not in _DEEP_TREES:
+        return set()
+    return {node for node in nodes if subtree_depth(tree, node, EMIT_DEPTH) >= EMIT_DEPTH}
 
 
 def _yaml_error(err: Exception) -> YamlError:
@@ -107,7 +227,19 @@ def documents(tree: ryml.Tree) -> list[int]:
 
 
 def key_text(tree: ryml.Tree, node: int) -> str:
-    return bytes(tree.key(node)).decode("utf-8")
+    view = tree.key(node)
+    return "" if view is None else bytes(view).decode("utf-8")
+
+
+def duplicate_key(tree: ryml.Tree, node: int) -> str | None:
+    """The first key that a mapping node repeats, if any (for mappings read key by key)."""
+    seen: set[str] = set()
+    for child in children(tree, node):
+        key = key_text(tree, child)
+        if key in seen:
+            return key
+        seen.add(key)
+    return None
 
 
 def find_key(tree: ryml.Tree, node: int, key: str) -> int:
@@ -140,7 +272,7 @@ _JSON_RISK = re.compile(
     r"|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?0[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)\""
 )
 # Tags, anchors and aliases in YAML text: rapidyaml's JSON ignores tags and does not expand aliases.
-_YAML_RISK = re.compile(r"(?:^|[\s\[{,])[!&*][^\s,\[\]{}]")
+_YAML_RISK = re.compile(r"(?:^|[\s\[{,:])[!&*][^\s,\[\]{}]")
 
 
 def source_needs_exact(data: bytes) -> bool:
@@ -171,7 +303,7 @@ def has_anchor_or_alias(tree: ryml.Tree, node: int) -> bool:
             or tree.has_key_anchor(current)
             or tree.is_val_ref(current)
             or tree.is_key_ref(current)
-            or (tree.has_key(current) and _text(tree.key(current)) == "<<")
+            or (tree.has_key(current) and tree.key(current) is not None and _text(tree.key(current)) == "<<")
         ):
             return True
         stack.extend(children(tree, current))
@@ -186,8 +318,11 @@ def to_python_fast(tree: ryml.Tree, nodes: list[int]) -> list[Any] | None:
     """Decode many sibling nodes through one JSON document, or None when that is not faithful."""
     if not nodes:
         return []
-    parts = [node_json(tree, node) for node in nodes] if len(nodes) < 2 else None
-    text = "[" + ",".join(parts) + "]" if parts is not None else _json_of_siblings(tree, nodes)
+    try:
+        parts = [node_json(tree, node) for node in nodes] if len(nodes) < 2 else None
+        text = "[" + ",".join(parts) + "]" if parts is not None else _json_of_siblings(tree, nodes)
+    except Exception:  # noqa: BLE001 - rapidyaml's emitter refuses (too deep): take the exact walk
+        return None
     if json_needs_exact(text):
         return None
     try:
@@ -224,7 +359,7 @@ def to_python(tree: ryml.Tree, node: int, exact: bool = False) -> Any:
     """One node as Python values (fast when faithful, else exact)."""
     if not exact and not (tree.is_map(node) or tree.is_seq(node)):
         return _scalar(tree, node)
-    if not exact:
+    if not exact and tree not in _DEEP_TREES:
         values = to_python_fast(tree, [node])
         if values is not None:
             return values[0]
@@ -276,20 +411,30 @@ def _tagged(text: str, tag: str, quoted: bool) -> Any:
 
 @dataclass
 class Walker:
-    """Exact YAML 1.2 conversion of a rapidyaml tree, with alias and depth limits."""
+    """Exact YAML 1.2 conversion of a rapidyaml tree, with alias and depth limits.
+
+    An anchored value is built once, at its first alias, with its node count and height; each
+    alias then adds that count to `expanded` *before* copying it, so an alias bomb fails at
+    the limit after a few lookups, and no more than `max_alias_nodes` nodes are ever copied.
+    """
 
     tree: ryml.Tree
     expanded: int = 0
+    limits: Limits = field(default_factory=limits)
 
     def __post_init__(self) -> None:
         self._anchors: dict[str, list[int]] | None = None
+        self._expansions: dict[int, tuple[Any, int, int]] = {}  # anchor node -> (value, nodes, height)
+        _recursion_headroom(self.limits.max_depth)
 
     @property
     def anchors(self) -> dict[str, list[int]]:
-        """Anchor name -> anchored nodes; indexed on the first alias, as aliases are rare."""
+        """Anchor name -> anchored nodes in order; indexed on the first alias, as aliases are rare."""
         if self._anchors is None:
             self._anchors = {}
             self._index_anchors(self.tree.root_id())
+            for nodes in self._anchors.values():
+                nodes.sort()
         return self._anchors
 
     def _index_anchors(self, root: int) -> None:
@@ -300,37 +445,52 @@ class Walker:
                 self._anchors.setdefault(_text(tree.val_anchor(node)), []).append(node)
             stack.extend(children(tree, node))
 
-    def value(self, node: int, depth: int = 0, via_alias: bool = False) -> Any:
+    def value(self, node: int, depth: int = 0) -> Any:
         tree = self.tree
-        if depth > MAX_DEPTH:
-            raise YamlError(f"YAML nesting deeper than {MAX_DEPTH} levels")
-        if via_alias:
-            self.expanded += 1
-            if self.expanded > MAX_ALIAS_NODES:
-                raise YamlError(f"YAML aliases expand to more than {MAX_ALIAS_NODES} nodes (alias bomb?)")
+        if depth > self.limits.max_depth:
+            raise _depth_error(self.limits.max_depth)
         if tree.is_val_ref(node) or (tree.has_val(node) and tree.is_ref(node)):
-            return self.value(self._anchor(_text(tree.val_ref(node)), node), depth + 1, True)
+            return self._alias(self._anchor(_text(tree.val_ref(node)), node), depth)
         if tree.is_map(node):
-            return self._mapping(node, depth, via_alias)
+            return self._mapping(node, depth)
         if tree.is_seq(node):
-            return [self.value(child, depth + 1, via_alias) for child in children(tree, node)]
+            return [self.value(child, depth + 1) for child in children(tree, node)]
         return _scalar(tree, node)
+
+    def _alias(self, anchor: int, depth: int) -> Any:
+        """A copy of the anchored value, counted against the alias and depth limits."""
+        entry = self._expansions.get(anchor)
+        if entry is None:
+            self._expansions[anchor] = _BUILDING
+            value = self.value(anchor, 0)
+            entry = (value, *_size(value))
+            self._expansions[anchor] = entry
+        elif entry is _BUILDING:
+            raise YamlError(f"YAML alias *{_text(self.tree.val_anchor(anchor))} inside its own anchor")
+        value, nodes, height = entry
+        if depth + height > self.limits.max_depth:
+            raise _depth_error(self.limits.max_depth)
+        self.expanded += nodes
+        if self.expanded > self.limits.max_alias_nodes:
+            raise _alias_error(self.limits.max_alias_nodes)
+        return _copy(value)
 
     def _anchor(self, name: str, alias: int) -> int:
         """The nearest anchor of that name before the alias (rapidyaml numbers nodes in order)."""
         name = name.lstrip("*")
-        before = [node for node in self.anchors.get(name, ()) if node < alias]
-        if not before:
+        nodes = self.anchors.get(name, ())
+        position = bisect.bisect_left(nodes, alias)
+        if not position:
             raise YamlError(f"unknown YAML alias *{name}")
-        return max(before)
+        return nodes[position - 1]
 
-    def _mapping(self, node: int, depth: int, via_alias: bool) -> dict[str, Any]:
+    def _mapping(self, node: int, depth: int) -> dict[str, Any]:
         tree = self.tree
         out: dict[str, Any] = {}
         merged: dict[str, Any] = {}
         for child in children(tree, node):
             key = self._key(child)
-            value = self.value(child, depth + 1, via_alias)
+            value = self.value(child, depth + 1)
             if key == "<<" and not tree.is_key_quoted(child):
                 merged.update(self._merge_source(value, key))
                 continue
@@ -354,7 +514,40 @@ class Walker:
     def _key(self, node: int) -> str:
         tree = self.tree
         if tree.is_key_ref(node):
-            value = self.value(self._anchor(_text(tree.key_ref(node)), node), 0, True)
+            value = self._alias(self._anchor(_text(tree.key_ref(node)), node), 0)
             return value if isinstance(value, str) else json.dumps(value)
-        # Kubernetes keys are strings; a key such as `1` or `true` is kept by its text.
-        return _text(tree.key(node))
+        # Kubernetes keys are strings; a key such as `1` or `true` is kept by its text, an empty
+        # (null) key as "" (as the fast path reads it).
+        view = tree.key(node)
+        return "" if view is None else _text(view)
+
+
+_BUILDING = (None, 0, 0)
+
+
+def _size(value: Any) -> tuple[int, int]:
+    """(nodes, height) of a plain value: every scalar and container is a node."""
+    nodes, height = 0, 0
+    stack = [(value, 1)]
+    while stack:
+        current, level = stack.pop()
+        nodes += 1
+        if type(current) is dict:
+            stack.extend((v, level + 1) for v in current.values())
+        elif type(current) is list:
+            stack.extend((v, level + 1) for v in current)
+        else:
+            level -= 1  # a scalar adds no level of nesting
+        if level > height:
+            height = level
+    return nodes, height
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data (each alias gets its own, as the engine may change values)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copy(item) for key, item in value.items()}
+    if kind is list:
+        return [_copy(item) for item in value]
+    return value

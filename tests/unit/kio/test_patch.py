@@ -3,7 +3,6 @@ cannot write."""
 from __future__ import annotations
 
 import pytest
-import ryml
 from hypothesis import HealthCheck, given, settings
 
 from krmfn.kio import tree as yt
