@@ -13,9 +13,10 @@ from krmfn import __version__
 from krmfn.findings import ERROR, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
-from krmfn.kio.files import load_items, read_sources
+from krmfn.kio.files import load_items, read_bounded, read_sources
 from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.results import has_error, sort_key, stderr_line, to_result
+from krmfn.guard import run_guarded
 from krmfn.modes import Outcome, passthrough, run
 
 DESCRIPTION = """\
@@ -46,6 +47,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as err:  # noqa: BLE001 - a bug outside the guarded paths: one line, never a traceback
+        sys.stderr.write(f"krmfn: internal error: {type(err).__name__}: {err}\n")
+        return 1
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -54,7 +58,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if sys.stdin.isatty():
             build_parser().print_help(sys.stderr)
             return 2
-        return run_krm(sys.stdin.buffer.read(), sys.stdout, sys.stderr)
+        return run_krm(read_bounded(sys.stdin.buffer), sys.stdout, sys.stderr)
     parser = build_parser()
     ns = parser.parse_args(args)
     if ns.mode == "catalog":
@@ -150,6 +154,9 @@ def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
     except rlio.FatalInput as err:
         stderr.write(f"krmfn: {err}\n")
         return 1
+    except Exception as err:  # noqa: BLE001 - a reader bug: fatal, so nothing on stdout
+        stderr.write(f"krmfn: internal error reading the input: {type(err).__name__}: {err}\n")
+        return 1
     values = [item.value for item in rl.items]
     try:
         config = cfg.parse_function_config(rl.function_config)
@@ -161,20 +168,19 @@ def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
         outcome = _run_guarded(config.mode, values, config.options)
     config_ref = resource_ref(rl.function_config) if isinstance(rl.function_config, dict) else None
     results = sorted((to_result(f, rl.items, config_ref) for f in outcome.findings), key=sort_key)
-    stdout.write(rlio.write(rl, outcome, results))
+    try:
+        text = rlio.write(rl, outcome, results)
+    except Exception as err:  # noqa: BLE001 - a writer bug: no partial output (kpt would delete files)
+        stderr.write(f"krmfn: internal error writing the output: {type(err).__name__}: {err}\n")
+        return 1
+    stdout.write(text)
     return _report_errors(results, stderr)
 
 
 def _run_guarded(mode: str, values: list[Any], options: dict[str, Any]) -> Outcome:
-    """An engine crash is reported as an error result; the items still come out unchanged."""
-    try:
-        return run(mode, values, options)
-    except Exception as err:  # noqa: BLE001 - the last line of defence; never a traceback
-        outcome = passthrough(values)
-        outcome.findings.append(
-            Finding(ERROR, f"internal error in {mode}: {type(err).__name__}: {err}", check="internal-error")
-        )
-        return outcome
+    """An engine crash is reported as an error result naming the item (krmfn.guard); every item
+    still comes out."""
+    return run_guarded(mode, values, options, runner=run)
 
 
 def _report_errors(results: list[dict[str, Any]], stderr: TextIO) -> int:

@@ -37,6 +37,18 @@ Resolving ``from`` (``[kind/]name``; kind is any spelling KubeVirt accepts, case
 2. with a kind, only that kind: the bundle, then the catalog. A bundle object always wins over
    the catalog.
 
+A request without ``vcpus`` and ``memory`` asks for a **custom size** (seed 000): the source's
+spec without ``cpu.guest``, ``memory.guest`` and a ``cpu.maxSockets`` that followed the guest, as
+an ``instancetype.kubevirt.io/v1beta2`` object (krmfn's own version, in which the VM supplies
+``domain.cpu.guest`` and ``domain.memory.guest``; see ``krmfn.instancetype.v1beta2``). The proposal
+gives every class but u1 one, ``<class>.custom``; a source with nothing left but vCPUs and memory
+(class u1, or any u1 size) is an error, ``generate-custom-empty``. With ``labels: recompute`` its
+``cpu``, ``memory`` and ``size`` labels are ``custom``. It is annotated
+``config.kubernetes.io/local-config: "true"``: no cluster serves v1beta2, so kustomize leaves it out
+of its output and kpt out of what it applies, while krmfn reads it in the same pipeline. Every other size is
+``instancetype.kubevirt.io/v1beta1`` (a v1alpha1/v1alpha2 or v1beta2 source is converted; a v1beta2
+``cpu.topology`` gives way to the new vCPUs).
+
 The new object:
 
 * kind ``VirtualMachineInstancetype`` unless ``cluster``; ``metadata`` is only ``name``,
@@ -65,9 +77,11 @@ Findings (check ids; errors unless marked). Request findings carry ``path`` =
   in the run), ``-clash-bundle`` (same kind, name and namespace in the bundle), ``-clash-catalog``
   (a catalog instance type name: virt-operator reconciles those by name, §1); warning
   ``generate-name-class`` (the name carries another class's prefix, ``u1.x`` from ``cx1``).
-* ``vcpus``: ``generate-vcpus-invalid`` (not an integer), ``-range`` (not 1..2^32-1, a uint32).
-* ``memory``: ``generate-memory-invalid`` (not a quantity), ``-range`` (not a positive whole
-  number of bytes).
+* ``vcpus``: ``generate-vcpus-invalid`` (not an integer, or missing while memory is given),
+  ``-range`` (not 1..2^32-1, a uint32).
+* ``memory``: ``generate-memory-invalid`` (not a quantity, or missing while vcpus is given),
+  ``-range`` (not a positive whole number of bytes).
+* custom sizes: ``generate-custom-empty`` (nothing would be left).
 * class rules: ``generate-class-minimum``: vCPUs and memory each at least the class's smallest
   rung (§2.2 ladder; the class of a bundle object is its ``instancetype.kubevirt.io/class``
   label, else its name prefix; none with the catalog off); ``generate-hugepages``: memory a
@@ -104,6 +118,7 @@ from krmfn.catalog.model import (
     InstancetypeClass,
 )
 from krmfn.findings import ERROR, INFO, WARNING, Finding
+from krmfn.instancetype.bundle import INSTANCETYPE_GROUP, LEGACY_VERSIONS, V1BETA1, V1BETA2, split_api_version
 from krmfn.instancetype.quantity import Quantity, QuantityError, parse
 
 LABELS_REMOVE = "remove"
@@ -111,10 +126,14 @@ LABELS_RECOMPUTE = "recompute"
 LABEL_MODES = (LABELS_REMOVE, LABELS_RECOMPUTE)
 SIZE_KEYS = ("from", "name", "vcpus", "memory")
 MAX_VCPUS = 2**32 - 1  # spec.cpu.guest is a uint32
+CUSTOM = "custom"  # the cpu, memory and size label values of a custom size (seed 000)
+V1BETA1_API_VERSION = f"{INSTANCETYPE_GROUP}/{V1BETA1}"
+V1BETA2_API_VERSION = f"{INSTANCETYPE_GROUP}/{V1BETA2}"
 
 PATH_ANNOTATION = "config.kubernetes.io/path"
 INTERNAL_PATH_ANNOTATION = "internal.config.kubernetes.io/path"
 INDEX_ANNOTATION = "config.kubernetes.io/index"
+LOCAL_CONFIG_ANNOTATION = "config.kubernetes.io/local-config"
 INTERNAL_INDEX_ANNOTATION = "internal.config.kubernetes.io/index"
 VERSION_LABEL = LABEL_PREFIX + "common-instancetypes-version"
 
@@ -176,12 +195,16 @@ class _Source:
 
 @dataclass(frozen=True)
 class _Size:
-    """A request whose own fields are valid."""
+    """A request whose own fields are valid; a custom size has neither vCPUs nor memory."""
 
     name: str
-    vcpus: int
-    memory: Quantity
+    vcpus: int | None
+    memory: Quantity | None
     path: str
+
+    @property
+    def custom(self) -> bool:
+        return self.vcpus is None
 
 
 class _Bundle:
@@ -302,22 +325,33 @@ def _generate_one(
     if _check_name(request.name, f"{path}.name", findings):
         replaced = _check_name_clashes(request.name, kind, bundle, options, taken, f"{path}.name", findings)
         taken.add(request.name)
-    vcpus = _check_vcpus(request.vcpus, f"{path}.vcpus", findings)
-    memory = _check_memory(request.memory, f"{path}.memory", findings)
+    custom = _is_missing(request.vcpus) and _is_missing(request.memory)
+    vcpus = None if custom else _check_vcpus(request.vcpus, f"{path}.vcpus", findings)
+    memory = None if custom else _check_memory(request.memory, f"{path}.memory", findings)
     source = _resolve_source(request.from_, bundle, options, f"{path}.from", findings)
-    if any(finding.is_error for finding in findings) or None in (source, vcpus, memory):
+    if any(finding.is_error for finding in findings) or source is None or (not custom and None in (vcpus, memory)):
         return None, findings
     size = _Size(request.name, vcpus, memory, path)
-    spec = _sized_spec(source, size, findings)
+    spec = _custom_spec(source, size, findings) if custom else _sized_spec(source, size, findings)
     metadata = _metadata(source, size, kind, options, findings)
     if any(finding.is_error for finding in findings):
         return None, findings
     _warn_name_class(source, size, options, findings)
     findings[:0] = replaced
-    obj = {"apiVersion": _api_version(source, options), "kind": kind, "metadata": metadata, "spec": spec}
-    findings.append(Finding(INFO, f'{kind} "{size.name}" ({_vcpus_text(vcpus)}, {memory.canonical_form()}) copied from '
-                                  f"{source.description}", path=path, check="generate-source"))
+    obj = {"apiVersion": _api_version(source, size, options), "kind": kind, "metadata": metadata, "spec": spec}
+    findings.append(Finding(INFO, f'{kind} "{size.name}" ({_size_text(size)}) copied from {source.description}',
+                            path=path, check="generate-source"))
     return obj, findings
+
+
+def _is_missing(value: Any) -> bool:
+    return value is None or value == ""
+
+
+def _size_text(size: _Size) -> str:
+    if size.custom:
+        return "custom size: the VM gives the vCPUs and memory"
+    return f"{_vcpus_text(size.vcpus)}, {size.memory.canonical_form()}"  # type: ignore[arg-type,union-attr]
 
 
 # -- request fields ------------------------------------------------------------------------------
@@ -369,7 +403,7 @@ def _check_name_clashes(
 def _check_vcpus(value: Any, path: str, findings: list[Finding]) -> int | None:
     vcpus = _as_int(value)
     if vcpus is None:
-        shown = "missing" if value is None else f'"{value}"'
+        shown = "missing (leave out memory too for a custom size)" if _is_missing(value) else f'"{value}"'
         findings.append(_error(f"vcpus must be a whole number of vCPUs, got {shown}", path, "generate-vcpus-invalid"))
         return None
     if not 1 <= vcpus <= MAX_VCPUS:
@@ -389,8 +423,9 @@ def _as_int(value: Any) -> int | None:
 
 
 def _check_memory(value: Any, path: str, findings: list[Finding]) -> Quantity | None:
-    if value is None or value == "":
-        findings.append(_error("memory is missing: a quantity such as 4Gi", path, "generate-memory-invalid"))
+    if _is_missing(value):
+        findings.append(_error("memory is missing: a quantity such as 4Gi (leave out vcpus too for a custom size)",
+                               path, "generate-memory-invalid"))
         return None
     memory = parse(value)
     if isinstance(memory, QuantityError):
@@ -521,8 +556,32 @@ def _sized_spec(source: _Source, size: _Size, findings: list[Finding]) -> dict[s
     _check_hugepages(memory, size, source, findings)
     _check_max_guest(memory, size, findings)
     _follow_max_sockets(cpu, size, source, findings)
+    cpu.pop("topology", None)  # a v1beta2 source's topology gives way to the new vCPUs
     cpu["guest"] = size.vcpus
-    memory["guest"] = size.memory.canonical_form()
+    memory["guest"] = size.memory.canonical_form()  # type: ignore[union-attr]
+    return spec
+
+
+def _custom_spec(source: _Source, size: _Size, findings: list[Finding]) -> dict[str, Any]:
+    """The source's spec without guests (and a maxSockets that followed the guest, which is now
+    the VM's); empty cpu and memory sections are left out."""
+    spec = to_plain(_mapping(source.obj.get("spec")))
+    cpu = spec["cpu"] if isinstance(spec.get("cpu"), dict) else {}
+    memory = spec["memory"] if isinstance(spec.get("memory"), dict) else {}
+    follows = source.cls is not None and source.cls.max_sockets_follows_guest
+    if "maxSockets" in cpu and (follows or cpu["maxSockets"] == cpu.get("guest")):
+        del cpu["maxSockets"]
+    cpu.pop("guest", None)
+    memory.pop("guest", None)
+    for section, value in (("cpu", cpu), ("memory", memory)):
+        if value:
+            spec[section] = value
+        else:
+            spec.pop(section, None)
+    if not spec:
+        findings.append(_error(f"a custom size of {source.description} would be empty: it gives nothing but vCPUs and "
+                               "memory, which a custom size leaves to the VM (the proposal gives every class but u1 "
+                               "one)", f"{size.path}.from", "generate-custom-empty"))
     return spec
 
 
@@ -603,6 +662,10 @@ def _metadata(
     path = output_path(kind, size.name)
     annotations.update({INTERNAL_PATH_ANNOTATION: path, PATH_ANNOTATION: path,
                         INTERNAL_INDEX_ANNOTATION: "0", INDEX_ANNOTATION: "0"})
+    if size.custom:
+        # No cluster serves v1beta2: kustomize leaves local config out of its output, kpt out of
+        # what it applies, while krmfn still reads it in the same pipeline.
+        annotations[LOCAL_CONFIG_ANNOTATION] = "true"
     metadata: dict[str, Any] = {"name": size.name}
     if options.namespace and not options.cluster:
         metadata["namespace"] = options.namespace
@@ -632,8 +695,11 @@ def _kept(values: Mapping[str, Any], options: GenerateOptions, is_label: bool) -
 def _recomputed_labels(labels: dict[str, Any], size: _Size, findings: list[Finding]) -> dict[str, Any]:
     """``cpu``, ``memory`` and ``size`` as upstream derives them (§2.3); ``hugepages`` unchanged."""
     labels = dict(labels)
+    if size.custom:
+        labels.update({LABEL_PREFIX + key: CUSTOM for key in ("cpu", "memory", "size")})
+        return labels
     labels[LABEL_PREFIX + "cpu"] = str(size.vcpus)
-    labels[LABEL_PREFIX + "memory"] = size.memory.canonical_form()
+    labels[LABEL_PREFIX + "memory"] = size.memory.canonical_form()  # type: ignore[union-attr]
     _, dot, size_part = size.name.partition(".")
     if dot:
         labels[LABEL_PREFIX + "size"] = size_part
@@ -661,9 +727,16 @@ def _warn_name_class(source: _Source, size: _Size, options: GenerateOptions, fin
                                 check="generate-name-class"))
 
 
-def _api_version(source: _Source, options: GenerateOptions) -> str:
+def _api_version(source: _Source, size: _Size, options: GenerateOptions) -> str:
+    """v1beta2 for a custom size (it has no guests); otherwise the source's, with a legacy or
+    v1beta2 source converted to v1beta1 (the sized spec is a complete v1beta1 spec)."""
+    if size.custom:
+        return V1BETA2_API_VERSION
     api_version = source.obj.get("apiVersion")
     if isinstance(api_version, str) and api_version:
+        group, version = split_api_version(api_version)
+        if group == INSTANCETYPE_GROUP and (version in LEGACY_VERSIONS or version == V1BETA2):
+            return V1BETA1_API_VERSION
         return api_version
     return catalog.definition(options.catalog_version or catalog.DEFAULT_VERSION).api_version
 

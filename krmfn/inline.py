@@ -7,6 +7,10 @@ preferences, ControllerRevisions and volume sources as the cluster.
 * Every input item comes out, in order. An expanded VM replaces its input; a VM that cannot be
   expanded is left unchanged and gets one error Finding with KubeVirt's exact message.
 * A VM without matchers is left unchanged (§9.1 step 1), so inlining is idempotent.
+* A VM with a field of the wrong JSON type (`spec.template: [..]`, `spec.instancetype.name: 5`),
+  which virtctl cannot even decode, is left unchanged with an error naming the field
+  (`krmfn.instancetype.expand.decode`). When a "not found" instance type or preference is in the
+  bundle but KubeVirt's admission rejects it, the message says so and why.
 * Each inlined VM gets the annotation `krmfn.dev/inlined-from`, e.g.
   `instancetype=VirtualMachineClusterInstancetype/u1.medium,preference=VirtualMachineClusterPreference/fedora`
   (`@<revision>` is appended when a ControllerRevision supplied the spec). KubeVirt's expand adds no
@@ -17,6 +21,10 @@ preferences, ControllerRevisions and volume sources as the cluster.
   `resource name may not be empty`, and that is what the golden `expand` results record.
 * `drop_referenced`: remove the instance types, preferences and instancetype ControllerRevisions
   that inlined VMs referenced and that no VM left with matchers still references.
+* `legacy` (`legacyApiVersions`): `convert` (default) reads v1alpha1/v1alpha2 objects and
+  revision payloads as KubeVirt up to v1.5 did; `reject` is KubeVirt today (they do not exist).
+* krmfn's own `instancetype.kubevirt.io/v1beta2` (`krmfn.instancetype.v1beta2`) is always read; a
+  v1beta2 object left in the output gets an info result, since no cluster serves that version.
 """
 from __future__ import annotations
 
@@ -28,6 +36,7 @@ from krmfn.findings import ERROR, INFO, Finding
 from krmfn.instancetype import bundle as bundles
 from krmfn.instancetype.bundle import Bundle, ObjectKey
 from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.expand.decode import type_error
 from krmfn.instancetype.expand.expand import ExpandResult, expand_vm, has_matchers
 from krmfn.instancetype.find.kinds import matcher_kind, resolve_instancetype_kind, resolve_preference_kind
 from krmfn.instancetype.infer.handler import infer_matchers
@@ -40,6 +49,10 @@ INSTANCETYPE_KINDS = frozenset({
     bundles.VIRTUAL_MACHINE_PREFERENCE, bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
 })
 REVISION_OBJECT_KIND_LABEL = "instancetype.kubevirt.io/object-kind"
+ROLE_KINDS = {
+    "instancetype": frozenset({bundles.VIRTUAL_MACHINE_INSTANCETYPE, bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE}),
+    "preference": frozenset({bundles.VIRTUAL_MACHINE_PREFERENCE, bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE}),
+}
 
 
 @dataclass
@@ -54,6 +67,7 @@ class InlineOptions:
     annotate: bool = True
     rejected: set[ObjectKey] = field(default_factory=set)
     catalog_version: str | None = None
+    legacy: str = bundles.LEGACY_CONVERT
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> "InlineOptions":
@@ -65,6 +79,7 @@ class InlineOptions:
             apply_defaults=options.get("defaults", "cluster") != "none",
             infer=bool(options.get("inferFromVolume", False)),
             catalog_version=_catalog_version(options.get("catalog")),
+            legacy=options.get("legacyApiVersions") or bundles.LEGACY_CONVERT,
         )
 
 
@@ -148,6 +163,27 @@ def _with_hint(message: str, vm: dict, options: InlineOptions) -> str:
     return message + INFER_HINT if uses_inference else message
 
 
+def _rejected_hint(check: str | None, vm: dict, items: list[Any], bundle: Bundle, options: InlineOptions) -> str:
+    """Why a "not found" object is missing when the bundle has it: KubeVirt's admission rejects it
+    (so, as in a cluster, it does not exist). Empty when that is not the case."""
+    role = {"instancetype-not-found": "instancetype", "preference-not-found": "preference"}.get(check or "")
+    if role is None or not options.rejected:
+        return ""
+    from krmfn.instancetype.webhooks.admit import admit_instancetype_or_preference
+
+    wanted = {key for key in _matcher_references(vm, bundle) if key[0] in ROLE_KINDS[role] and key in options.rejected}
+    for item in items:
+        if isinstance(item, dict) and bundles.key_of(item, options.namespace) in wanted:
+            verdict = admit_instancetype_or_preference(item, options.namespace, options.legacy)
+            if verdict.allowed:
+                continue  # a second object of that name (AlreadyExists) or an admitted duplicate
+            cause = verdict.causes[0] if verdict.causes else None
+            reason = f"{cause.field}: {cause.message}" if cause and cause.field else (cause.message if cause else "")
+            return (f" (the bundle has {item['kind']} {item['metadata']['name']}, but KubeVirt's admission rejects it, "
+                    f"so it does not exist: {reason})")
+    return ""
+
+
 def inline_items(items: list[Any], options: InlineOptions | None = None) -> InlineOutcome:
     """Expand every VirtualMachine of `items` against the other items (see the module doc)."""
     gc_was_enabled = gc.isenabled()
@@ -161,12 +197,17 @@ def inline_items(items: list[Any], options: InlineOptions | None = None) -> Inli
 
 def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
     bundle = Bundle((item for item in items if isinstance(item, dict)), options.namespace, options.rejected,
-                    options.catalog_version)
+                    options.catalog_version, options.legacy)
     out = list(items)
     outcome = InlineOutcome(out, list(range(len(items))))
     used: set[ObjectKey] = set()  # what the inlined VMs referenced or were expanded from
     for index, item in enumerate(items):
         if not is_virtual_machine(item):
+            continue
+        wrong_type = type_error(item) if has_matchers(item) else None
+        if wrong_type is not None:  # virtctl cannot even decode it; expanding would write over it
+            outcome.findings.append(Finding(ERROR, wrong_type.openapi_message(), item=index, path=wrong_type.path,
+                                            check="schema"))
             continue
         try:
             result = _expand_item(item, bundle, options)
@@ -176,8 +217,9 @@ def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
             continue
         if result.failure is not None:
             failure = result.failure
-            outcome.findings.append(Finding(ERROR, _with_hint(failure.message, item, options), item=index,
-                                            path=failure.path, check=failure.check))
+            message = _with_hint(failure.message, item, options) + _rejected_hint(failure.check, item, items, bundle,
+                                                                                   options)
+            outcome.findings.append(Finding(ERROR, message, item=index, path=failure.path, check=failure.check))
             continue
         if result.vm is item:
             continue
@@ -192,7 +234,32 @@ def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
             used.update(_resolved_keys(result, bundle.namespace_of(item)))
     if used:
         _drop_referenced(used, bundle, outcome)
+    outcome.findings.extend(_v1beta2_notes(outcome))
     return outcome
+
+
+V1BETA2_NOT_SERVED = ("instancetype.kubevirt.io/v1beta2 is served by krmfn only: no KubeVirt cluster accepts this "
+                      "object, so keep it out of what you apply (annotate it config.kubernetes.io/local-config: "
+                      "\"true\", as generate does, or set dropReferenced: true)")
+LOCAL_CONFIG_ANNOTATION = "config.kubernetes.io/local-config"
+
+
+def _v1beta2_notes(outcome: InlineOutcome) -> list[Finding]:
+    """An info result for each v1beta2 instance type or preference in the output that would be
+    applied (not marked local config)."""
+    notes = []
+    for item, source in zip(outcome.items, outcome.sources):
+        if (isinstance(item, dict) and isinstance(item.get("kind"), str) and item["kind"] in INSTANCETYPE_KINDS
+                and bundles.split_api_version(item.get("apiVersion")) == (bundles.INSTANCETYPE_GROUP, bundles.V1BETA2)
+                and not _is_local_config(item)):
+            notes.append(Finding(INFO, V1BETA2_NOT_SERVED, item=source, path="apiVersion", check="v1beta2-not-served"))
+    return notes
+
+
+def _is_local_config(item: dict) -> bool:
+    metadata = item.get("metadata")
+    annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
+    return isinstance(annotations, dict) and str(annotations.get(LOCAL_CONFIG_ANNOTATION)).lower() == "true"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,7 +321,7 @@ def _drop_referenced(used: set[ObjectKey], bundle: Bundle, outcome: InlineOutcom
     drop = used - still_used
     keep = [position for position, item in enumerate(outcome.items)
             if not (isinstance(item, dict) and (key := bundles.key_of(item, bundle.default_namespace)) in drop
-                    and bundles.is_served(item) and _droppable(item, key))]
+                    and bundles.is_served(item, bundle.legacy) and _droppable(item, key))]
     outcome.items = [outcome.items[position] for position in keep]
     outcome.sources = [outcome.sources[position] for position in keep]
 
@@ -267,7 +334,7 @@ def run_inline(values: list[Any], options: dict[str, Any]):  # -> krmfn.modes.Ou
 
     inline_options = InlineOptions.from_options(options)
     # Objects KubeVirt's admission rejects are never stored: VMs that use them get "not found".
-    inline_options.rejected = rejected_keys(values, inline_options.namespace)
+    inline_options.rejected = rejected_keys(values, inline_options.namespace, inline_options.legacy)
     result = inline_items(values, inline_options)
     position_of = {source: position for position, source in enumerate(result.sources)}
     changed = {position_of[index] for index in result.changed if index in position_of}

@@ -7,7 +7,11 @@ cluster. This module mirrors the lookups KubeVirt makes (the informer stores / c
 * objects are keyed by (kind, namespace, name); cluster-scoped kinds use namespace "";
 * a namespaced object without `metadata.namespace` lives in the assumed default namespace
   (golden README: kubectl's context namespace, `default` unless configured);
-* only served group/versions count: an object of an unserved apiVersion was never stored;
+* only served group/versions count: an object of an unserved apiVersion was never stored. The
+  instance type and preference kinds are served in `v1beta1` (KubeVirt) and `v1beta2` (krmfn's
+  optional-guest version, served by no KubeVirt); with the legacy policy `convert` also in
+  `v1alpha1` and `v1alpha2`, which KubeVirt v1.0-v1.5 served with a deprecation warning and no
+  conversion (CRD strategy `None`: the stored spec is the object's own);
 * objects that admission rejects were never stored either (golden Findings 5): the caller passes
   their keys in `rejected` (the validate mode computes them);
 * on duplicates the first object wins, as a second CREATE of the same name fails.
@@ -30,6 +34,15 @@ DATA_SOURCE = "DataSource"
 VOLUME_SNAPSHOT = "VolumeSnapshot"
 
 DEFAULT_NAMESPACE = "default"
+INSTANCETYPE_GROUP = "instancetype.kubevirt.io"
+V1BETA1 = "v1beta1"
+V1BETA2 = "v1beta2"  # krmfn's own: optional guest, cpu.topology (design proposals, never merged)
+LEGACY_VERSIONS = frozenset({"v1alpha1", "v1alpha2"})
+# The `legacyApiVersions` option: read v1alpha1/v1alpha2 as KubeVirt v1.0-v1.5 did, or refuse them
+# as KubeVirt does since v1.6 (the golden corpus, d923fdb8).
+LEGACY_CONVERT = "convert"
+LEGACY_REJECT = "reject"
+LEGACY_POLICIES = (LEGACY_CONVERT, LEGACY_REJECT)
 CATALOG_KINDS = frozenset({VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_CLUSTER_PREFERENCE})
 
 ObjectKey = tuple[str, str, str]
@@ -45,21 +58,28 @@ class ResourceType:
     namespaced: bool
     resource: str
 
+    def serves(self, version: str, legacy: str = LEGACY_REJECT) -> bool:
+        """Whether `version` is served; legacy instancetype versions only under `convert`."""
+        if version in self.versions:
+            return True
+        return legacy == LEGACY_CONVERT and self.group == INSTANCETYPE_GROUP and version in LEGACY_VERSIONS
+
     @property
     def qualified_resource(self) -> str:
         """`<plural>.<group>`, or just `<plural>` for the core group, as in NotFound messages."""
         return f"{self.resource}.{self.group}" if self.group else self.resource
 
 
+_INSTANCETYPE_VERSIONS = frozenset({V1BETA1, V1BETA2})
 RESOURCE_TYPES: dict[str, ResourceType] = {
     VIRTUAL_MACHINE_INSTANCETYPE: ResourceType(
-        "instancetype.kubevirt.io", frozenset({"v1beta1"}), True, "virtualmachineinstancetypes"),
+        INSTANCETYPE_GROUP, _INSTANCETYPE_VERSIONS, True, "virtualmachineinstancetypes"),
     VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: ResourceType(
-        "instancetype.kubevirt.io", frozenset({"v1beta1"}), False, "virtualmachineclusterinstancetypes"),
+        INSTANCETYPE_GROUP, _INSTANCETYPE_VERSIONS, False, "virtualmachineclusterinstancetypes"),
     VIRTUAL_MACHINE_PREFERENCE: ResourceType(
-        "instancetype.kubevirt.io", frozenset({"v1beta1"}), True, "virtualmachinepreferences"),
+        INSTANCETYPE_GROUP, _INSTANCETYPE_VERSIONS, True, "virtualmachinepreferences"),
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE: ResourceType(
-        "instancetype.kubevirt.io", frozenset({"v1beta1"}), False, "virtualmachineclusterpreferences"),
+        INSTANCETYPE_GROUP, _INSTANCETYPE_VERSIONS, False, "virtualmachineclusterpreferences"),
     CONTROLLER_REVISION: ResourceType("apps", frozenset({"v1"}), True, "controllerrevisions"),
     PERSISTENT_VOLUME_CLAIM: ResourceType("", frozenset({"v1"}), True, "persistentvolumeclaims"),
     DATA_VOLUME: ResourceType("cdi.kubevirt.io", frozenset({"v1beta1"}), True, "datavolumes"),
@@ -96,14 +116,20 @@ def split_api_version(api_version: object) -> tuple[str, str]:
     return group, version
 
 
-def is_served(obj: dict) -> bool:
+def is_served(obj: dict, legacy: str = LEGACY_REJECT) -> bool:
     """True when obj's kind is indexed and its apiVersion is one the API server serves for it."""
     kind = obj.get("kind")
     rtype = RESOURCE_TYPES.get(kind) if isinstance(kind, str) else None
     if rtype is None:
         return False
     group, version = split_api_version(obj.get("apiVersion"))
-    return group == rtype.group and version in rtype.versions
+    return group == rtype.group and rtype.serves(version, legacy)
+
+
+def semantics_version(obj: dict) -> str:
+    """The version whose rules an instance type or preference follows: `v1beta2` for v1beta2
+    objects, else `v1beta1` (a legacy object is read as the v1beta1 object KubeVirt stored)."""
+    return V1BETA2 if split_api_version(obj.get("apiVersion"))[1] == V1BETA2 else V1BETA1
 
 
 def object_namespace(obj: dict, default_namespace: str = DEFAULT_NAMESPACE) -> str:
@@ -134,8 +160,10 @@ class Bundle:
         default_namespace: str = DEFAULT_NAMESPACE,
         rejected: set[ObjectKey] | None = None,
         catalog_version: str | None = None,
+        legacy: str = LEGACY_REJECT,
     ) -> None:
         self.default_namespace = default_namespace
+        self.legacy = legacy
         # Filled by the caller (validation), possibly after construction: checked on every get().
         self.rejected: set[ObjectKey] = rejected if rejected is not None else set()
         self.catalog_version = catalog_version
@@ -152,7 +180,7 @@ class Bundle:
         if key is None:
             return
         self._declared.add(key)
-        if is_served(obj):
+        if is_served(obj, self.legacy):
             self._index.setdefault(key, obj)
 
     def get(self, kind: str, namespace: str, name: str) -> dict | None:

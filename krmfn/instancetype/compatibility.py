@@ -4,7 +4,9 @@ Mirrors `pkg/instancetype/compatibility/compatibility.go`: the revision's `data`
 client-go's universal deserializer for the KubeVirt client scheme
 (`kubevirt.io/client-go/kubevirt/scheme/register.go`), then type-checked. Only
 `instancetype.kubevirt.io/v1beta1` objects of the four kinds are usable; legacy v1alpha1/v1alpha2
-payloads fail to decode at this KubeVirt commit.
+payloads fail to decode at this KubeVirt commit (legacy policy `reject`). With `convert` they are
+decoded and converted as KubeVirt did until v1.7 (``krmfn.instancetype.legacy``). krmfn's scheme
+also knows its own `v1beta2` (payloads of the four kinds are used as they are).
 
 The decoder's error messages embed the raw payload. The raw bytes KubeVirt sees are the JSON the
 API server stored, which is Go's `json.Marshal` of the object: compact, keys sorted, HTML
@@ -18,6 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from krmfn.instancetype.bundle import (
+    INSTANCETYPE_GROUP,
+    LEGACY_CONVERT,
+    LEGACY_REJECT,
+    LEGACY_VERSIONS,
+    V1BETA1,
+    V1BETA2,
     VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
     VIRTUAL_MACHINE_INSTANCETYPE,
@@ -30,7 +38,7 @@ UNEXPECTED_TYPE = "unexpected type in ControllerRevision: {}"
 
 INSTANCETYPE_KINDS = frozenset({VIRTUAL_MACHINE_INSTANCETYPE, VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE})
 PREFERENCE_KINDS = frozenset({VIRTUAL_MACHINE_PREFERENCE, VIRTUAL_MACHINE_CLUSTER_PREFERENCE})
-_INSTANCETYPE_GROUP_VERSION = ("instancetype.kubevirt.io", "v1beta1")
+_INSTANCETYPE_GROUP_VERSION = (INSTANCETYPE_GROUP, V1BETA1)
 
 # Options types metav1.AddToGroupVersion registers in every group version of the scheme.
 _META_OPTION_KINDS = ("WatchEvent", "ListOptions", "GetOptions", "DeleteOptions", "CreateOptions",
@@ -69,12 +77,23 @@ _SCHEME_KINDS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 
+_INSTANCETYPE_KINDS_AND_LISTS = _with_lists(
+    VIRTUAL_MACHINE_INSTANCETYPE, VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+    VIRTUAL_MACHINE_PREFERENCE, VIRTUAL_MACHINE_CLUSTER_PREFERENCE)
+# Group versions only krmfn's scheme has: v1beta2 always, the legacy ones under `convert`.
+_KRMFN_KINDS: dict[tuple[str, str], tuple[str, ...]] = {(INSTANCETYPE_GROUP, V1BETA2): _INSTANCETYPE_KINDS_AND_LISTS}
+_LEGACY_KINDS: dict[tuple[str, str], tuple[str, ...]] = {
+    (INSTANCETYPE_GROUP, version): _INSTANCETYPE_KINDS_AND_LISTS for version in sorted(LEGACY_VERSIONS)}
+
+
 @dataclass(frozen=True)
 class DecodedRevision:
-    """A successfully decoded payload: one of the four v1beta1 kinds and its spec."""
+    """A successfully decoded payload: one of the four kinds, its spec (v1beta1, or v1beta2 for a
+    v1beta2 payload) and the version whose rules the spec follows."""
 
     kind: str
     spec: dict
+    version: str = V1BETA1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -154,11 +173,13 @@ def _parse_group_version(api_version: str) -> tuple[str, str] | str:
     return f"unexpected GroupVersion string: {api_version}"
 
 
-def _go_type_of(group: str, version: str, kind: str) -> str | None:
+def _go_type_of(group: str, version: str, kind: str, legacy: str = LEGACY_REJECT) -> str | None:
     """The Go type the scheme creates for group/version/kind, or None when not registered."""
     if kind in _UNVERSIONED_KINDS:
         return f"*v1.{kind}"
-    kinds = _SCHEME_KINDS.get((group, version))
+    kinds = _SCHEME_KINDS.get((group, version)) or _KRMFN_KINDS.get((group, version))
+    if kinds is None and legacy == LEGACY_CONVERT:
+        kinds = _LEGACY_KINDS.get((group, version))
     if kinds is None:
         return None
     if kind in _META_OPTION_KINDS:
@@ -194,15 +215,29 @@ def _json_type_name(value: Any) -> str:
     return "object"
 
 
-def decode_payload(data: Any) -> DecodedRevision | str:
-    """Decode a revision's `data`: the spec of one of the four v1beta1 kinds, or an error message.
+def _legacy_versions() -> Any:
+    # Imported on first use: its schemas live in the webhooks package, whose admission chain
+    # imports the finders, which import this module.
+    from krmfn.instancetype import legacy as legacy_versions
+
+    return legacy_versions
+
+
+def decode_payload(data: Any, legacy: str = LEGACY_REJECT) -> DecodedRevision | str:
+    """Decode a revision's `data`: the spec of one of the four kinds, or an error message.
 
     `data` is the ControllerRevision's `data` field as found in the bundle (absent/null = no raw
-    bytes, otherwise the embedded object).
+    bytes, otherwise the embedded object). `legacy` is the legacy policy (`convert` decodes
+    v1alpha1/v1alpha2 payloads as KubeVirt did until v1.7).
     """
     if data is None:
         # No raw bytes: nothing is decoded, the (nil) in-memory object fails the type check.
         return UNEXPECTED_TYPE.format("<nil>")
+    if legacy == LEGACY_CONVERT:
+        # KubeVirt tried the v1alpha1 SpecRevision wrapper before anything else.
+        old_spec = _legacy_versions().decode_spec_revision(data)
+        if old_spec is not None:
+            return DecodedRevision(*old_spec)
     interpret_error = _interpret_error(data)
     if interpret_error is not None:
         return DECODE_FAILED.format(interpret_error)
@@ -215,31 +250,49 @@ def decode_payload(data: Any) -> DecodedRevision | str:
         return DECODE_FAILED.format(f"Object 'Kind' is missing in '{go_json(data)}'")
     if not version:
         return DECODE_FAILED.format(f"Object 'apiVersion' is missing in '{go_json(data)}'")
-    go_type = _go_type_of(group, version, kind)
+    go_type = _go_type_of(group, version, kind, legacy)
     if go_type is None:
         gv = _group_version_string(group, version)
         return DECODE_FAILED.format(
             f"no kind {go_quote(kind)} is registered for version {go_quote(gv)} in scheme {go_quote(SCHEME_NAME)}")
-    if (group, version) != _INSTANCETYPE_GROUP_VERSION or kind not in INSTANCETYPE_KINDS | PREFERENCE_KINDS:
+    if group != INSTANCETYPE_GROUP or kind not in INSTANCETYPE_KINDS | PREFERENCE_KINDS:
         return UNEXPECTED_TYPE.format(go_type)
     spec = data.get("spec")
-    return DecodedRevision(kind, spec if isinstance(spec, dict) else {})
+    if version in LEGACY_VERSIONS:
+        converted = _legacy_versions().convert_object_spec(kind, version, spec)
+        if isinstance(converted, str):
+            return DECODE_FAILED.format(converted)
+        return DecodedRevision(kind, converted)
+    return DecodedRevision(kind, spec if isinstance(spec, dict) else {}, V1BETA2 if version == V1BETA2 else V1BETA1)
 
 
-def _spec_of_kinds(revision: dict, kinds: frozenset[str]) -> dict | str:
-    decoded = decode_payload(revision.get("data"))
+def _decoded_of_kinds(revision: dict, kinds: frozenset[str], legacy: str) -> DecodedRevision | str:
+    decoded = decode_payload(revision.get("data"), legacy)
     if isinstance(decoded, str):
         return decoded
     if decoded.kind not in kinds:
+        # After decoding (and any conversion) the object is always a v1beta1 Go type.
         return UNEXPECTED_TYPE.format(f"*v1beta1.{decoded.kind}")
-    return decoded.spec
+    return decoded
 
 
-def get_instancetype_spec(revision: dict) -> dict | str:
+def get_instancetype(revision: dict, legacy: str = LEGACY_REJECT) -> DecodedRevision | str:
+    """GetInstancetypeSpec with the payload's kind and rules version, or the error message (§2.5)."""
+    return _decoded_of_kinds(revision, INSTANCETYPE_KINDS, legacy)
+
+
+def get_preference(revision: dict, legacy: str = LEGACY_REJECT) -> DecodedRevision | str:
+    """GetPreferenceSpec with the payload's kind and rules version, or the error message (§2.5)."""
+    return _decoded_of_kinds(revision, PREFERENCE_KINDS, legacy)
+
+
+def get_instancetype_spec(revision: dict, legacy: str = LEGACY_REJECT) -> dict | str:
     """GetInstancetypeSpec: the instance type spec in a revision, or the error message (§2.5)."""
-    return _spec_of_kinds(revision, INSTANCETYPE_KINDS)
+    decoded = get_instancetype(revision, legacy)
+    return decoded if isinstance(decoded, str) else decoded.spec
 
 
-def get_preference_spec(revision: dict) -> dict | str:
+def get_preference_spec(revision: dict, legacy: str = LEGACY_REJECT) -> dict | str:
     """GetPreferenceSpec: the preference spec in a revision, or the error message (§2.5)."""
-    return _spec_of_kinds(revision, PREFERENCE_KINDS)
+    decoded = get_preference(revision, legacy)
+    return decoded if isinstance(decoded, str) else decoded.spec

@@ -91,5 +91,5 @@ def convert(tree: ryml.Tree, nodes: list[int], source: bytes) -> list[Item]:
             item.value = walker.value(item.node)
             item.verbatim_ok = not yt.has_anchor_or_alias(tree, item.node)
         else:
-            item.value = yt.to_python(tree, item.node)
+            item.value = yt.to_python(tree, item.node, screened=True)
     return items

@@ -127,6 +127,9 @@ def _quiet_stderr() -> Iterator[None]:
 _RYML_MSG = re.compile(r"line=(\d+) col=(\d+) \(\d+B\): ERROR: (?:\[\w+\] )?(.*)")
 
 
+BOM = b"\xef\xbb\xbf"
+
+
 def parse(data: bytes) -> ryml.Tree:
     """Parse a YAML stream. Raises YamlError with a one-line message.
 
@@ -142,6 +145,8 @@ def parse(data: bytes) -> ryml.Tree:
     except UnicodeDecodeError as err:
         raise YamlError(f"input is not UTF-8 text: invalid byte at offset {err.start}") from None
     _recursion_headroom(limit.max_depth)
+    if data.startswith(BOM):  # allowed at the start of a YAML stream; rapidyaml chokes on it
+        data = data[len(BOM):]
     try:
         with _quiet_stderr():
             tree = ryml.parse_in_arena(data)
@@ -162,15 +167,18 @@ def _check_depth(tree: ryml.Tree, max_depth: int) -> None:
     at about 64 levels. Only deeper trees are measured here, node by node.
     """
     root = tree.root_id()
-    try:
-        with _quiet_stderr():
-            ryml.compute_yaml_length(tree, root)
-        return
-    except Exception:  # noqa: BLE001 - ExceptionVisit: deeper than the emitter goes
-        pass
-    if subtree_depth(tree, root, max_depth + 1) > max_depth:
+    if max_depth > EMIT_DEPTH:
+        try:
+            with _quiet_stderr():
+                ryml.compute_yaml_length(tree, root)
+            return
+        except Exception:  # noqa: BLE001 - ExceptionVisit: deeper than the emitter goes
+            pass
+    depth = subtree_depth(tree, root, max_depth + 1)
+    if depth > max_depth:
         raise _depth_error(max_depth)
-    _DEEP_TREES.add(tree)
+    if depth >= EMIT_DEPTH:
+        _DEEP_TREES.add(tree)
 
 
 def subtree_depth(tree: ryml.Tree, node: int, stop: int | None = None) -> int:
@@ -355,11 +363,12 @@ def node_json(tree: ryml.Tree, node: int) -> str:
     return text
 
 
-def to_python(tree: ryml.Tree, node: int, exact: bool = False) -> Any:
-    """One node as Python values (fast when faithful, else exact)."""
+def to_python(tree: ryml.Tree, node: int, exact: bool = False, screened: bool = False) -> Any:
+    """One node as Python values (fast when faithful, else exact). `screened`: the caller has
+    already checked the node's text for tags, anchors and aliases (`source_needs_exact`)."""
     if not exact and not (tree.is_map(node) or tree.is_seq(node)):
         return _scalar(tree, node)
-    if not exact and tree not in _DEEP_TREES:
+    if not exact and tree not in _DEEP_TREES and (screened or not source_needs_exact(render_text(tree, node))):
         values = to_python_fast(tree, [node])
         if values is not None:
             return values[0]

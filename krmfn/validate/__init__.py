@@ -21,13 +21,15 @@ def parse_severities(pairs: list[str]) -> dict[str, str]:
     return dict(pair.split("=", 1) for pair in pairs)
 
 
+class CheckCrash(Exception):
+    """A check raised (a bug): krmfn.guard finds the item it fails on and reports it there."""
+
+
 def _run_check(check: ModuleType, ctx: Context) -> list[Finding]:
-    """A check that crashes reports that as an error of its own; the other checks still run."""
     try:
         return list(check.run(ctx))
-    except Exception as err:  # noqa: BLE001 - the last line of defence; never a traceback
-        return [Finding(ERROR, f"internal error in check {check.ID}: {type(err).__name__}: {err}",
-                        check=check.ID)]
+    except Exception as err:  # noqa: BLE001 - re-raised with the check's ID for krmfn.guard
+        raise CheckCrash(f"check {check.ID}: {type(err).__name__}: {err}") from err
 
 
 def run_validate(values: list[Any], options: dict[str, Any]) -> Outcome:

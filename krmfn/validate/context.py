@@ -31,12 +31,12 @@ class Context:
 
 def build_context(values: list[Any], options: dict[str, Any]) -> Context:
     inline_options = InlineOptions.from_options(options)
-    inline_options.rejected = rejected_keys(values, inline_options.namespace)
+    inline_options.rejected = rejected_keys(values, inline_options.namespace, inline_options.legacy)
     inline_options.annotate = False
     inline_options.infer = True  # a cluster infers at admission; validate judges the stored VM
     ctx = Context(values, options)
     ctx.admissions = admit_bundle(values, inline_options.namespace, inline_options.config,
-                                  inline_options.catalog_version)
+                                  inline_options.catalog_version, inline_options.legacy)
     outcome = inline_items(values, inline_options)
     for finding in outcome.findings:
         if finding.item is not None and finding.is_error and is_virtual_machine(values[finding.item]):

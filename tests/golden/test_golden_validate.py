@@ -1,10 +1,11 @@
 """Golden parity of `validate` with KubeVirt's admission and expand, through the real function.
 
 Runs ../shared/tools/golden_validate_compare.py (a fresh process per case) and prints its
-`validate-parity: P/T`. One case differs on purpose: in inference/pvc-empty-label-value the VM
+`validate-parity: P/T`. Some cases differ on purpose: in inference/pvc-empty-label-value the VM
 is admitted but its stored form cannot be expanded (`expandStored` fails), so it would fail when
 started; validate reports that, while the tool, which skips expand errors in the inference
-category, expects a clean exit.
+category, expects a clean exit. The cases of `legacy.LEGACY_CASES` differ under the default
+`legacyApiVersions: convert` (test_golden_legacy.py runs them with `reject`).
 """
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import subprocess
 import sys
 
 from tests.conftest import REPO, shared_path
+from tests.golden.legacy import LEGACY_CASES
 
-DELIBERATE = {"inference/pvc-empty-label-value"}
+DELIBERATE = {"inference/pvc-empty-label-value", *LEGACY_CASES}
 
 
 def test_validate_matches_kubevirt_admission_on_every_golden_case():

@@ -113,9 +113,25 @@ def test_rejected_objects_do_not_exist():
 
 def test_unserved_api_versions_do_not_exist():
     old = it("old")
-    old["apiVersion"] = "instancetype.kubevirt.io/v1alpha2"
+    old["apiVersion"] = "instancetype.kubevirt.io/v1"
     outcome = run([old, vm("a", {"name": "old"})])
     assert outcome.findings[0].message == 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "old" not found'
+
+
+def test_legacy_api_versions_do_not_exist_under_reject():
+    old = it("old")
+    old["apiVersion"] = "instancetype.kubevirt.io/v1alpha2"
+    outcome = run([old, vm("a", {"name": "old"})], legacy="reject")
+    assert outcome.findings[0].message == 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "old" not found'
+
+
+def test_legacy_api_versions_are_read_as_v1beta1_under_convert():
+    old = it("old", guest=2)
+    old["apiVersion"] = "instancetype.kubevirt.io/v1alpha1"
+    outcome = run([old, vm("a", {"name": "old"})])
+    assert outcome.findings == []
+    assert template_spec(outcome.items[1])["domain"]["cpu"] == {"sockets": 2, "cores": 1, "threads": 1}
+    assert outcome.items[0] is old  # the object itself comes out as it went in
 
 
 def test_infer_from_volume_off_by_default_like_virtctl():
@@ -259,3 +275,31 @@ def test_an_internal_error_costs_only_its_own_vm(monkeypatch):
     outcome = run(items)
     assert [(f.item, f.check) for f in outcome.findings] == [(2, "internal-error")]
     assert outcome.items[2] is items[2] and 3 in outcome.changed
+
+
+def _v1beta2(local_config=False):
+    custom = it("cx1.custom")
+    custom["apiVersion"] = "instancetype.kubevirt.io/v1beta2"
+    custom["spec"] = {"cpu": {"dedicatedCPUPlacement": True}}
+    if local_config:
+        custom["metadata"]["annotations"] = {"config.kubernetes.io/local-config": "true"}
+    return custom
+
+
+def test_a_v1beta2_object_in_the_output_gets_an_info_result():
+    guest_vm = vm("a", {"name": "cx1.custom"})
+    guest_vm["spec"]["template"]["spec"]["domain"].update({"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}})
+    outcome = run([_v1beta2(), guest_vm])
+    assert [(f.severity, f.item, f.check, f.path) for f in outcome.findings] == [
+        ("info", 0, "v1beta2-not-served", "apiVersion")]
+    assert outcome.findings[0].message.startswith("instancetype.kubevirt.io/v1beta2 is served by krmfn only")
+    assert template_spec(outcome.items[1])["domain"]["cpu"] == {
+        "dedicatedCpuPlacement": True, "sockets": 2, "cores": 1, "threads": 1}
+
+
+def test_no_info_for_a_local_config_or_dropped_v1beta2_object():
+    guest_vm = vm("a", {"name": "cx1.custom"})
+    guest_vm["spec"]["template"]["spec"]["domain"].update({"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}})
+    assert run([_v1beta2(local_config=True), guest_vm]).findings == []
+    outcome = run([_v1beta2(), guest_vm], drop_referenced=True)
+    assert outcome.findings == [] and outcome.sources == [1]

@@ -1,13 +1,17 @@
 """Instance type ``cpu`` (semantics §3.2, §3.3, §5, E16–E18, E21–E24).
 
 Mirrors ``applyCPU`` and ``validateCPU`` of ``pkg/instancetype/apply/cpu.go``; the topology itself
-(``applyGuestCPUTopology``) lives in ``krmfn.instancetype.preference.topology``.
+(``applyGuestCPUTopology``) lives in ``krmfn.instancetype.preference.topology``. A v1beta2 instance
+type (krmfn's own, ``krmfn.instancetype.v1beta2``) may instead give a topology, or leave the vCPUs
+to the VM's ``domain.cpu.guest``.
 """
 from __future__ import annotations
 
 import copy
 from typing import Any
 
+from krmfn.instancetype import v1beta2
+from krmfn.instancetype.bundle import V1BETA1, V1BETA2
 from krmfn.instancetype.conflict import Conflict
 from krmfn.instancetype.gozero import bool_set, child, int_set, ptr_set, str_set
 from krmfn.instancetype.preference.topology import (
@@ -30,23 +34,32 @@ _COPIED_SCALARS = (
 _COPIED_OBJECTS = ("numa", "realtime")
 
 
-def apply_cpu(base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec: dict) -> list[Conflict]:
+def apply_cpu(base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec: dict,
+              version: str = V1BETA1) -> list[Conflict]:
     """Apply ``IT.cpu`` to ``T.domain.cpu``: every CPU conflict, or the copied fields and topology.
 
     ``domain.cpu`` is created first. On conflict nothing else is written. Otherwise model,
     dedicatedCPUPlacement, isolateEmulatorThread, numa, realtime and maxSockets are copied when
     present in the IT (maxSockets silently overrides the VM, E24), then sockets, cores and threads
     are all written from ``IT.cpu.guest`` and the preference (§5).
+
+    ``version`` ``v1beta2``: the v1beta2 rules come first; the topology is the IT's
+    ``cpu.topology`` as given, or the IT's guest, or the VM's ``domain.cpu.guest`` (then removed),
+    each of the last two through the preference.
     """
     domain = child(template_spec, "domain")
     vm_cpu = child(domain, "cpu")
     it_cpu = _it_cpu(it_spec)
-    conflicts = validate_cpu(base, it_cpu, domain)
+    if version == V1BETA2:
+        conflicts = _v1beta2_conflicts(base, it_spec, domain, vm_cpu)
+    else:
+        conflicts = validate_cpu(base, it_cpu, domain)
     if conflicts:
         return conflicts
-    topology = _guest_topology(it_cpu, pf_spec)
+    topology = _topology(base, it_spec, it_cpu, pf_spec, vm_cpu, version)
     if isinstance(topology, Conflict):
         return [topology]
+    vm_cpu.pop("guest", None)
     for it_field, vm_field in _COPIED_SCALARS:
         if ptr_set(it_cpu.get(it_field)):
             _set_non_pointer(vm_cpu, vm_field, it_cpu[it_field])
@@ -84,6 +97,29 @@ def write_topology(vm_cpu: dict, topology: CPUTopology) -> None:
     _set_non_pointer(vm_cpu, "sockets", topology.sockets)
     _set_non_pointer(vm_cpu, "cores", topology.cores)
     _set_non_pointer(vm_cpu, "threads", topology.threads)
+
+
+def _v1beta2_conflicts(base: Conflict, it_spec: dict, domain: dict, vm_cpu: dict) -> list[Conflict]:
+    """The v1beta2 CPU rules, then KubeVirt's conflicts; beside a VM guest, rule 3 replaces the
+    sockets, cores and threads conflicts."""
+    sizing = v1beta2.cpu_conflicts(base, it_spec, vm_cpu)
+    conflicts = validate_cpu(base, _it_cpu(it_spec), domain)
+    if vm_cpu.get("guest") is not None:
+        dimensions = {base.child("domain", "cpu", d).path for d in v1beta2.DIMENSIONS}
+        conflicts = [c for c in conflicts if c.path not in dimensions]
+    return sizing + conflicts
+
+
+def _topology(base: Conflict, it_spec: dict, it_cpu: dict, pf_spec: dict | None, vm_cpu: dict,
+              version: str) -> CPUTopology | Conflict:
+    if version != V1BETA2:
+        return _guest_topology(it_cpu, pf_spec)
+    field = v1beta2.vcpus_field(it_spec)
+    if field == "topology":
+        return v1beta2.instancetype_topology(it_spec)
+    if field == "guest":
+        return _guest_topology(it_cpu, pf_spec)
+    return v1beta2.vm_topology(base, pf_spec, vm_cpu)
 
 
 def _guest_topology(it_cpu: dict, pf_spec: dict | None) -> CPUTopology | Conflict:

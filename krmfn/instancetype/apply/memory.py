@@ -1,38 +1,52 @@
 """Instance type ``memory`` (semantics §3.2, §3.4, Appendix A/B, E19–E21, E25, E26).
 
-Mirrors ``applyMemory`` and ``validateMemory`` of ``pkg/instancetype/apply/memory.go``.
+Mirrors ``applyMemory`` and ``validateMemory`` of ``pkg/instancetype/apply/memory.go``. A v1beta2
+instance type without ``memory.guest`` (krmfn's own, ``krmfn.instancetype.v1beta2``) leaves the
+guest memory to the VM's ``domain.memory.guest``.
 """
 from __future__ import annotations
 
 import copy
 
-from krmfn.instancetype import quantity
+from krmfn.instancetype import quantity, v1beta2
+from krmfn.instancetype.bundle import V1BETA1, V1BETA2
 from krmfn.instancetype.conflict import Conflict
 from krmfn.instancetype.gozero import child, ptr_set
 
 INVALID_QUANTITY_FMT = "invalid value %r for instance type %s: %s"
+INVALID_VM_QUANTITY_FMT = "invalid value %r for spec.template.spec.domain.memory.guest: %s"
 INVALID_PERCENT_FMT = "invalid value %r for instance type spec.memory.overcommitPercent: must be an integer"
 
 
-def apply_memory(base: Conflict, it_spec: dict, template_spec: dict) -> list[Conflict]:
+def apply_memory(base: Conflict, it_spec: dict, template_spec: dict, version: str = V1BETA1) -> list[Conflict]:
     """Apply ``IT.memory`` to ``T.domain.memory`` (and the overcommit request).
 
     ``domain.memory`` is created first. Only the first memory conflict is reported (E20).
     Otherwise guest := IT guest as KubeVirt serialises it (``2048Mi`` -> ``2Gi``, ``01Gi`` kept);
     with ``overcommitPercent > 0`` ``resources.requests.memory`` gets the float32 request in the
     guest's format; hugepages and maxGuest are copied when present.
+
+    ``version`` ``v1beta2`` and no IT guest: the VM's ``domain.memory.guest`` is required, kept as
+    written, and is the guest the overcommit request is computed from.
     """
     domain = child(template_spec, "domain")
     vm_memory = child(domain, "memory")
     it_memory = _it_memory(it_spec)
-    conflicts = validate_memory(base, it_memory, domain)
+    guest_from_vm = version == V1BETA2 and not ptr_set(it_memory.get("guest"))
+    conflicts = validate_memory(base, it_memory, domain, guest_from_vm)
     if conflicts:
         return conflicts
     values = _decode_it_memory(it_memory)
     if isinstance(values, Conflict):
         return [values]
     guest, overcommit_percent, max_guest = values
-    vm_memory["guest"] = guest.canonical()
+    if guest_from_vm:
+        guest = quantity.parse(vm_memory["guest"])
+        if isinstance(guest, quantity.QuantityError):
+            return [Conflict.with_message(INVALID_VM_QUANTITY_FMT % (vm_memory["guest"], guest.message),
+                                          *base.child("domain", "memory", "guest").path)]
+    else:
+        vm_memory["guest"] = guest.canonical()
     if overcommit_percent > 0:
         requests = child(child(domain, "resources"), "requests")
         requests["memory"] = quantity.overcommit_request(guest, overcommit_percent).canonical()
@@ -43,11 +57,16 @@ def apply_memory(base: Conflict, it_spec: dict, template_spec: dict) -> list[Con
     return []
 
 
-def validate_memory(base: Conflict, it_memory: dict, domain: dict) -> list[Conflict]:
+def validate_memory(base: Conflict, it_memory: dict, domain: dict, guest_from_vm: bool = False) -> list[Conflict]:
     """``validateMemory``: the first of guest, hugepages, maxGuest, requests.memory,
-    limits.memory that conflicts, or nothing (§3.4 step 2)."""
+    limits.memory that conflicts, or nothing (§3.4 step 2). ``guest_from_vm`` (a v1beta2
+    instance type without guest): a missing VM guest takes the guest's place."""
     vm_memory = domain.get("memory") if isinstance(domain.get("memory"), dict) else {}
-    if ptr_set(vm_memory.get("guest")):
+    if guest_from_vm:
+        missing = v1beta2.memory_conflict(base, vm_memory)
+        if missing is not None:
+            return [missing]
+    elif ptr_set(vm_memory.get("guest")):
         return [base.child("domain", "memory", "guest")]
     for name in ("hugepages", "maxGuest"):
         if ptr_set(vm_memory.get(name)) and ptr_set(it_memory.get(name)):

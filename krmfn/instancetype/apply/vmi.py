@@ -9,8 +9,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 
+from krmfn.instancetype import v1beta2
 from krmfn.instancetype.apply.annotations import apply_instancetype_annotations
-from krmfn.instancetype.apply.cpu import apply_cpu
+from krmfn.instancetype.apply.cpu import apply_cpu, write_topology
 from krmfn.instancetype.apply.gpus import apply_gpus
 from krmfn.instancetype.apply.host_devices import apply_host_devices
 from krmfn.instancetype.apply.iothreads import apply_io_threads, apply_io_threads_policy
@@ -18,7 +19,9 @@ from krmfn.instancetype.apply.launch_security import apply_launch_security
 from krmfn.instancetype.apply.memory import apply_memory
 from krmfn.instancetype.apply.node_selector import apply_node_selector
 from krmfn.instancetype.apply.scheduler_name import apply_scheduler_name
+from krmfn.instancetype.bundle import V1BETA1
 from krmfn.instancetype.conflict import Conflict
+from krmfn.instancetype.gozero import child
 
 PreferenceApplier = Callable[[dict, dict, dict], None]
 
@@ -29,6 +32,7 @@ def apply_to_vmi(
     pf_spec: dict | None,
     template_spec: dict,
     template_metadata: dict,
+    it_version: str = V1BETA1,
 ) -> list[Conflict]:
     """Apply ``it_spec`` then ``pf_spec`` to T (``template_spec``) and M (``template_metadata``).
 
@@ -42,26 +46,35 @@ def apply_to_vmi(
     ``krmfn.instancetype.preference.apply.vmi.apply_preference``. Returns the conflicts, ``[]``
     on success. Raises ImportError only if a preference must be applied and the preference
     package is not installed (a packaging error, not a user error).
+
+    ``it_version`` is the instance type's rules version (``v1beta2``: krmfn's optional guest).
+    Without an instance type, a VM ``domain.cpu.guest`` (accepted by the caller, v1beta2 rule 6)
+    becomes sockets, cores and threads through the preference first.
     """
     if it_spec is None and pf_spec is None:
         return []
+    base = Conflict.from_path(base_path)
     if it_spec is not None:
-        base = Conflict.from_path(base_path)
         # Dry run on copies first, so that a conflict leaves T and M untouched; the real run
         # cannot conflict (same inputs) and keeps every nested dict the caller may hold.
         conflicts = apply_instancetype(
-            base, it_spec, pf_spec, copy.deepcopy(template_spec), copy.deepcopy(template_metadata)
+            base, it_spec, pf_spec, copy.deepcopy(template_spec), copy.deepcopy(template_metadata), it_version
         )
         if conflicts:
             return conflicts
-        apply_instancetype(base, it_spec, pf_spec, template_spec, template_metadata)
+        apply_instancetype(base, it_spec, pf_spec, template_spec, template_metadata, it_version)
+    elif v1beta2.vm_guest(template_spec) is not None:
+        conflicts = apply_vm_vcpus(base, pf_spec, template_spec)
+        if conflicts:
+            return conflicts
     if pf_spec is not None:
         _preference_applier()(pf_spec, template_spec, template_metadata)
     return []
 
 
 def apply_instancetype(
-    base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec: dict, template_metadata: dict
+    base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec: dict, template_metadata: dict,
+    version: str = V1BETA1,
 ) -> list[Conflict]:
     """The ten instance type appliers of §3.1 step 2, in KubeVirt's order, conflicts accumulated.
 
@@ -71,8 +84,8 @@ def apply_instancetype(
     conflicts: list[Conflict] = []
     conflicts += apply_node_selector(base, it_spec, template_spec)
     conflicts += apply_scheduler_name(base, it_spec, template_spec)
-    conflicts += apply_cpu(base, it_spec, pf_spec, template_spec)
-    conflicts += apply_memory(base, it_spec, template_spec)
+    conflicts += apply_cpu(base, it_spec, pf_spec, template_spec, version)
+    conflicts += apply_memory(base, it_spec, template_spec, version)
     conflicts += apply_io_threads(base, it_spec, template_spec)
     conflicts += apply_io_threads_policy(base, it_spec, template_spec)
     conflicts += apply_launch_security(base, it_spec, template_spec)
@@ -81,6 +94,21 @@ def apply_instancetype(
     annotations = it_spec.get("annotations")
     conflicts += apply_instancetype_annotations(annotations if isinstance(annotations, dict) else None, template_metadata)
     return conflicts
+
+
+def apply_vm_vcpus(base: Conflict, pf_spec: dict | None, template_spec: dict) -> list[Conflict]:
+    """A VM's own ``domain.cpu.guest`` without an instance type (v1beta2 preference): sockets,
+    cores and threads through the preference, exactly as for an instance type's guest."""
+    vm_cpu = child(child(template_spec, "domain"), "cpu")
+    conflicts = v1beta2.vm_guest_conflicts(base, vm_cpu)
+    if conflicts:
+        return conflicts
+    topology = v1beta2.vm_topology(base, pf_spec, vm_cpu)
+    if isinstance(topology, Conflict):
+        return [topology]
+    del vm_cpu["guest"]
+    write_topology(vm_cpu, topology)
+    return []
 
 
 def _preference_applier() -> PreferenceApplier:

@@ -2,11 +2,13 @@
 
 Mirrors `pkg/instancetype/expand/expand.go` (what `virtctl expand` / `expand-vm-spec` return):
 
- 1. no `spec.instancetype` and no `spec.preference`: the VM is returned unchanged;
+ 1. no `spec.instancetype` and no `spec.preference`: the VM is returned unchanged (unless it sets
+    krmfn's v1beta2 `domain.cpu.guest`, which it cannot use then: a Failure);
  2./3. find the instance type, then the preference (the first error wins);
  4. copy the VM;
  5./6. default disks and the default pod network, BEFORE the preference is applied;
- 7. apply IT and PF to `spec.template.spec`; conflicts fail the expansion;
+ 7. apply IT and PF to `spec.template.spec`; conflicts fail the expansion (a VM
+    `domain.cpu.guest` first needs a v1beta2 instance type or preference: v1beta2 rule 6);
  8. SetDefaultVirtualMachineInstanceSpec;
  9. strip the matchers and the status refs.
 
@@ -19,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from krmfn.instancetype import v1beta2
 from krmfn.instancetype.apply.vmi import apply_to_vmi
-from krmfn.instancetype.bundle import Bundle
+from krmfn.instancetype.bundle import V1BETA1, Bundle
 from krmfn.instancetype.conflict import Conflict, expand_error
 from krmfn.instancetype.expand.defaults import (
     ClusterConfig,
@@ -36,6 +39,7 @@ from krmfn.instancetype.find.result import Failure
 BASE_PATH = "spec.template.spec"
 CHECK_CONFLICT = "instancetype-conflict"
 CHECK_NETWORK_DEFAULTS = "default-network-interface"
+CHECK_VM_GUEST = "vm-guest-not-accepted"
 STATUS_REFS = ("instancetypeRef", "preferenceRef")
 MATCHERS = ("instancetype", "preference")
 
@@ -115,6 +119,10 @@ def _conflict_failure(conflicts: list[Conflict]) -> Failure:
     return Failure(expand_error(conflicts), conflict_field(first), CHECK_CONFLICT)
 
 
+def _guest_not_accepted() -> Failure:
+    return Failure(v1beta2.VM_GUEST_NOT_ACCEPTED, v1beta2.VM_GUEST_PATH, CHECK_VM_GUEST)
+
+
 def conflict_field(conflict: Conflict) -> str:
     """The VM field a conflict is about, as a JSON path of the VM.
 
@@ -138,7 +146,7 @@ def expand_vm(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
     instance type and preference say (krmfn option `defaults: none`; not a KubeVirt behaviour).
     """
     if not has_matchers(vm):
-        return ExpandResult(vm)
+        return ExpandResult(None, _guest_not_accepted()) if v1beta2.vm_has_guest(vm) else ExpandResult(vm)
     config = config or ClusterConfig()
     namespace = namespace or bundle.namespace_of(vm)
 
@@ -148,6 +156,9 @@ def expand_vm(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
     preference = find_preference(vm, bundle, namespace)
     if isinstance(preference, Failure):
         return ExpandResult(None, preference)
+    if v1beta2.vm_has_guest(vm) and not v1beta2.guest_accepted(
+            v1beta2.resolved_version(instancetype), v1beta2.resolved_version(preference)):
+        return ExpandResult(None, _guest_not_accepted())
 
     out, template_spec, template_metadata, metadata_created = _copy_for_expand(vm)
     if apply_defaults:
@@ -162,6 +173,7 @@ def expand_vm(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
         preference.spec if preference else None,
         template_spec,
         template_metadata,
+        instancetype.version if instancetype else V1BETA1,
     )
     if conflicts:
         return ExpandResult(None, _conflict_failure(conflicts))

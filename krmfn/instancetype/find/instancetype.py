@@ -7,7 +7,7 @@ The returned spec is the bundle's own dict: callers must not mutate it.
 from __future__ import annotations
 
 from krmfn.instancetype.bundle import Bundle
-from krmfn.instancetype.compatibility import get_instancetype_spec
+from krmfn.instancetype.compatibility import get_instancetype
 from krmfn.instancetype.find import kinds
 from krmfn.instancetype.find.matcher import MatcherFinder, SpecLookup
 
@@ -16,7 +16,7 @@ INSTANCETYPE_FINDER = MatcherFinder(
     status_ref_key="instancetypeRef",
     resolve_kind=kinds.resolve_instancetype_kind,
     unexpected_kind=kinds.UNEXPECTED_INSTANCETYPE_KIND,
-    decode=get_instancetype_spec,
+    decode=get_instancetype,
     check_prefix="instancetype",
 )
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Union
 
-from krmfn.instancetype.bundle import Bundle, not_found_message, request_name_error
+from krmfn.instancetype.bundle import V1BETA1, Bundle, not_found_message, request_name_error, semantics_version
+from krmfn.instancetype.compatibility import DecodedRevision
 from krmfn.instancetype.find.kinds import matcher_kind
 from krmfn.instancetype.find.result import Failure
 from krmfn.instancetype.find.revision import FoundRevision, find_revision
@@ -28,13 +29,15 @@ class Resolved:
 
     `spec` is the bundle's own dict (shared between VMs: never mutate it). `kind` and `name` name
     the live object; for a revision, `kind` is the payload's kind, `name` the matcher's name and
-    `revision` the ControllerRevision's name.
+    `revision` the ControllerRevision's name. `version` is the rules version of the spec:
+    `v1beta2` for krmfn's optional-guest version, else `v1beta1`.
     """
 
     spec: dict
     kind: str
     name: str
     revision: str | None = None
+    version: str = V1BETA1
 
     def source(self) -> str:
         """`Kind/name`, plus `@revision` when a ControllerRevision was used."""
@@ -53,7 +56,7 @@ class MatcherFinder:
     status_ref_key: str
     resolve_kind: Callable[[str], str | None]
     unexpected_kind: str
-    decode: Callable[[dict], Union[dict, str]]
+    decode: Callable[[dict, str], Union[DecodedRevision, str]]
     check_prefix: str
 
     def find(self, vm: dict, bundle: Bundle, namespace: str) -> SpecLookup:
@@ -67,17 +70,17 @@ class MatcherFinder:
         if isinstance(found, Failure):
             return found
         if found is not None:
-            return self._from_revision(found, matcher)
+            return self._from_revision(found, matcher, bundle.legacy)
         return self._from_live_object(matcher, bundle, namespace)
 
-    def _from_revision(self, found: FoundRevision, matcher: dict) -> SpecLookup:
-        decoded = self.decode(found.revision)
+    def _from_revision(self, found: FoundRevision, matcher: dict, legacy: str) -> SpecLookup:
+        decoded = self.decode(found.revision, legacy)
         if isinstance(decoded, str):
             return Failure(decoded, found.path, CHECK_REVISION_INVALID)
-        data = found.revision.get("data") or {}
         name = matcher.get("name")
         revision_name = (found.revision.get("metadata") or {}).get("name")
-        return Resolved(decoded, str(data.get("kind")), name if isinstance(name, str) else "", revision_name)
+        return Resolved(decoded.spec, decoded.kind, name if isinstance(name, str) else "", revision_name,
+                        decoded.version)
 
     def _from_live_object(self, matcher: dict, bundle: Bundle, namespace: str) -> SpecLookup:
         kind_as_written = matcher_kind(matcher)
@@ -98,4 +101,4 @@ class MatcherFinder:
         if obj is None:
             return Failure(not_found_message(kind, name), name_path, f"{self.check_prefix}-not-found")
         spec = obj.get("spec")
-        return Resolved(spec if isinstance(spec, dict) else {}, kind, name)
+        return Resolved(spec if isinstance(spec, dict) else {}, kind, name, version=semantics_version(obj))

@@ -7,7 +7,7 @@ The returned spec is the bundle's own dict: callers must not mutate it.
 from __future__ import annotations
 
 from krmfn.instancetype.bundle import Bundle
-from krmfn.instancetype.compatibility import get_preference_spec
+from krmfn.instancetype.compatibility import get_preference
 from krmfn.instancetype.find import kinds
 from krmfn.instancetype.find.matcher import MatcherFinder, SpecLookup
 
@@ -16,7 +16,7 @@ PREFERENCE_FINDER = MatcherFinder(
     status_ref_key="preferenceRef",
     resolve_kind=kinds.resolve_preference_kind,
     unexpected_kind=kinds.UNEXPECTED_PREFERENCE_KIND,
-    decode=get_preference_spec,
+    decode=get_preference,
     check_prefix="preference",
 )
 

@@ -34,13 +34,17 @@ def is_instancetype_or_preference(obj: object) -> bool:
     return isinstance(kind, str) and kind in apiserver.INSTANCETYPE_RESOURCES
 
 
-def admit_instancetype_or_preference(obj: dict, namespace: str = bundles.DEFAULT_NAMESPACE) -> Admission:
+def admit_instancetype_or_preference(obj: dict, namespace: str = bundles.DEFAULT_NAMESPACE,
+                                     legacy: str = bundles.LEGACY_REJECT) -> Admission:
     """The CREATE chain of one instance type or preference: API server, then its webhook."""
     kind = obj["kind"]
-    rejected = apiserver.admit_before_webhooks(obj, apiserver.INSTANCETYPE_RESOURCES[kind], namespace)
+    resource = apiserver.instancetype_resources(legacy)[kind]
+    rejected = apiserver.admit_before_webhooks(obj, resource, namespace)
     if rejected is not None:
         return rejected
-    return admit_instancetype(obj) if kind in INSTANCETYPE_KINDS else admit_preference(obj)
+    verdict = admit_instancetype(obj) if kind in INSTANCETYPE_KINDS else admit_preference(obj)
+    verdict.warnings = apiserver.deprecation_warnings(obj, resource) + verdict.warnings
+    return verdict
 
 
 def already_exists(key: ObjectKey) -> Admission:
@@ -49,7 +53,8 @@ def already_exists(key: ObjectKey) -> Admission:
     return reject_message(STAGE_ALREADY_EXISTS, message)
 
 
-def _admit_definitions(items: list[Any], namespace: str) -> tuple[dict[int, Admission], set[ObjectKey]]:
+def _admit_definitions(items: list[Any], namespace: str,
+                       legacy: str = bundles.LEGACY_REJECT) -> tuple[dict[int, Admission], set[ObjectKey]]:
     """The verdicts of the instance types and preferences (by item index) and the keys stored."""
     verdicts: dict[int, Admission] = {}
     stored: set[ObjectKey] = set()
@@ -57,7 +62,7 @@ def _admit_definitions(items: list[Any], namespace: str) -> tuple[dict[int, Admi
         if not is_instancetype_or_preference(item):
             continue
         key = bundles.key_of(item, namespace)
-        verdict = admit_instancetype_or_preference(item, namespace)
+        verdict = admit_instancetype_or_preference(item, namespace, legacy)
         if verdict.allowed and key is not None and key in stored:
             verdict = already_exists(key)
         verdicts[index] = verdict
@@ -72,35 +77,38 @@ def _rejected(items: list[Any], verdicts: dict[int, Admission], stored: set[Obje
     return {key for key in keys if key is not None and key not in stored}
 
 
-def rejected_keys(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE) -> set[ObjectKey]:
+def rejected_keys(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
+                  legacy: str = bundles.LEGACY_REJECT) -> set[ObjectKey]:
     """The bundle keys (``krmfn.instancetype.bundle.key_of``) of the instance types and
     preferences admission rejects: what ``Bundle(..., rejected=...)`` must treat as absent."""
-    verdicts, stored = _admit_definitions(items, namespace)
+    verdicts, stored = _admit_definitions(items, namespace, legacy)
     return _rejected(items, verdicts, stored, namespace)
 
 
 def admit_bundle(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
                  cluster_config: ClusterConfig | None = None,
-                 catalog_version: str | None = None) -> list[Admission | None]:
+                 catalog_version: str | None = None,
+                 legacy: str = bundles.LEGACY_REJECT) -> list[Admission | None]:
     """One verdict per item: for instance types, preferences and ``kubevirt.io`` VirtualMachines;
-    None for every other item. ``namespace`` is the request namespace of objects without one."""
+    None for every other item. ``namespace`` is the request namespace of objects without one;
+    ``legacy`` the legacy policy (``convert`` serves v1alpha1/v1alpha2 with a warning)."""
     gc_was_enabled = gc.isenabled()
     gc.disable()  # only acyclic dicts and lists are created; the cyclic GC would rescan all items
     try:
-        return _admit_bundle(items, namespace, cluster_config or ClusterConfig(), catalog_version)
+        return _admit_bundle(items, namespace, cluster_config or ClusterConfig(), catalog_version, legacy)
     finally:
         if gc_was_enabled:
             gc.enable()
 
 
 def _admit_bundle(items: list[Any], namespace: str, config: ClusterConfig,
-                  catalog_version: str | None = None) -> list[Admission | None]:
-    verdicts, _ = _admit_definitions(items, namespace)
+                  catalog_version: str | None = None, legacy: str = bundles.LEGACY_REJECT) -> list[Admission | None]:
+    verdicts, _ = _admit_definitions(items, namespace, legacy)
     # Only what admission stored exists: rejected objects are left out by identity, so that an
     # admitted object of the same key (after a rejected first one) is the one found.
     cluster = Bundle((item for index, item in enumerate(items)
                       if isinstance(item, dict) and (index not in verdicts or verdicts[index].allowed)), namespace,
-                     catalog_version=catalog_version)
+                     catalog_version=catalog_version, legacy=legacy)
     cluster.declare(item for item in items if isinstance(item, dict))  # no catalog stand-in for those
     out: list[Admission | None] = []
     for index, item in enumerate(items):

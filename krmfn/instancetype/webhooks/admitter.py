@@ -7,11 +7,16 @@ Mirrors ``pkg/instancetype/webhooks/admitter.go`` (``InstancetypeAdmitter`` and
 * ``ValidateInstanceTypeSpec`` accumulates the causes of both rules;
 * an allowed object gets the ``launchSecurity`` deprecation warning.
 
+A ``v1beta2`` object (krmfn's own version) is decoded with its schema and must also keep v1beta2
+rule 1: ``cpu.guest`` or ``cpu.topology``, not both (``krmfn.instancetype.v1beta2``).
+
 The webhook's own OpenAPI check is a no-op for these kinds (§8.1); the API server's schema checks
 live in ``krmfn.instancetype.webhooks.apiserver``.
 """
 from __future__ import annotations
 
+from krmfn.instancetype import v1beta2
+from krmfn.instancetype.bundle import V1BETA2, semantics_version
 from krmfn.instancetype.gozero import ptr_set
 from krmfn.instancetype.webhooks import schema as schemas
 from krmfn.instancetype.webhooks.response import (
@@ -75,11 +80,15 @@ def deprecated_field_warnings(spec: dict) -> list[str]:
 
 def admit_instancetype(obj: dict) -> Admission:
     """The webhook's answer for a CREATE of a (cluster) instance type that passed the API server."""
-    decode_error = schemas.go_decode_error(obj, schemas.INSTANCETYPE)
+    is_v1beta2 = semantics_version(obj) == V1BETA2
+    decode_error = schemas.go_decode_error(obj, schemas.INSTANCETYPE_V1BETA2 if is_v1beta2 else schemas.INSTANCETYPE)
     if decode_error is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_error)
     spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
     causes = validate_instancetype_spec(spec)
+    if is_v1beta2:
+        causes += [Cause(path, message, CAUSE_FIELD_VALUE_INVALID)
+                   for path, message in v1beta2.instancetype_causes(spec)]
     if causes:
         return reject_webhook(STAGE_VALIDATING_WEBHOOK, causes)
     return allow(deprecated_field_warnings(spec))

@@ -5,14 +5,18 @@ No KubeVirt file: this is generic Kubernetes behaviour for the CRDs virt-operato
 
 1. ``kube-apiserver/api-discovery``: the client finds no served version for the apiVersion:
    ``no matches for kind "<Kind>" in version "<group>/<version>"``;
-   a deprecated served version adds the CRD's deprecation warning;
+   a deprecated served version adds the CRD's deprecation warning (the legacy instancetype
+   versions under the legacy policy ``convert``: KubeVirt v1.0-v1.5's CRDs, which validated every
+   version against one schema and stored the object unchanged);
 2. ``kube-apiserver/field-validation``: strict field validation rejects unknown fields;
-3. ``kube-apiserver/crd-schema``: ObjectMeta validation, then the CRD's OpenAPI schema.
+3. ``kube-apiserver/crd-schema``: ObjectMeta validation, then the CRD's OpenAPI schema (krmfn's
+   ``v1beta2`` instance types have their own, ``schema.INSTANCETYPE_V1BETA2``).
 
 Every check returns values (never raises) and leaves the object untouched.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from krmfn.instancetype import bundle as bundles
@@ -41,19 +45,59 @@ class CustomResource:
     namespaced: bool
     schema: schemas.Obj
     deprecated: dict[str, str] = field(default_factory=dict)  # version -> deprecation warning
+    version_schemas: Mapping[str, schemas.Obj] = field(default_factory=dict)  # where not `schema`
+
+    def schema_for(self, version: str) -> schemas.Obj:
+        return self.version_schemas.get(version, self.schema)
+
+
+# The CRDs' deprecation warnings of the legacy versions in KubeVirt v1.0-v1.5, by kind (the cluster
+# instance type's "InstanceTypes" capitalisation is upstream's).
+_DEPRECATED_PLURALS = {
+    bundles.VIRTUAL_MACHINE_INSTANCETYPE: "VirtualMachineInstancetypes",
+    bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: "VirtualMachineClusterInstanceTypes",
+    bundles.VIRTUAL_MACHINE_PREFERENCE: "VirtualMachinePreferences",
+    bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE: "VirtualMachineClusterPreferences",
+}
+DEPRECATION_WARNING_FMT = "instancetype.kubevirt.io/{version} {plural} is now deprecated and will be removed in v1."
+
+
+def deprecation_warning(kind: str, version: str) -> str:
+    """The API server's warning for a legacy instance type or preference (KubeVirt v1.0-v1.5)."""
+    return DEPRECATION_WARNING_FMT.format(version=version, plural=_DEPRECATED_PLURALS[kind])
 
 
 INSTANCETYPE_SCHEMA_KINDS = {
-    bundles.VIRTUAL_MACHINE_INSTANCETYPE: (True, schemas.INSTANCETYPE),
-    bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: (False, schemas.INSTANCETYPE),
-    bundles.VIRTUAL_MACHINE_PREFERENCE: (True, schemas.PREFERENCE),
-    bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE: (False, schemas.PREFERENCE),
+    bundles.VIRTUAL_MACHINE_INSTANCETYPE: (True, schemas.INSTANCETYPE, schemas.INSTANCETYPE_V1BETA2),
+    bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: (False, schemas.INSTANCETYPE, schemas.INSTANCETYPE_V1BETA2),
+    bundles.VIRTUAL_MACHINE_PREFERENCE: (True, schemas.PREFERENCE, schemas.PREFERENCE),
+    bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE: (False, schemas.PREFERENCE, schemas.PREFERENCE),
 }
-INSTANCETYPE_RESOURCES: dict[str, CustomResource] = {
-    kind: CustomResource(kind, bundles.RESOURCE_TYPES[kind].group, bundles.RESOURCE_TYPES[kind].versions,
-                         namespaced, schema)
-    for kind, (namespaced, schema) in INSTANCETYPE_SCHEMA_KINDS.items()
+
+
+def _instancetype_resources(legacy: str) -> dict[str, CustomResource]:
+    resources = {}
+    for kind, (namespaced, schema, v1beta2_schema) in INSTANCETYPE_SCHEMA_KINDS.items():
+        rtype = bundles.RESOURCE_TYPES[kind]
+        legacy_versions = bundles.LEGACY_VERSIONS if legacy == bundles.LEGACY_CONVERT else frozenset()
+        resources[kind] = CustomResource(
+            kind, rtype.group, rtype.versions | legacy_versions, namespaced, schema,
+            deprecated={version: deprecation_warning(kind, version) for version in sorted(legacy_versions)},
+            version_schemas={bundles.V1BETA2: v1beta2_schema},
+        )
+    return resources
+
+
+INSTANCETYPE_RESOURCES: dict[str, CustomResource] = _instancetype_resources(bundles.LEGACY_REJECT)
+_RESOURCES_BY_LEGACY_POLICY = {
+    bundles.LEGACY_REJECT: INSTANCETYPE_RESOURCES,
+    bundles.LEGACY_CONVERT: _instancetype_resources(bundles.LEGACY_CONVERT),
 }
+
+
+def instancetype_resources(legacy: str = bundles.LEGACY_REJECT) -> dict[str, CustomResource]:
+    """The four instance type and preference CRDs as served under a legacy policy."""
+    return _RESOURCES_BY_LEGACY_POLICY[legacy]
 
 
 def api_version_of(obj: dict) -> str:
@@ -112,6 +156,6 @@ def admit_before_webhooks(obj: dict, resource: CustomResource, namespace: str) -
     if rejected is not None:
         return rejected
     warnings = deprecation_warnings(obj, resource)
-    report = schemas.check(obj, resource.schema)
+    report = schemas.check(obj, resource.schema_for(version_of(obj)))
     return (field_validation_error(obj, resource, warnings, report)
             or crd_schema_error(obj, resource, namespace, warnings, report))

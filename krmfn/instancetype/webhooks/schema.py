@@ -296,6 +296,19 @@ PREFERENCE_SPEC = Obj("VirtualMachinePreferenceSpec", {
 })
 
 
+def with_props(node: Obj, props: Mapping[str, Node | None] | None = None,
+               required: tuple[str, ...] | None = None) -> Obj:
+    """A copy of a struct with properties added or replaced (None removes one) and, optionally,
+    other required fields."""
+    merged = dict(node.props)
+    for name, sub in (props or {}).items():
+        if sub is None:
+            merged.pop(name, None)
+        else:
+            merged[name] = sub
+    return Obj(node.go_name, merged, node.required if required is None else required, node.open)
+
+
 def _object(go_name: str, spec: Obj) -> Obj:
     return Obj(go_name, {"apiVersion": STR, "kind": STR, "metadata": OBJECT_META, "spec": spec},
                required=("spec",))
@@ -304,6 +317,53 @@ def _object(go_name: str, spec: Obj) -> Obj:
 # The webhooks decode both scopes into the namespaced Go type (GetInstanceTypeSpecFromAdmissionRequest).
 INSTANCETYPE = _object("VirtualMachineInstancetype", INSTANCETYPE_SPEC)
 PREFERENCE = _object("VirtualMachinePreference", PREFERENCE_SPEC)
+
+# ---------------------------------------------------------------------------------------------
+# instancetype.kubevirt.io/v1beta2: krmfn's own version (design proposals "custom sizes" and
+# "instance type CPU topology", never merged): cpu, memory and both guests are optional, and
+# cpu.topology (core/v1 CPUTopology) may replace cpu.guest. Preferences are unchanged.
+# ---------------------------------------------------------------------------------------------
+CPU_TOPOLOGY = Obj("CPUTopology", {"sockets": UINT32, "cores": UINT32, "threads": UINT32})
+_CPU_V1BETA1 = INSTANCETYPE_SPEC.props["cpu"]
+_MEMORY_V1BETA1 = INSTANCETYPE_SPEC.props["memory"]
+INSTANCETYPE_SPEC_V1BETA2 = with_props(INSTANCETYPE_SPEC, {
+    "cpu": with_props(_CPU_V1BETA1, {"topology": CPU_TOPOLOGY}, required=()),  # type: ignore[arg-type]
+    "memory": with_props(_MEMORY_V1BETA1, required=()),  # type: ignore[arg-type]
+}, required=())
+INSTANCETYPE_V1BETA2 = _object("VirtualMachineInstancetype", INSTANCETYPE_SPEC_V1BETA2)
+
+# ---------------------------------------------------------------------------------------------
+# instancetype.kubevirt.io/v1alpha1 and v1alpha2 specs (KubeVirt v1.6 types, removed in v1.7):
+# what a legacy ControllerRevision payload decodes into before its conversion to v1beta1.
+# ---------------------------------------------------------------------------------------------
+INSTANCETYPE_SPEC_V1ALPHA = Obj("VirtualMachineInstancetypeSpec", {
+    "cpu": Obj("CPUInstancetype", {
+        "guest": UINT32, "model": STR, "dedicatedCPUPlacement": BOOL, "numa": NUMA,
+        "isolateEmulatorThread": BOOL, "realtime": REALTIME,
+    }),
+    "memory": Obj("MemoryInstancetype", {"guest": QUANTITY, "hugepages": HUGEPAGES}),
+    "gpus": ListOf(GPU),
+    "hostDevices": ListOf(HOST_DEVICE),
+    "ioThreadsPolicy": STR,
+    "launchSecurity": LAUNCH_SECURITY,
+})
+_V1ALPHA_DEVICE_PREFERENCES = tuple(
+    name for name in PREFERENCE_SPEC.props["devices"].props  # type: ignore[attr-defined]
+    if name not in ("preferredInterfaceMasquerade", "preferredPanicDeviceModel", "preferredVideoType"))
+PREFERENCE_SPEC_V1ALPHA1 = Obj("VirtualMachinePreferenceSpec", {
+    "clock": PREFERENCE_SPEC.props["clock"],
+    "cpu": Obj("CPUPreferences", {"preferredCPUTopology": STR}),
+    "devices": Obj("DevicePreferences", {
+        name: PREFERENCE_SPEC.props["devices"].props[name]  # type: ignore[attr-defined]
+        for name in _V1ALPHA_DEVICE_PREFERENCES}),
+    "features": PREFERENCE_SPEC.props["features"],
+    "firmware": Obj("FirmwarePreferences", {
+        "preferredUseBios": BOOL, "preferredUseBiosSerial": BOOL, "preferredUseEfi": BOOL,
+        "preferredUseSecureBoot": BOOL,
+    }),
+    "machine": PREFERENCE_SPEC.props["machine"],
+})
+PREFERENCE_SPEC_V1ALPHA2 = with_props(PREFERENCE_SPEC_V1ALPHA1, {"volumes": PREFERENCE_SPEC.props["volumes"]})
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,6 +13,10 @@ Mirrors, in chain order:
   logged), the spread divisibility check (§5.5), apply on a copy (conflicts, §7.3),
   ``SetDefaultVirtualMachineInstanceSpec`` on the copy, the requirements (§6).
 
+krmfn's v1beta2 rules (``krmfn.instancetype.v1beta2``) extend the chain: the schema knows
+``domain.cpu.guest`` when the VM's instance type (or, without one, preference) is v1beta2, the spread
+check also covers the vCPUs a VM supplies, and apply and the requirements follow the v1beta2 rules.
+
 The rest of the validating webhook (networks, feature gates, run strategy, ...) is outside
 instance type semantics and not reproduced. Nothing here mutates the input VM: the validating
 webhook's copy is a clone of the template spec and metadata only.
@@ -23,8 +27,9 @@ import marshal
 from dataclasses import dataclass, field
 
 from krmfn.instancetype import bundle as bundles
-from krmfn.instancetype.apply.vmi import apply_instancetype
-from krmfn.instancetype.bundle import Bundle
+from krmfn.instancetype import v1beta2
+from krmfn.instancetype.apply.vmi import apply_instancetype, apply_vm_vcpus
+from krmfn.instancetype.bundle import V1BETA1, V1BETA2, Bundle
 from krmfn.instancetype.conflict import Conflict
 from krmfn.instancetype.expand.defaults import BRIDGE, SLIRP, ClusterConfig, set_default_vmi_spec
 from krmfn.instancetype.expand.expand import clone
@@ -57,7 +62,7 @@ from krmfn.instancetype.webhooks.response import (
     reject_message,
     reject_webhook,
 )
-from krmfn.instancetype.webhooks.vm_schema import VIRTUAL_MACHINE
+from krmfn.instancetype.webhooks.vm_schema import VIRTUAL_MACHINE, VIRTUAL_MACHINE_V1BETA2
 
 VM_KIND = "VirtualMachine"
 VM_GROUP = "kubevirt.io"
@@ -243,11 +248,11 @@ def _without_status(vm: dict) -> dict:
     return {k: v for k, v in vm.items() if k != "status"} if "status" in vm else vm
 
 
-def _find_spec(found: Resolved | Failure | None, what: str, logs: list[str]) -> dict | None:
+def _find(found: Resolved | Failure | None, what: str, logs: list[str]) -> Resolved | None:
     if isinstance(found, Failure):
         logs.append(IGNORE_FIND_FAILURE_FMT.format(go_quote(found.message), what))
         return None
-    return found.spec if found is not None else None
+    return found
 
 
 def _copy(value: dict) -> dict:
@@ -282,25 +287,48 @@ def _panics_on_cpu_features(it_spec: dict | None, pf_spec: dict, template_spec: 
     return it_spec is None and list_set(cpu_preferences.get("preferredCPUFeatures")) and not ptr_set(domain.get("cpu"))
 
 
+def spread_conflict(it_spec: dict | None, pf_spec: dict | None, template_spec: dict,
+                    it_version: str = V1BETA1) -> Conflict | None:
+    """The spread divisibility check (§5.5) of whichever side supplies the vCPUs: KubeVirt's for
+    an instance type's guest; none for a v1beta2 topology, which no preference changes; the
+    VM's ``domain.cpu.guest`` when it supplies them (v1beta2)."""
+    if it_spec is None:
+        return v1beta2.vm_spread_conflict(pf_spec, template_spec)  # None without a VM guest
+    if it_version != V1BETA2:
+        return check_spread_cpu_topology(it_spec, pf_spec)
+    field = v1beta2.vcpus_field(it_spec)
+    if field == "guest":
+        return check_spread_cpu_topology(it_spec, pf_spec)
+    return None if field else v1beta2.vm_spread_conflict(pf_spec, template_spec)
+
+
+def _conflict_causes(conflicts: list[Conflict]) -> list[Cause]:
+    return [Cause(c.dotted, c.error(), CAUSE_FIELD_VALUE_INVALID) for c in conflicts]
+
+
 def apply_on_copy(it_spec: dict | None, pf_spec: dict | None, template_spec: dict,
-                  template_metadata: dict, full_preference: bool = True) -> Admission | None:
+                  template_metadata: dict, full_preference: bool = True,
+                  it_version: str = V1BETA1) -> Admission | None:
     """``ApplyToVM`` after find: the spread check, then the instance type and the preference.
 
     ``full_preference=False`` applies only ``preferredArchitecture``: the rest of a preference
     never conflicts, and the later steps read only CPU topology, memory and architecture (§6),
     which no other preference field writes (§4), plus, for the defaults' one error, the pod
-    interface settings (see ``defaults_can_fail``).
+    interface settings (see ``defaults_can_fail``). ``it_version``: the instance type's rules
+    version (v1beta2: krmfn's optional guest).
     """
-    spread = check_spread_cpu_topology(it_spec, pf_spec)
+    spread = spread_conflict(it_spec, pf_spec, template_spec, it_version)
     if spread is not None:
-        return reject_webhook(STAGE_INSTANCETYPE_APPLY,
-                              [Cause(spread.dotted, spread.error(), CAUSE_FIELD_VALUE_INVALID)])
+        return reject_webhook(STAGE_INSTANCETYPE_APPLY, _conflict_causes([spread]))
     if it_spec is not None:
         conflicts = apply_instancetype(Conflict.from_path(BASE_PATH), it_spec, pf_spec,
-                                       template_spec, template_metadata)
+                                       template_spec, template_metadata, it_version)
         if conflicts:
-            return reject_webhook(STAGE_INSTANCETYPE_APPLY,
-                                  [Cause(c.dotted, c.error(), CAUSE_FIELD_VALUE_INVALID) for c in conflicts])
+            return reject_webhook(STAGE_INSTANCETYPE_APPLY, _conflict_causes(conflicts))
+    elif v1beta2.vm_guest(template_spec) is not None:
+        conflicts = apply_vm_vcpus(Conflict.from_path(BASE_PATH), pf_spec, template_spec)
+        if conflicts:
+            return reject_webhook(STAGE_INSTANCETYPE_APPLY, _conflict_causes(conflicts))
     if pf_spec is not None:
         if _panics_on_cpu_features(it_spec, pf_spec, template_spec):
             return reject_webhook(STAGE_INSTANCETYPE_APPLY,
@@ -321,15 +349,19 @@ def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: s
     """The instance type steps of ``VMsAdmitter.Admit`` on the stored VM (§8.4 steps 2-4)."""
     logs = list(mutation.logs)
     stored = _without_status(mutation.vm)
-    it_spec = _find_spec(find_instancetype(stored, bundle, namespace), "instance type", logs)
-    pf_spec = _find_spec(find_preference(stored, bundle, namespace), "preference", logs)
+    instancetype = _find(find_instancetype(stored, bundle, namespace), "instance type", logs)
+    preference = _find(find_preference(stored, bundle, namespace), "preference", logs)
+    it_spec = instancetype.spec if instancetype is not None else None
+    pf_spec = preference.spec if preference is not None else None
+    it_version = instancetype.version if instancetype is not None else V1BETA1
     # Defaults and requirements can only reject with requirements or a failing pod network default.
     check_later_steps = _has_requirements(pf_spec) or defaults_can_fail(config)
     if it_spec is None and pf_spec is None and not check_later_steps:
         return allow(logs=logs)
     template_spec, template_metadata = _template_copy(stored, mutation.architecture)
     if it_spec is not None or pf_spec is not None:
-        rejected = apply_on_copy(it_spec, pf_spec, template_spec, template_metadata, defaults_can_fail(config))
+        rejected = apply_on_copy(it_spec, pf_spec, template_spec, template_metadata, defaults_can_fail(config),
+                                 it_version)
         if rejected is not None:
             rejected.logs = logs
             return rejected
@@ -338,7 +370,7 @@ def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: s
     error = set_default_vmi_spec(config, template_spec)
     if error is not None:
         return reject_message(STAGE_SET_DEFAULTS, error, logs=logs)
-    failure = find_requirement_failure(it_spec, pf_spec, template_spec)
+    failure = find_requirement_failure(it_spec, pf_spec, template_spec, it_version)
     if failure is not None:
         cause = Cause(failure.field, failure.message, CAUSE_FIELD_VALUE_NOT_FOUND)
         return reject(STAGE_PREFERENCE_REQUIREMENTS, [cause], logs=logs)
@@ -362,6 +394,19 @@ def schema_gate_error(report: schemas.SchemaReport, warnings: list[str]) -> Admi
     return reject_webhook(STAGE_MUTATING_SCHEMA, [Cause("", e.openapi_message()) for e in report.errors], warnings)
 
 
+def accepts_vm_guest(vm: dict, bundle: Bundle, namespace: str) -> bool:
+    """Whether the VM sets ``domain.cpu.guest`` and may (v1beta2 rule 6), judged on the VM as the
+    mutating webhook would store it (matchers inferred where possible)."""
+    if not v1beta2.vm_has_guest(vm):
+        return False
+    stored = _without_status(vm)
+    inferred = infer_matchers(stored, bundle, namespace)
+    if inferred.failure is None:
+        stored = inferred.vm
+    return v1beta2.guest_accepted(v1beta2.resolved_version(find_instancetype(stored, bundle, namespace)),
+                                  v1beta2.resolved_version(find_preference(stored, bundle, namespace)))
+
+
 def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPACE,
              config: ClusterConfig | None = None) -> Admission:
     """The CREATE chain of one VM up to the preference requirements (golden ``validation``).
@@ -374,12 +419,13 @@ def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPAC
     if rejected is not None:
         return rejected
     warnings = apiserver.deprecation_warnings(vm, VM_RESOURCE)
-    report = schemas.check(vm, VIRTUAL_MACHINE, scalar_defaults=True)
+    vm_namespace = bundles.object_namespace(vm, namespace)
+    schema = VIRTUAL_MACHINE_V1BETA2 if accepts_vm_guest(vm, bundle, vm_namespace) else VIRTUAL_MACHINE
+    report = schemas.check(vm, schema, scalar_defaults=True)
     rejected = (apiserver.field_validation_error(vm, VM_RESOURCE, warnings, report)
                 or schema_gate_error(report, warnings))
     if rejected is not None:
         return rejected
-    vm_namespace = bundles.object_namespace(vm, namespace)
     mutation = mutate(vm, bundle, vm_namespace)
     if isinstance(mutation, Admission):
         mutation.warnings = warnings

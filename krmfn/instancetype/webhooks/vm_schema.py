@@ -43,6 +43,7 @@ from krmfn.instancetype.webhooks.schema import (
     Obj,
     Scalar,
     empty,
+    with_props,
 )
 
 
@@ -198,3 +199,15 @@ VIRTUAL_MACHINE = Obj("VirtualMachine", {
     "apiVersion": STR, "kind": STR, "metadata": OBJECT_META, "spec": VM_SPEC,
     "status": opaque("VirtualMachineStatus"),
 }, required=("spec",))
+
+
+def _with_cpu(cpu: Obj) -> Obj:
+    """The VirtualMachine schema with another ``spec.template.spec.domain.cpu``."""
+    domain = with_props(DOMAIN, {"cpu": cpu})
+    template = with_props(TEMPLATE, {"spec": with_props(VMI_SPEC, {"domain": domain})})
+    return with_props(VIRTUAL_MACHINE, {"spec": with_props(VM_SPEC, {"template": template})})
+
+
+# krmfn's v1beta2 rules add ``domain.cpu.guest`` (a vCPU count) for VMs whose instance type (or,
+# without one, preference) is v1beta2; every other VM keeps KubeVirt's schema.
+VIRTUAL_MACHINE_V1BETA2 = _with_cpu(with_props(CPU, {"guest": UINT32}))

@@ -23,12 +23,13 @@ from krmfn.validate.checks import (
     schema,
     spread_topology,
     unknown_field,
+    v1beta2_sizing,
     vm_defaults,
 )
 
 CHECKS: tuple[ModuleType, ...] = (
     api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
-    reference, conflict, spread_topology, preference_requirements, vm_defaults, duplicate_object,
+    reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, duplicate_object,
     kubevirt_crash, deprecated, catalog,
 )
 CHECK_IDS: tuple[str, ...] = tuple(check.ID for check in CHECKS)

@@ -1,8 +1,11 @@
-"""api-version: an instance type or preference in an apiVersion KubeVirt does not serve.
+"""api-version: an instance type or preference in an apiVersion nobody serves.
 
 KubeVirt serves only `instancetype.kubevirt.io/v1beta1`; the API server rejects anything else
-before any webhook runs (stage `kube-apiserver/api-discovery`). The older v1alpha1 and v1alpha2
-versions were removed; the result proposes v1beta1.
+before any webhook runs (stage `kube-apiserver/api-discovery`). krmfn also serves its own
+`v1beta2` (optional guest, README "v1beta2") and, with `legacyApiVersions: convert` (the default),
+the v1alpha1 and v1alpha2 versions KubeVirt served up to v1.5 (the deprecated check warns about
+those); with `legacyApiVersions: reject` they fail here as in KubeVirt today. The result proposes
+v1beta1.
 
 Passing example::
 
@@ -13,7 +16,7 @@ Passing example::
 
 Failing example::
 
-    apiVersion: instancetype.kubevirt.io/v1alpha2
+    apiVersion: instancetype.kubevirt.io/v1
     kind: VirtualMachineClusterInstancetype
     metadata: {name: small}
     spec: {cpu: {guest: 1}, memory: {guest: 1Gi}}
@@ -29,8 +32,9 @@ from krmfn.validate.context import Context
 
 ID = "api-version"
 SEVERITY = "error"
-SUMMARY = "apiVersion of an instance type or preference that KubeVirt does not serve (v1alpha1, v1alpha2)"
-MIRRORS = "API server discovery: only instancetype.kubevirt.io/v1beta1 is served"
+SUMMARY = ("apiVersion of an instance type or preference that is not served: anything but v1beta1, krmfn's "
+           "v1beta2 and (unless `legacyApiVersions: reject`) v1alpha1/v1alpha2")
+MIRRORS = "API server discovery: KubeVirt serves only instancetype.kubevirt.io/v1beta1 (since v1.6)"
 PROPOSED = "instancetype.kubevirt.io/v1beta1"
 
 

@@ -40,6 +40,7 @@ from krmfn.findings import Finding
 from krmfn.instancetype.webhooks import STAGE_INSTANCETYPE_APPLY
 from krmfn.validate.checks._admission import rejections
 from krmfn.validate.checks.spread_topology import is_spread_cause
+from krmfn.validate.checks.v1beta2_sizing import is_v1beta2_rule
 from krmfn.validate.context import Context
 
 ID = "conflict"
@@ -50,5 +51,5 @@ MIRRORS = "pkg/instancetype/apply (conflicts), reported by the VM validating web
 
 def run(ctx: Context) -> Iterable[Finding]:
     for finding in rejections(ctx, ID, lambda _, stage: stage == STAGE_INSTANCETYPE_APPLY):
-        if not is_spread_cause(finding.path):
+        if not is_spread_cause(finding.path, finding.message) and not is_v1beta2_rule(finding.message):
             yield finding

@@ -5,7 +5,10 @@ in `field.proposedValue`).
 * `launchSecurity` in an instance type (KubeVirt warns: use the preference);
 * `firmware.preferredUseEfi` / `preferredUseSecureBoot` (deprecated in KubeVirt's API docs, though
   KubeVirt itself does not warn) → `preferredEfi`;
-* `kubevirt.io/v1alpha3` VirtualMachines and `spec.running` (KubeVirt warns) → `kubevirt.io/v1`, `runStrategy`.
+* `kubevirt.io/v1alpha3` VirtualMachines and `spec.running` (KubeVirt warns) → `kubevirt.io/v1`, `runStrategy`;
+* `instancetype.kubevirt.io/v1alpha1` and `v1alpha2` instance types and preferences, which krmfn
+  reads as v1beta1 under `legacyApiVersions: convert` (KubeVirt up to v1.5 warned; since v1.6 it
+  does not serve them) → `instancetype.kubevirt.io/v1beta1`.
 
 Passing example::
 
@@ -32,8 +35,14 @@ from krmfn.validate.context import Context, kind_of
 ID = "deprecated"
 SEVERITY = "warning"
 SUMMARY = ("deprecated topology names, launchSecurity in an instance type, preferredUseEfi/"
-           "preferredUseSecureBoot, kubevirt.io/v1alpha3 VMs, spec.running")
-MIRRORS = "the admission warnings of the preference and instance type webhooks and the VM webhook"
+           "preferredUseSecureBoot, kubevirt.io/v1alpha3 VMs, spec.running, v1alpha1/v1alpha2 instance types "
+           "and preferences")
+MIRRORS = ("the admission warnings of the preference and instance type webhooks and the VM webhook; the "
+           "legacy instancetype CRD versions' warnings (KubeVirt up to v1.5)")
+LEGACY_PREFIXES = ("instancetype.kubevirt.io/v1alpha1 ", "instancetype.kubevirt.io/v1alpha2 ")
+LEGACY_PROPOSED = "instancetype.kubevirt.io/v1beta1"
+LEGACY_NOTE = (" KubeVirt stopped serving it in v1.6 and removed it in v1.7; krmfn read it as "
+               "instancetype.kubevirt.io/v1beta1 (legacyApiVersions: convert).")
 
 _TOPOLOGY = re.compile(r"PreferredCPUTopology (\w+) is deprecated .* please use (\w+) instead")
 
@@ -50,7 +59,10 @@ def run(ctx: Context) -> Iterable[Finding]:
 def _from_warning(warning: str, index: int, value: Any) -> Finding:
     finding = Finding(WARNING, warning, item=index, check=ID)
     topology = _TOPOLOGY.search(warning)
-    if topology:
+    if warning.startswith(LEGACY_PREFIXES):
+        finding.message = warning + LEGACY_NOTE
+        finding.path, finding.current, finding.proposed = "apiVersion", value.get("apiVersion"), LEGACY_PROPOSED
+    elif topology:
         finding.path, finding.current, finding.proposed = "spec.cpu.preferredCPUTopology", topology[1], topology[2]
     elif warning.startswith("launchSecurity"):
         finding.path = "spec.launchSecurity"

@@ -49,6 +49,8 @@ def identity(value: Any, namespace: str) -> tuple[str, str, str, str] | None:
     api_version = value.get("apiVersion")
     group = api_version.split("/")[0] if isinstance(api_version, str) and "/" in api_version else ""
     ns = "" if kind in CLUSTER_KINDS else (value["metadata"].get("namespace") or namespace)
+    if not isinstance(ns, str):
+        return None  # a namespace of the wrong type: the schema check reports the object
     return group, kind, ns, name
 
 

@@ -23,6 +23,7 @@ from typing import Iterable
 from krmfn.findings import Finding
 from krmfn.instancetype.webhooks import STAGE_VALIDATING_WEBHOOK
 from krmfn.validate.checks._admission import rejections
+from krmfn.validate.checks.v1beta2_sizing import is_v1beta2_rule
 from krmfn.validate.context import Context, kind_of
 
 ID = "instancetype-admission"
@@ -32,5 +33,7 @@ MIRRORS = "pkg/instancetype/webhooks/admitter.go"
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    return rejections(ctx, ID, lambda i, stage: stage == STAGE_VALIDATING_WEBHOOK
-                      and kind_of(ctx.values[i]).endswith("Instancetype"))
+    for finding in rejections(ctx, ID, lambda i, stage: stage == STAGE_VALIDATING_WEBHOOK
+                              and kind_of(ctx.values[i]).endswith("Instancetype")):
+        if not is_v1beta2_rule(finding.message):  # the v1beta2-sizing check reports those
+            yield finding

@@ -66,3 +66,14 @@ def test_messages():
     assert request_name_error("ok.name") is None
     assert request_name_error("..") == "invalid resource name \"..\": [may not be '..']"
     assert request_name_error("a/b%") == "invalid resource name \"a/b%\": [may not contain '/' may not contain '%']"
+
+
+def test_krmfns_v1beta2_is_served_and_read_by_its_own_rules():
+    from krmfn.instancetype.bundle import is_served, semantics_version
+
+    new = obj("VirtualMachineClusterInstancetype", "custom", api="instancetype.kubevirt.io/v1beta2")
+    assert is_served(new) and Bundle([new]).get("VirtualMachineClusterInstancetype", "", "custom") is new
+    assert semantics_version(new) == "v1beta2"
+    assert semantics_version(obj("VirtualMachineClusterInstancetype", "x")) == "v1beta1"
+    assert semantics_version(obj("VirtualMachineClusterInstancetype", "x", api="instancetype.kubevirt.io/v1alpha1")) \
+        == "v1beta1"

@@ -1,10 +1,15 @@
 """CPU requirement (semantics §6.2, E49-E52).
 
 Mirrors `checkCPU` and `checkSpread` in KubeVirt's pkg/instancetype/preference/requirements/cpu.go.
-Without an instance type the VM's CPU counts only in the dimension(s) the preference prefers.
+Without an instance type the VM's CPU counts only in the dimension(s) the preference prefers. A
+v1beta2 instance type (krmfn's own) supplies its guest or its topology's product; when it supplies
+neither, the VM's vCPUs (its `domain.cpu.guest`, already spread by the preference) are checked as
+a VM's.
 """
 from __future__ import annotations
 
+from krmfn.instancetype import v1beta2
+from krmfn.instancetype.bundle import V1BETA1, V1BETA2
 from krmfn.instancetype.preference import topology
 from krmfn.instancetype.preference.requirements.failure import RequirementFailure
 
@@ -42,10 +47,15 @@ _SPREAD_ACROSS_DIMENSIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def check_cpu(it_spec: dict | None, pf_spec: dict, template_spec: dict) -> RequirementFailure | None:
+def check_cpu(it_spec: dict | None, pf_spec: dict, template_spec: dict,
+              it_version: str = V1BETA1) -> RequirementFailure | None:
     """Check `PF.requirements.cpu.guest` against the instance type, else against T.domain.cpu."""
     required = uint32(_dict(_dict(pf_spec.get("requirements")).get("cpu")).get("guest"))
-    if it_spec is not None:
+    if it_spec is not None and it_version == V1BETA2:
+        provided = v1beta2.instancetype_vcpus(it_spec)
+        if provided is not None:
+            return _instancetype_failure(provided, required)
+    elif it_spec is not None:
         return _check_instancetype_cpu(it_spec, required)
     cpu = _dict(template_spec.get("domain")).get("cpu")
     if not isinstance(cpu, dict):
@@ -62,7 +72,10 @@ def uint32(value: object) -> int:
 
 def _check_instancetype_cpu(it_spec: dict, required: int) -> RequirementFailure | None:
     # The VM template is not looked at when an instance type is present.
-    provided = uint32(_dict(it_spec.get("cpu")).get("guest"))
+    return _instancetype_failure(uint32(_dict(it_spec.get("cpu")).get("guest")), required)
+
+
+def _instancetype_failure(provided: int, required: int) -> RequirementFailure | None:
     if provided >= required:
         return None
     return RequirementFailure(

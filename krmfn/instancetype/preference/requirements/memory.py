@@ -1,10 +1,13 @@
 """Memory requirement (semantics §6.3, E53).
 
-Mirrors `checkMemory` in KubeVirt's pkg/instancetype/preference/requirements/memory.go.
+Mirrors `checkMemory` in KubeVirt's pkg/instancetype/preference/requirements/memory.go. A v1beta2
+instance type (krmfn's own) without `memory.guest` leaves the memory to the VM, which is then
+checked as a VM without an instance type is.
 """
 from __future__ import annotations
 
 from krmfn.instancetype import quantity
+from krmfn.instancetype.bundle import V1BETA1, V1BETA2
 from krmfn.instancetype.gozero import ptr_set
 from krmfn.instancetype.preference.requirements.failure import RequirementFailure
 
@@ -18,7 +21,8 @@ INSUFFICIENT_VM_MEMORY_FMT = (
 )
 
 
-def check_memory(it_spec: dict | None, pf_spec: dict, template_spec: dict) -> RequirementFailure | None:
+def check_memory(it_spec: dict | None, pf_spec: dict, template_spec: dict,
+                 it_version: str = V1BETA1) -> RequirementFailure | None:
     """Check `PF.requirements.memory.guest` against the memory the VM gets.
 
     The provided memory is T.domain.memory.guest when set, else the instance type's guest, else 0
@@ -28,6 +32,8 @@ def check_memory(it_spec: dict | None, pf_spec: dict, template_spec: dict) -> Re
     required = _quantity_or_zero(_dict(_dict(pf_spec.get("requirements")).get("memory")).get("guest"))
     provided = quantity.parse_string("0Mi")  # KubeVirt's MustParse("0Mi"), printed as "0"
     error_fmt, path = INSUFFICIENT_VM_MEMORY_FMT, MEMORY_PATH
+    if it_version == V1BETA2 and it_spec is not None and not ptr_set(_dict(it_spec.get("memory")).get("guest")):
+        it_spec = None  # the VM supplies the memory
     if it_spec is not None:
         provided = _quantity_or_zero(_dict(it_spec.get("memory")).get("guest"))
         error_fmt, path = INSUFFICIENT_INSTANCETYPE_MEMORY_FMT, INSTANCETYPE_PATH

@@ -1,0 +1,66 @@
+"""v1beta2-sizing: krmfn's `instancetype.kubevirt.io/v1beta2` rules on who supplies the vCPUs and
+the memory (README "v1beta2: optional guest and instance type topology").
+
+v1beta2 is served by krmfn only (the design proposals were never merged): an instance type may
+leave `cpu.guest` and `memory.guest` to the VM, or give `cpu.topology` instead of `cpu.guest`.
+This check reports every broken rule: `cpu.guest` together with `cpu.topology`; a VM
+`domain.cpu.guest` beside an instance type's vCPUs or beside `domain.cpu.sockets`/`cores`/
+`threads`; a missing VM `domain.cpu.guest` or `domain.memory.guest` where the instance type leaves
+them to the VM. (`domain.cpu.guest` with no v1beta2 instance type or preference is KubeVirt's
+unknown field, the unknown-field check.)
+
+Passing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      instancetype: {name: dedicated.custom}
+      template: {spec: {domain: {devices: {}, cpu: {guest: 4}, memory: {guest: 8Gi}}}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta2
+    kind: VirtualMachineClusterInstancetype
+    metadata: {name: dedicated.custom}
+    spec: {cpu: {dedicatedCPUPlacement: true}}
+
+Failing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      instancetype: {name: dedicated.custom}
+      template: {spec: {domain: {devices: {}, cpu: {guest: 4}}}}
+    ---
+    apiVersion: instancetype.kubevirt.io/v1beta2
+    kind: VirtualMachineClusterInstancetype
+    metadata: {name: dedicated.custom}
+    spec: {cpu: {dedicatedCPUPlacement: true}}
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from krmfn.findings import ERROR, Finding
+from krmfn.instancetype.v1beta2 import RULE
+from krmfn.validate.context import Context
+
+ID = "v1beta2-sizing"
+SEVERITY = "error"
+SUMMARY = ("krmfn's instancetype.kubevirt.io/v1beta2 rules: cpu.guest or cpu.topology; the VM's domain.cpu.guest "
+           "and domain.memory.guest where the instance type leaves them out")
+MIRRORS = "none: KubeVirt has no v1beta2 (design proposals for optional guests and instance type topology)"
+
+
+def is_v1beta2_rule(message: str) -> bool:
+    return RULE in message
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    for index, verdict in enumerate(ctx.admissions):
+        for cause in verdict.causes if verdict is not None and not verdict.allowed else []:
+            if is_v1beta2_rule(cause.message):
+                yield Finding(ERROR, cause.message, item=index, path=cause.field or None, check=ID)
+    for index, failure in sorted(ctx.expand_failures.items()):
+        if is_v1beta2_rule(failure.message) and not ctx.rejected(index):
+            yield Finding(ERROR, failure.message, item=index, path=failure.path, check=ID)
