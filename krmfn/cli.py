@@ -15,7 +15,7 @@ from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import load_items, read_bounded, read_sources
 from krmfn.kio.items import Item, resource_ref
-from krmfn.kio.results import has_error, sort_key, stderr_line, to_result
+from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
 from krmfn.guard import run_guarded
 from krmfn.modes import Outcome, passthrough, run
 
@@ -152,10 +152,10 @@ def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
     try:
         rl = rlio.read(data)
     except rlio.FatalInput as err:
-        stderr.write(f"krmfn: {err}\n")
+        stderr.write(f"krmfn: {one_line(str(err))}\n")
         return 1
     except Exception as err:  # noqa: BLE001 - a reader bug: fatal, so nothing on stdout
-        stderr.write(f"krmfn: internal error reading the input: {type(err).__name__}: {err}\n")
+        stderr.write(f"krmfn: internal error reading the input: {type(err).__name__}: {one_line(str(err))}\n")
         return 1
     values = [item.value for item in rl.items]
     try:
@@ -201,7 +201,7 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         default_paths = [] if mode == "generate" else ["-"]
         items = load_items(read_sources(ns.paths or default_paths))
     except (rlio.FatalInput, cfg.ConfigError) as err:
-        stderr.write(f"krmfn: {getattr(err, 'message', err)}\n")
+        stderr.write(f"krmfn: {one_line(str(getattr(err, 'message', err)))}\n")
         return 1
     outcome = _run_guarded(mode, [item.value for item in items], options)
     if mode == "validate":

@@ -1,6 +1,7 @@
 """Findings as KRM results, their order, and the one-line form printed on stderr."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from krmfn.findings import ERROR, SEVERITIES, Finding
@@ -68,7 +69,17 @@ def stderr_line(result: dict[str, Any]) -> str:
         head = f"{head} {fld['path']}" if head else fld["path"]
     severity = result.get("severity", ERROR)
     prefix = "" if severity == ERROR else f"{severity}: "
-    return f"{head}: {prefix}{result['message']}" if head else f"{prefix}{result['message']}"
+    return one_line(f"{head}: {prefix}{result['message']}" if head else f"{prefix}{result['message']}")
+
+
+_LINE_BREAKS = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+_ESCAPES = {"\n": "\\n", "\r": "\\r"}
+
+
+def one_line(text: str) -> str:
+    """Line breaks from the input (a name or key with a newline, or any character Python's
+    splitlines breaks at) escaped: one finding, one line."""
+    return _LINE_BREAKS.sub(lambda m: _ESCAPES.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
 
 
 def has_error(results: list[dict[str, Any]]) -> bool:

@@ -504,7 +504,7 @@ class Walker:
                 merged.update(self._merge_source(value, key))
                 continue
             if key in out:
-                raise YamlError(f'duplicate key "{key}" in a mapping')
+                raise YamlError(f"duplicate key {json.dumps(key, ensure_ascii=False)} in a mapping")
             out[key] = value
         for key, value in merged.items():
             out.setdefault(key, value)

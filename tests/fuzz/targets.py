@@ -115,6 +115,7 @@ def check_krm(data: bytes) -> None:
     stdout, stderr = out.getvalue(), err.getvalue()
     assert code in (0, 1), code
     assert "Traceback" not in stderr, stderr
+    assert all(line.startswith("krmfn: ") for line in stderr.splitlines()), stderr  # one line per error
     if not stdout:
         assert code == 1 and _RESULT_LINE.match(stderr), (code, stderr)
         return

@@ -37,6 +37,11 @@ FOUND = {
                             b"{guest: 1}, memory: {guest: 1Gi}}}\n" * 2
                             + b"functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: fn}, "
                               b"data: {mode: validate}}\n",
+    # fuzz: a duplicate key "\n" made the fatal message two lines (and names with newlines, results)
+    "duplicate-newline-key": RL + b'items:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: c0}, "\\n": 1, '
+                             b'"\\n": 2}\n',
+    "newline-in-name": RL + b'items:\n- {apiVersion: kubevirt.io/v1, kind: VirtualMachine, metadata: {name: "a\\nb"}, '
+                       b'spec: {instancetype: {name: "x\\ny"}, template: {spec: {domain: {devices: {}}}}}}\n',
     # probing: a 5000-digit integer: ValueError (Python's int digit limit)
     "long-integer": RL + b"items:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}, data: {a: ~, b: "
                     + b"9" * 5000 + b"}}\n",
