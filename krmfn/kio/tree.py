@@ -255,12 +255,6 @@ def find_key(tree: ryml.Tree, node: int, key: str) -> int:
     return tree.find_child(node, key.encode("utf-8"))
 
 
-def is_map(tree: ryml.Tree, node: int) -> bool:
-    return bool(tree.is_map(node))
-
-
-def is_seq(tree: ryml.Tree, node: int) -> bool:
-    return bool(tree.is_seq(node))
 
 
 def scalar_value(tree: ryml.Tree, node: int) -> Any:
