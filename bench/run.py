@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -30,14 +29,14 @@ COMMANDS = {
 
 def measure(cmd: list[str], path: str) -> tuple[float, float, int]:
     """(wall seconds, peak RSS MB, exit code) of one fresh process reading `path` on stdin."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     with open(path, "rb") as stdin:
         start = time.perf_counter()
-        proc = subprocess.run(cmd, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # wait4 gives this child's own max RSS; RUSAGE_CHILDREN would be a running max over all.
+        _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    # ru_maxrss of RUSAGE_CHILDREN is the largest child so far; runs go from small to large.
-    return wall, max(peak, before) / 1024, proc.returncode
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss / 1024, proc.returncode
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ This module and krmfn.kio are the only places that touch stdin, stdout, files or
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from typing import Any, Sequence, TextIO
@@ -38,6 +39,18 @@ MODE_HELP = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # One short run that builds acyclic dicts and lists: the cyclic collector would rescan the
+    # parsed items again and again (0.5 s of 3.9 s for 10,000 VMs) and free nothing.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _main_reporting(argv)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _main_reporting(argv: Sequence[str] | None) -> int:
     try:
         return _main(argv)
     except BrokenPipeError:

@@ -37,7 +37,7 @@ from krmfn.instancetype import bundle as bundles
 from krmfn.instancetype.bundle import Bundle, ObjectKey
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.expand.decode import type_error
-from krmfn.instancetype.expand.expand import ExpandResult, expand_vm, has_matchers
+from krmfn.instancetype.expand.expand import ExpandResult, check_expand, expand_vm, has_matchers
 from krmfn.instancetype.find.kinds import matcher_kind, resolve_instancetype_kind, resolve_preference_kind
 from krmfn.instancetype.infer.handler import infer_matchers
 
@@ -68,6 +68,8 @@ class InlineOptions:
     rejected: set[ObjectKey] = field(default_factory=set)
     catalog_version: str | None = None
     legacy: str = bundles.LEGACY_CONVERT
+    # validate: only the verdicts (findings); expanded VMs are neither built nor written
+    check_only: bool = False
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> "InlineOptions":
@@ -136,7 +138,8 @@ def _expand_item(vm: dict, bundle: Bundle, options: InlineOptions) -> ExpandResu
         if inferred.failure is not None:
             return ExpandResult(None, inferred.failure)
         vm = inferred.vm
-    return expand_vm(vm, bundle, options.config, namespace, options.apply_defaults)
+    expand = check_expand if options.check_only else expand_vm
+    return expand(vm, bundle, options.config, namespace, options.apply_defaults)
 
 
 INFER_HINT = " (the matcher uses inferFromVolume, which virtctl expand does not resolve; set the inline option inferFromVolume=true to infer it from the bundle's volumes as KubeVirt's admission does)"
@@ -222,6 +225,9 @@ def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
             outcome.findings.append(Finding(ERROR, message, item=index, path=failure.path, check=failure.check))
             continue
         if result.vm is item:
+            continue
+        if options.check_only:
+            outcome.findings.extend(_catalog_notes(result, bundle, index))
             continue
         vm = result.vm
         if options.annotate and (result.instancetype or result.preference):

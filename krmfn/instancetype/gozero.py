@@ -45,3 +45,13 @@ def child(parent: dict, key: str) -> dict:
         value = {}
         parent[key] = value
     return value
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars), as Go's DeepCopy of a decoded
+    struct; much faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value

@@ -32,6 +32,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 BINARY_SI = "BinarySI"
 DECIMAL_SI = "DecimalSI"
@@ -222,6 +223,7 @@ def is_quantity(value: object) -> bool:
     return isinstance(parse(value), Quantity)
 
 
+@lru_cache(maxsize=1 << 12)  # pure, and both results are immutable; a bundle repeats a few sizes
 def parse_string(text: str) -> Quantity | QuantityError:
     """``resource.ParseQuantity(text)``, including which spellings Go keeps verbatim."""
     if text == "":

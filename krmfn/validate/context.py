@@ -34,6 +34,8 @@ def build_context(values: list[Any], options: dict[str, Any]) -> Context:
     inline_options.rejected = rejected_keys(values, inline_options.namespace, inline_options.legacy)
     inline_options.annotate = False
     inline_options.infer = True  # a cluster infers at admission; validate judges the stored VM
+    inline_options.check_only = True
+    inline_options.drop_referenced = False
     ctx = Context(values, options)
     ctx.admissions = admit_bundle(values, inline_options.namespace, inline_options.config,
                                   inline_options.catalog_version, inline_options.legacy)

@@ -6,7 +6,6 @@ Entry point: ``apply_to_vmi(base_path, it_spec, pf_spec, template_spec, template
 """
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 
 from krmfn.instancetype import v1beta2
@@ -21,7 +20,7 @@ from krmfn.instancetype.apply.node_selector import apply_node_selector
 from krmfn.instancetype.apply.scheduler_name import apply_scheduler_name
 from krmfn.instancetype.bundle import V1BETA1
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import child
+from krmfn.instancetype.gozero import child, clone
 
 PreferenceApplier = Callable[[dict, dict, dict], None]
 
@@ -40,9 +39,9 @@ def apply_to_vmi(
     expand and the VM validating webhook, ``spec`` for VMI creation and ``ApplyToVM``.
 
     The instance type appliers run in KubeVirt's order and all their conflicts are collected. If
-    there is any, they are returned, the preference is not applied, and T and M are left exactly as
-    they were (KubeVirt mutates its copy partially, but every caller discards it on conflict).
-    Otherwise T and M are updated in place and the preference is applied with
+    there is any, they are returned and the preference is not applied; T and M may then be partly
+    written, as in KubeVirt, where every caller discards its copy on conflict (expand and the
+    admission chain work on copies too). Otherwise the preference is applied with
     ``krmfn.instancetype.preference.apply.vmi.apply_preference``. Returns the conflicts, ``[]``
     on success. Raises ImportError only if a preference must be applied and the preference
     package is not installed (a packaging error, not a user error).
@@ -55,14 +54,9 @@ def apply_to_vmi(
         return []
     base = Conflict.from_path(base_path)
     if it_spec is not None:
-        # Dry run on copies first, so that a conflict leaves T and M untouched; the real run
-        # cannot conflict (same inputs) and keeps every nested dict the caller may hold.
-        conflicts = apply_instancetype(
-            base, it_spec, pf_spec, copy.deepcopy(template_spec), copy.deepcopy(template_metadata), it_version
-        )
+        conflicts = apply_instancetype(base, it_spec, pf_spec, template_spec, template_metadata, it_version)
         if conflicts:
             return conflicts
-        apply_instancetype(base, it_spec, pf_spec, template_spec, template_metadata, it_version)
     elif v1beta2.vm_guest(template_spec) is not None:
         conflicts = apply_vm_vcpus(base, pf_spec, template_spec)
         if conflicts:
@@ -72,14 +66,49 @@ def apply_to_vmi(
     return []
 
 
+def instancetype_conflicts(
+    base_path: str | Sequence[str],
+    it_spec: dict | None,
+    pf_spec: dict | None,
+    template_spec: dict,
+    template_metadata: dict,
+    it_version: str = V1BETA1,
+) -> list[Conflict]:
+    """The conflicts ``apply_to_vmi`` would return, leaving T and M unchanged (validate needs only
+    the verdict). The preference is not applied: it never conflicts (§3.1)."""
+    if it_spec is None and (pf_spec is None or v1beta2.vm_guest(template_spec) is None):
+        return []
+    base = Conflict.from_path(base_path)
+    spec, metadata = scratch_for_instancetype(template_spec, template_metadata)
+    if it_spec is not None:
+        return apply_instancetype(base, it_spec, pf_spec, spec, metadata, it_version)
+    return apply_vm_vcpus(base, pf_spec, spec)
+
+
+def scratch_for_instancetype(template_spec: dict, template_metadata: dict) -> tuple[dict, dict]:
+    """Copies of T and M that the instance type appliers may write to: they write T's top-level
+    fields, anything under ``domain`` except the device lists they replace whole (``gpus``,
+    ``hostDevices``), and keys of ``M.annotations``. Only those parts are copied: the disks,
+    interfaces, volumes and networks are shared, unread."""
+    spec = dict(template_spec)
+    domain = template_spec.get("domain")
+    if isinstance(domain, dict):
+        spec["domain"] = {key: clone(value) for key, value in domain.items() if key != "devices"}
+        if isinstance(domain.get("devices"), dict):
+            spec["domain"]["devices"] = dict(domain["devices"])
+    metadata = dict(template_metadata)
+    if isinstance(metadata.get("annotations"), dict):
+        metadata["annotations"] = dict(metadata["annotations"])
+    return spec, metadata
+
+
 def apply_instancetype(
     base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec: dict, template_metadata: dict,
     version: str = V1BETA1,
 ) -> list[Conflict]:
     """The ten instance type appliers of §3.1 step 2, in KubeVirt's order, conflicts accumulated.
 
-    Mutates T and M directly, even when it returns conflicts; ``apply_to_vmi`` protects callers
-    from that. The preference is only read here, for the CPU topology.
+    Mutates T and M directly, even when it returns conflicts (callers work on copies). The preference is only read here, for the CPU topology.
     """
     conflicts: list[Conflict] = []
     conflicts += apply_node_selector(base, it_spec, template_spec)

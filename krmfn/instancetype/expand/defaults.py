@@ -124,6 +124,13 @@ def set_default_volume_disk(template_spec: dict) -> None:
     devices["disks"] = (list(disks) if isinstance(disks, list) else []) + [{"name": n} for n in missing]
 
 
+def defaults_can_fail(config: ClusterConfig) -> bool:
+    """Whether the defaults can fail under this configuration: their only error is the default
+    pod interface (§9.2, Appendix D "network defaults")."""
+    return config.network_interface == SLIRP or (
+        config.network_interface == BRIDGE and not config.permit_bridge_interface_on_pod_network)
+
+
 def set_default_network_interface(config: ClusterConfig, template_spec: dict) -> str | None:
     """Add the default pod interface and network when T declares neither (§9.2)."""
     domain = _get_dict(template_spec, "domain") or {}

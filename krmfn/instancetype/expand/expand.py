@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from krmfn.instancetype import v1beta2
-from krmfn.instancetype.apply.vmi import apply_to_vmi
+from krmfn.instancetype.apply.vmi import apply_to_vmi, instancetype_conflicts
 from krmfn.instancetype.bundle import V1BETA1, Bundle
 from krmfn.instancetype.conflict import Conflict, expand_error
 from krmfn.instancetype.expand.defaults import (
     ClusterConfig,
+    defaults_can_fail,
     set_default_network_interface,
     set_default_vmi_spec,
     set_default_volume_disk,
@@ -35,6 +36,7 @@ from krmfn.instancetype.find.instancetype import find_instancetype
 from krmfn.instancetype.find.matcher import Resolved
 from krmfn.instancetype.find.preference import find_preference
 from krmfn.instancetype.find.result import Failure
+from krmfn.instancetype.gozero import clone
 
 BASE_PATH = "spec.template.spec"
 CHECK_CONFLICT = "instancetype-conflict"
@@ -60,15 +62,6 @@ class ExpandResult:
     @property
     def ok(self) -> bool:
         return self.failure is None
-
-
-def clone(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, scalars); much faster than copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [clone(v) for v in value]
-    return value
 
 
 def has_matchers(vm: dict) -> bool:
@@ -137,6 +130,21 @@ def conflict_field(conflict: Conflict) -> str:
     return path
 
 
+def _resolve(vm: dict, bundle: Bundle, namespace: str) -> tuple[Resolved | None, Resolved | None] | Failure:
+    """Steps 2 and 3, then the v1beta2 guest rule: the instance type and preference, or the first
+    Failure."""
+    instancetype = find_instancetype(vm, bundle, namespace)
+    if isinstance(instancetype, Failure):
+        return instancetype
+    preference = find_preference(vm, bundle, namespace)
+    if isinstance(preference, Failure):
+        return preference
+    if v1beta2.vm_has_guest(vm) and not v1beta2.guest_accepted(
+            v1beta2.resolved_version(instancetype), v1beta2.resolved_version(preference)):
+        return _guest_not_accepted()
+    return instancetype, preference
+
+
 def expand_vm(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
               namespace: str | None = None, apply_defaults: bool = True) -> ExpandResult:
     """Expand one VM against the bundle (§9.1).
@@ -150,15 +158,10 @@ def expand_vm(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
     config = config or ClusterConfig()
     namespace = namespace or bundle.namespace_of(vm)
 
-    instancetype = find_instancetype(vm, bundle, namespace)
-    if isinstance(instancetype, Failure):
-        return ExpandResult(None, instancetype)
-    preference = find_preference(vm, bundle, namespace)
-    if isinstance(preference, Failure):
-        return ExpandResult(None, preference)
-    if v1beta2.vm_has_guest(vm) and not v1beta2.guest_accepted(
-            v1beta2.resolved_version(instancetype), v1beta2.resolved_version(preference)):
-        return ExpandResult(None, _guest_not_accepted())
+    resolved = _resolve(vm, bundle, namespace)
+    if isinstance(resolved, Failure):
+        return ExpandResult(None, resolved)
+    instancetype, preference = resolved
 
     out, template_spec, template_metadata, metadata_created = _copy_for_expand(vm)
     if apply_defaults:
@@ -187,3 +190,38 @@ def expand_vm(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
         del out["spec"]["template"]["metadata"]  # Go prints `metadata: {}`; absent is equivalent
     _strip_status_refs(out)
     return ExpandResult(out, None, instancetype, preference)
+
+
+def check_expand(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
+                 namespace: str | None = None, apply_defaults: bool = True) -> ExpandResult:
+    """``expand_vm``'s verdict without building the expanded VM: the same failure, or success
+    with ``vm`` None and what would be applied (validate reports failures, not the output).
+
+    Only the steps that can fail run: find, the v1beta2 guest rule, the instance type appliers on
+    scratch copies (``instancetype_conflicts``). Disk defaults and the preference never fail;
+    the network defaults can only fail under some cluster settings, and then the full expand
+    runs. The equivalence is checked over the golden corpus (tests/golden/test_check_expand.py).
+    """
+    config = config or ClusterConfig()
+    if not has_matchers(vm) or (apply_defaults and defaults_can_fail(config)):
+        return expand_vm(vm, bundle, config, namespace, apply_defaults)
+    namespace = namespace or bundle.namespace_of(vm)
+    resolved = _resolve(vm, bundle, namespace)
+    if isinstance(resolved, Failure):
+        return ExpandResult(None, resolved)
+    instancetype, preference = resolved
+    template = vm["spec"].get("template")
+    template = template if isinstance(template, dict) else {}
+    template_spec = template.get("spec") if isinstance(template.get("spec"), dict) else {}
+    template_metadata = template.get("metadata") if isinstance(template.get("metadata"), dict) else {}
+    conflicts = instancetype_conflicts(
+        BASE_PATH,
+        instancetype.spec if instancetype else None,
+        preference.spec if preference else None,
+        template_spec,
+        template_metadata,
+        instancetype.version if instancetype else V1BETA1,
+    )
+    if conflicts:
+        return ExpandResult(None, _conflict_failure(conflicts))
+    return ExpandResult(None, None, instancetype, preference)

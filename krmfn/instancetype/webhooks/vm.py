@@ -31,13 +31,12 @@ from krmfn.instancetype import v1beta2
 from krmfn.instancetype.apply.vmi import apply_instancetype, apply_vm_vcpus
 from krmfn.instancetype.bundle import V1BETA1, V1BETA2, Bundle
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.expand.defaults import BRIDGE, SLIRP, ClusterConfig, set_default_vmi_spec
-from krmfn.instancetype.expand.expand import clone
+from krmfn.instancetype.expand.defaults import ClusterConfig, defaults_can_fail, set_default_vmi_spec
 from krmfn.instancetype.find.instancetype import find_instancetype
 from krmfn.instancetype.find.matcher import Resolved
 from krmfn.instancetype.find.preference import find_preference
 from krmfn.instancetype.find.result import Failure
-from krmfn.instancetype.gozero import list_set, ptr_set, str_set
+from krmfn.instancetype.gozero import clone, list_set, ptr_set, str_set
 from krmfn.instancetype.infer.handler import infer_matchers
 from krmfn.instancetype.preference.apply.architecture import apply_architecture_preferences
 from krmfn.instancetype.preference.apply.vmi import apply_preference
@@ -272,13 +271,6 @@ def _template_copy(vm: dict, architecture: str) -> tuple[dict, dict]:
     if architecture and not str_set(template_spec.get("architecture")):
         template_spec["architecture"] = architecture
     return template_spec, template_metadata
-
-
-def defaults_can_fail(config: ClusterConfig) -> bool:
-    """Whether ``SetDefaultVirtualMachineInstanceSpec`` can fail under this configuration: its only
-    error is the default pod interface (§9.2, Appendix D "network defaults")."""
-    return config.network_interface == SLIRP or (
-        config.network_interface == BRIDGE and not config.permit_bridge_interface_on_pod_network)
 
 
 def _panics_on_cpu_features(it_spec: dict | None, pf_spec: dict, template_spec: dict) -> bool:

@@ -128,15 +128,14 @@ def test_e19_cpu_and_memory_conflicts_together(recorder: PreferenceRecorder) -> 
     assert [c.dotted for c in conflicts] == ["spec.template.spec.domain.cpu.sockets", "spec.template.spec.domain.memory.guest"]
 
 
-def test_conflicts_leave_the_template_untouched_and_skip_the_preference(recorder: PreferenceRecorder) -> None:
-    # §3.1: partial mutations (nodeSelector here) must never be visible
+def test_conflicts_skip_the_preference(recorder: PreferenceRecorder) -> None:
+    # §3.1: on conflict the preference is not applied; T and M are the caller's scratch copies
+    # (KubeVirt mutates its copy partially too), see test_expand's input-unchanged test
     spec = {"domain": {"cpu": {"sockets": 4}}}
     metadata: dict = {"labels": {"a": "b"}}
-    before = (copy.deepcopy(spec), copy.deepcopy(metadata))
     it_spec = {"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}, "nodeSelector": {"k": "v"}, "annotations": {"x": "y"}}
     conflicts = apply_to_vmi(BASE_PATH, it_spec, {"cpu": {"preferredCPUTopology": "cores"}}, spec, metadata)
     assert [c.dotted for c in conflicts] == ["spec.template.spec.domain.cpu.sockets"]
-    assert (spec, metadata) == before
     assert recorder.calls == []
 
 
@@ -177,7 +176,6 @@ def test_spread_ratio_zero_is_an_error_not_a_crash(recorder: PreferenceRecorder)
         "4 vCPUs provided by the instance type cannot be spread across SocketsCores with a spread ratio of 0 "
         "provided by the preference (KubeVirt panics: integer divide by zero)"
     )
-    assert spec == {"domain": {"devices": {}}}
     assert recorder.calls == []
 
 
@@ -187,3 +185,37 @@ def test_template_objects_keep_their_identity(recorder: PreferenceRecorder) -> N
     apply_to_vmi(BASE_PATH, {"cpu": {"guest": 1}, "memory": {"guest": "1Gi"}}, None, spec, metadata)
     assert spec["domain"] is domain
     assert domain["cpu"] == {"sockets": 1, "cores": 1, "threads": 1}
+
+
+FULL_IT = {
+    "cpu": {"guest": 4, "model": "m", "dedicatedCPUPlacement": True, "isolateEmulatorThread": True,
+            "numa": {"guestMappingPassthrough": {}}, "realtime": {}},
+    "memory": {"guest": "2Gi", "hugepages": {"pageSize": "2Mi"}, "maxGuest": "4Gi", "overcommitPercent": 10},
+    "nodeSelector": {"a": "b"}, "schedulerName": "s", "gpus": [{"name": "g", "deviceName": "d"}],
+    "hostDevices": [{"name": "h", "deviceName": "d"}], "ioThreadsPolicy": "shared",
+    "ioThreads": {"supplementalPoolThreadCount": 2}, "launchSecurity": {"sev": {}}, "annotations": {"team": "a"},
+}
+
+
+@pytest.mark.parametrize("spec, metadata", [
+    ({"domain": {"devices": {"disks": [{"name": "d"}]}, "cpu": {"sockets": 2}}}, {"annotations": {"team": "b"}}),
+    ({"domain": {"devices": {}, "cpu": {}, "memory": {}, "resources": {"requests": {"memory": "1Gi"}}}}, {}),
+    ({"domain": {"devices": {"interfaces": [{"name": "default"}]}}}, {"annotations": {"other": "x"}}),
+    ({}, {}),
+    ({"domain": {"devices": None}}, {"annotations": None}),
+])
+@pytest.mark.parametrize("pf_spec", [None, {"cpu": {"preferredCPUTopology": "spread"}},
+                                     {"cpu": {"preferredCPUTopology": "cores"}}])
+def test_instancetype_conflicts_match_apply_and_change_nothing(recorder: PreferenceRecorder, spec: dict,
+                                                               metadata: dict, pf_spec: dict | None) -> None:
+    before = copy.deepcopy((spec, metadata))
+    conflicts = vmi.instancetype_conflicts(BASE_PATH, FULL_IT, pf_spec, spec, metadata)
+    assert (spec, metadata) == before
+    assert recorder.calls == []
+    applied_conflicts = apply_to_vmi(BASE_PATH, FULL_IT, pf_spec, *copy.deepcopy(before))
+    assert [c.dotted for c in conflicts] == [c.dotted for c in applied_conflicts]
+
+
+def test_instancetype_conflicts_without_instancetype_and_vm_guest_is_empty(recorder: PreferenceRecorder) -> None:
+    spec = {"domain": {"cpu": {"sockets": 4}}}
+    assert vmi.instancetype_conflicts(BASE_PATH, None, {"cpu": {"preferredCPUTopology": "cores"}}, spec, {}) == []
