@@ -131,15 +131,17 @@ def _annotated(vm: dict, value: str) -> dict:
     return {**vm, "metadata": metadata}
 
 
-def _expand_item(vm: dict, bundle: Bundle, options: InlineOptions) -> ExpandResult:
+def _expand_item(vm: dict, bundle: Bundle, options: InlineOptions,
+                 conflict_free: tuple[dict | None, dict | None] | None = None) -> ExpandResult:
     namespace = bundle.namespace_of(vm)
     if options.infer:
         inferred = infer_matchers(vm, bundle, namespace)
         if inferred.failure is not None:
             return ExpandResult(None, inferred.failure)
         vm = inferred.vm
-    expand = check_expand if options.check_only else expand_vm
-    return expand(vm, bundle, options.config, namespace, options.apply_defaults)
+    if options.check_only:
+        return check_expand(vm, bundle, options.config, namespace, options.apply_defaults, conflict_free)
+    return expand_vm(vm, bundle, options.config, namespace, options.apply_defaults)
 
 
 INFER_HINT = " (the matcher uses inferFromVolume, which virtctl expand does not resolve; set the inline option inferFromVolume=true to infer it from the bundle's volumes as KubeVirt's admission does)"
@@ -187,18 +189,23 @@ def _rejected_hint(check: str | None, vm: dict, items: list[Any], bundle: Bundle
     return ""
 
 
-def inline_items(items: list[Any], options: InlineOptions | None = None) -> InlineOutcome:
-    """Expand every VirtualMachine of `items` against the other items (see the module doc)."""
+def inline_items(items: list[Any], options: InlineOptions | None = None,
+                 conflict_free: dict[int, tuple[dict | None, dict | None]] | None = None) -> InlineOutcome:
+    """Expand every VirtualMachine of `items` against the other items (see the module doc).
+
+    `conflict_free` (with `check_only`): by item index, what admission already applied without
+    conflict (`krmfn.instancetype.expand.expand.check_expand`)."""
     gc_was_enabled = gc.isenabled()
     gc.disable()  # only acyclic dicts and lists are created; the cyclic GC would rescan all items
     try:
-        return _inline_items(items, options or InlineOptions())
+        return _inline_items(items, options or InlineOptions(), conflict_free or {})
     finally:
         if gc_was_enabled:
             gc.enable()
 
 
-def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
+def _inline_items(items: list[Any], options: InlineOptions,
+                  conflict_free: dict[int, tuple[dict | None, dict | None]]) -> InlineOutcome:
     bundle = Bundle((item for item in items if isinstance(item, dict)), options.namespace, options.rejected,
                     options.catalog_version, options.legacy)
     out = list(items)
@@ -213,7 +220,7 @@ def _inline_items(items: list[Any], options: InlineOptions) -> InlineOutcome:
                                             check="schema"))
             continue
         try:
-            result = _expand_item(item, bundle, options)
+            result = _expand_item(item, bundle, options, conflict_free.get(index))
         except Exception as err:  # noqa: BLE001 - one bad VM must not cost the others their output
             outcome.findings.append(Finding(ERROR, f"internal error expanding this VM: {type(err).__name__}: {err}",
                                             item=index, check="internal-error"))

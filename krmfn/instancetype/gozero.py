@@ -49,7 +49,8 @@ def child(parent: dict, key: str) -> dict:
 
 def clone(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars), as Go's DeepCopy of a decoded
-    struct; much faster than copy.deepcopy."""
+    struct; much faster than copy.deepcopy. Strings and numbers are immutable and shared (a
+    marshal round trip is faster but duplicates every string: 36 MB more for 10,000 VMs)."""
     if isinstance(value, dict):
         return {k: clone(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -167,8 +167,10 @@ class Quantity:
 
 def compare(a: Quantity, b: Quantity) -> int:
     """``Quantity.Cmp``: -1, 0 or 1 comparing the numeric values (formats are ignored)."""
-    fa, fb = a.as_fraction(), b.as_fraction()
-    return (fa > fb) - (fa < fb)
+    # exact integers at the smaller exponent: the same order as the fractions, without building them
+    low = min(a.exponent, b.exponent)
+    ia, ib = a.unscaled * 10 ** (a.exponent - low), b.unscaled * 10 ** (b.exponent - low)
+    return (ia > ib) - (ia < ib)
 
 
 def new_quantity(value: int, fmt: str = DECIMAL_SI) -> Quantity:

@@ -57,19 +57,28 @@ _remove = _r.Tree_remove
 _first_child = _r.Tree_first_child
 _next_sibling = _r.Tree_next_sibling
 _set_container_style = _r.Tree_set_container_style
+_insert_child = _r.Tree_insert_child
+_last_child = _r.Tree_last_child
+_duplicate = _r.Tree_duplicate
 _TEXT: dict[str, tuple[bytes, Any]] = {}
 
+# New subtrees by (key, repr(value)): an equal new subtree is copied in one C++ call
+# (Tree.duplicate) instead of being built node by node. Inlining gives thousands of VMs the same
+# `cpu`, `memory`, `features`, ... so most new subtrees are copies. The source nodes are never
+# changed afterwards: only nodes of the old values are patched.
+Built = dict[tuple[Any, str], int]
 
-def patch(tree: ryml.Tree, node: int, old: Any, new: Any) -> None:
-    """Make `node` (a mapping whose value is `old`) hold `new`."""
+
+def patch(tree: ryml.Tree, node: int, old: Any, new: Any, built: Built | None = None) -> None:
+    """Make `node` (a mapping whose value is `old`) hold `new`. `built`: the subtrees built so far
+    in this tree (share one dict across the items of one tree)."""
     if isinstance(old, dict) and isinstance(new, dict) and tree.is_map(node):
-        _patch_map(tree, node, old, new)
-
+        _patch_map(tree, node, old, new, {} if built is None else built)
     else:
         raise UnsafeValue("the item is not a mapping on both sides")
 
 
-def _patch_map(tree: ryml.Tree, node: int, old: dict, new: dict) -> None:
+def _patch_map(tree: ryml.Tree, node: int, old: dict, new: dict, built: Built) -> None:
     if new and _is_flow(tree, node):
         _set_container_style(tree, node, ryml.BLOCK)
     for key in old:
@@ -77,21 +86,21 @@ def _patch_map(tree: ryml.Tree, node: int, old: dict, new: dict) -> None:
             _remove(tree, _find_child(tree, node, _key_bytes(key)))
     for key, value in new.items():
         if key not in old:
-            _build(tree, _append_child(tree, node), key, value)
+            _add(tree, node, _last_child(tree, node), key, value, built)
             continue
         previous = old[key]
         if type(value) is type(previous) and (value == previous or value != value):
             continue  # unchanged (same() inlined: this loop runs for every key of every VM)
         child = _find_child(tree, node, _key_bytes(key))
         if isinstance(value, dict) and isinstance(previous, dict) and value and _is_map(tree, child):
-            _patch_map(tree, child, previous, value)
+            _patch_map(tree, child, previous, value, built)
         elif isinstance(value, list) and isinstance(previous, list) and value and _is_seq(tree, child):
-            _patch_seq(tree, child, previous, value)
+            _patch_seq(tree, child, previous, value, built)
         else:
-            _replace(tree, node, child, key, value)
+            _replace(tree, node, child, key, value, built)
 
 
-def _patch_seq(tree: ryml.Tree, node: int, old: list, new: list) -> None:
+def _patch_seq(tree: ryml.Tree, node: int, old: list, new: list, built: Built) -> None:
     if _is_flow(tree, node):
         _set_container_style(tree, node, ryml.BLOCK)
     children = []
@@ -101,24 +110,38 @@ def _patch_seq(tree: ryml.Tree, node: int, old: list, new: list) -> None:
         child = _next_sibling(tree, child)
     for index, value in enumerate(new):
         if index >= len(old):
-            _build(tree, _append_child(tree, node), None, value)
+            _add(tree, node, _last_child(tree, node), None, value, built)
             continue
         previous, child = old[index], children[index]
         if same(value, previous):
             continue
         if isinstance(value, dict) and isinstance(previous, dict) and value and _is_map(tree, child):
-            _patch_map(tree, child, previous, value)
+            _patch_map(tree, child, previous, value, built)
         else:
-            _replace(tree, node, child, None, value)
+            _replace(tree, node, child, None, value, built)
     for child in children[len(new):]:
         _remove(tree, child)
 
 
-def _replace(tree: ryml.Tree, parent: int, child: int, key: str | None, value: Any) -> None:
+def _replace(tree: ryml.Tree, parent: int, child: int, key: str | None, value: Any, built: Built) -> None:
     """A new node for `value` where `child` was, then `child` removed."""
-    fresh = tree.insert_child(parent, tree.prev_sibling(child))
-    _build(tree, fresh, key, value)
+    _add(tree, parent, tree.prev_sibling(child), key, value, built)
     tree.remove(child)
+
+
+def _add(tree: ryml.Tree, parent: int, after: int, key: str | None, value: Any, built: Built) -> None:
+    """A new child of `parent` after `after` (NONE: first) holding `key: value`."""
+    if not value or not isinstance(value, (dict, list)):
+        _build(tree, _insert_child(tree, parent, after), key, value)
+        return
+    signature = (key, repr(value))
+    source = built.get(signature)
+    if source is not None:
+        _duplicate(tree, source, parent, after)
+        return
+    node = _insert_child(tree, parent, after)
+    _build(tree, node, key, value)
+    built[signature] = node
 
 
 def _text(text: str) -> Any:

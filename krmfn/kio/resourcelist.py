@@ -175,11 +175,12 @@ def _patch_all(rl: ResourceList, outcome: Outcome) -> bool:
     clean = True
     if outcome.changed and rl.tree is not None:
         # Room for the new nodes up front: growing the node array node by node costs more.
-        rl.tree.reserve(rl.tree.size() + 48 * len(outcome.changed))
+        rl.tree.reserve(rl.tree.size() + 32 * len(outcome.changed))
+    built: dict[Any, dict] = {}  # per tree: the new subtrees, for copying (krmfn.kio.patch)
     for position in sorted(outcome.changed):
         item = rl.items[position]
         try:
-            patch(item.tree, item.node, item.value, outcome.items[position])
+            patch(item.tree, item.node, item.value, outcome.items[position], built.setdefault(id(item.tree), {}))
         except UnsafeValue:
             item.verbatim_ok = False  # its node may be half patched: write its value instead
             clean = False

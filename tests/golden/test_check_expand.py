@@ -19,6 +19,7 @@ from krmfn.instancetype.bundle import Bundle
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.kio.files import load_items, read_sources
 from krmfn.instancetype.webhooks import rejected_keys
+from krmfn.validate.context import build_context
 from tests.conftest import shared_path
 
 SETTINGS = {
@@ -69,3 +70,26 @@ def test_check_expand_gives_the_verdict_of_expand_on_every_golden_vm(setting: st
             failures += full[0] is not None if isinstance(full, tuple) else 1
     # the corpus must exercise both outcomes, or the comparison proves little
     assert compared > 500 and 100 < failures < compared - 100, (compared, failures)
+
+
+VALIDATE_OPTIONS = {
+    "default": {},
+    "reject-legacy": {"legacyApiVersions": "reject"},
+    "bridge-not-permitted": {"permitBridgeInterfaceOnPodNetwork": False},
+    "no-catalog": {"catalog": "none"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(VALIDATE_OPTIONS))
+def test_validate_reusing_admission_changes_no_finding(name: str) -> None:
+    """Admission's conflict-free (instance type, preference) pairs spare validate's expand pass
+    the appliers; with and without that, every VM gets the same verdict."""
+    reused = 0
+    for path in golden_inputs():
+        values = [item.value for item in load_items(read_sources([path]))]
+        fresh = build_context(values, VALIDATE_OPTIONS[name], reuse_admission=False)
+        fast = build_context(values, VALIDATE_OPTIONS[name])
+        assert fast.expand_failures == fresh.expand_failures, path
+        assert fast.expand_notes == fresh.expand_notes, path
+        reused += sum(1 for verdict in fast.admissions if verdict is not None and verdict.conflict_free is not None)
+    assert reused > 300  # the shortcut is taken, not just harmless

@@ -262,6 +262,20 @@ def set_default_eviction_strategy(config: ClusterConfig, template_spec: dict) ->
         template_spec["evictionStrategy"] = config.eviction_strategy
 
 
+def set_requirement_defaults(config: ClusterConfig, template_spec: dict) -> str | None:
+    """The part of ``set_default_vmi_spec`` the preference requirements can see: they read the
+    architecture, the CPU topology and the guest memory (§6), which only the architecture,
+    resource-request, guest-memory and topology defaults write, in this order. The error is the
+    pod network default's, checked in full when this configuration can fail it."""
+    if defaults_can_fail(config):
+        return set_default_vmi_spec(config, template_spec)
+    set_default_architecture(config, template_spec)
+    set_default_resource_requests(config, template_spec)
+    set_guest_memory(template_spec)
+    set_default_guest_cpu_topology(template_spec)
+    return None
+
+
 def set_default_vmi_spec(config: ClusterConfig, template_spec: dict) -> str | None:
     """SetDefaultVirtualMachineInstanceSpec, in KubeVirt's order (§9.3)."""
     set_default_architecture(config, template_spec)

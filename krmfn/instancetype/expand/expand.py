@@ -193,7 +193,8 @@ def expand_vm(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
 
 
 def check_expand(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
-                 namespace: str | None = None, apply_defaults: bool = True) -> ExpandResult:
+                 namespace: str | None = None, apply_defaults: bool = True,
+                 conflict_free: tuple[dict | None, dict | None] | None = None) -> ExpandResult:
     """``expand_vm``'s verdict without building the expanded VM: the same failure, or success
     with ``vm`` None and what would be applied (validate reports failures, not the output).
 
@@ -201,6 +202,10 @@ def check_expand(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
     scratch copies (``instancetype_conflicts``). Disk defaults and the preference never fail;
     the network defaults can only fail under some cluster settings, and then the full expand
     runs. The equivalence is checked over the golden corpus (tests/golden/test_check_expand.py).
+
+    ``conflict_free``: an (instance type spec, preference spec) pair already known to apply to
+    this VM's template without conflict (admission applied them: ``Admission.conflict_free``);
+    when the same two objects resolve, the appliers are not run again.
     """
     config = config or ClusterConfig()
     if not has_matchers(vm) or (apply_defaults and defaults_can_fail(config)):
@@ -210,18 +215,16 @@ def check_expand(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
     if isinstance(resolved, Failure):
         return ExpandResult(None, resolved)
     instancetype, preference = resolved
+    it_spec = instancetype.spec if instancetype else None
+    pf_spec = preference.spec if preference else None
+    if conflict_free is not None and conflict_free[0] is it_spec and conflict_free[1] is pf_spec:
+        return ExpandResult(None, None, instancetype, preference)
     template = vm["spec"].get("template")
     template = template if isinstance(template, dict) else {}
     template_spec = template.get("spec") if isinstance(template.get("spec"), dict) else {}
     template_metadata = template.get("metadata") if isinstance(template.get("metadata"), dict) else {}
-    conflicts = instancetype_conflicts(
-        BASE_PATH,
-        instancetype.spec if instancetype else None,
-        preference.spec if preference else None,
-        template_spec,
-        template_metadata,
-        instancetype.version if instancetype else V1BETA1,
-    )
+    conflicts = instancetype_conflicts(BASE_PATH, it_spec, pf_spec, template_spec, template_metadata,
+                                       instancetype.version if instancetype else V1BETA1)
     if conflicts:
         return ExpandResult(None, _conflict_failure(conflicts))
     return ExpandResult(None, None, instancetype, preference)

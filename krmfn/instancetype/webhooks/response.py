@@ -58,6 +58,9 @@ class Admission:
     stage: str | None = None
     warnings: list[str] = field(default_factory=list)
     logs: list[str] = field(default_factory=list)
+    # The (instance type spec, preference spec) this VM's template took without conflict, when the
+    # chain got that far: validate then skips the same check in its expand pass (not a verdict).
+    conflict_free: tuple[dict | None, dict | None] | None = field(default=None, compare=False, repr=False)
 
     @property
     def message(self) -> str:

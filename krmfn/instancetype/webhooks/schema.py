@@ -537,6 +537,8 @@ def _walk(value: Any, node: Node, path: str, report: SchemaReport, walk: _Walk) 
 
 
 def _walk_object(value: dict, node: Obj, path: str, report: SchemaReport, walk: _Walk) -> None:
+    # The hot loop of admission (every field of every VM): objects and lists of objects are
+    # walked here directly; _walk handles the rest and every type error.
     props = node.props
     for name in node.required:
         if value.get(name) is None and not (walk.scalar_defaults and type(props.get(name)) is Scalar):
@@ -555,6 +557,16 @@ def _walk_object(value: dict, node: Obj, path: str, report: SchemaReport, walk: 
         if sub_type is Scalar:
             if type(child) is not sub.fast_type:  # type: ignore[attr-defined]  # sub is a Scalar
                 _check_scalar(child, sub, join(path, key), report.errors)  # type: ignore[arg-type]
+        elif sub_type is Obj and type(child) is dict:
+            _walk_object(child, sub, f"{path}.{key}" if path else key, report, walk)  # type: ignore[arg-type]
+        elif sub_type is ListOf and type(child) is list and type(sub.items) is Obj:  # type: ignore[attr-defined]
+            items = sub.items  # type: ignore[attr-defined]
+            child_path = f"{path}.{key}" if path else key
+            for index, item in enumerate(child):
+                if type(item) is dict:
+                    _walk_object(item, items, f"{child_path}[{index}]", report, walk)
+                elif item is not None:
+                    _walk(item, items, f"{child_path}[{index}]", report, walk)
         elif sub_type is not Unchecked:
             _walk(child, sub, join(path, key), report, walk)
 

@@ -31,7 +31,7 @@ from krmfn.instancetype import v1beta2
 from krmfn.instancetype.apply.vmi import apply_instancetype, apply_vm_vcpus
 from krmfn.instancetype.bundle import V1BETA1, V1BETA2, Bundle
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.expand.defaults import ClusterConfig, defaults_can_fail, set_default_vmi_spec
+from krmfn.instancetype.expand.defaults import ClusterConfig, defaults_can_fail, set_requirement_defaults
 from krmfn.instancetype.find.instancetype import find_instancetype
 from krmfn.instancetype.find.matcher import Resolved
 from krmfn.instancetype.find.preference import find_preference
@@ -357,9 +357,17 @@ def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: s
         if rejected is not None:
             rejected.logs = logs
             return rejected
-    if not check_later_steps:
-        return allow(logs=logs)
-    error = set_default_vmi_spec(config, template_spec)
+    verdict = _later_steps(it_spec, pf_spec, template_spec, it_version, config, logs) if check_later_steps \
+        else allow(logs=logs)
+    verdict.conflict_free = (it_spec, pf_spec)
+    return verdict
+
+
+def _later_steps(it_spec: dict | None, pf_spec: dict | None, template_spec: dict, it_version: str,
+                 config: ClusterConfig, logs: list[str]) -> Admission:
+    """SetDefaultVirtualMachineInstanceSpec (the parts the requirements read), then the
+    preference requirements."""
+    error = set_requirement_defaults(config, template_spec)
     if error is not None:
         return reject_message(STAGE_SET_DEFAULTS, error, logs=logs)
     failure = find_requirement_failure(it_spec, pf_spec, template_spec, it_version)
