@@ -63,6 +63,8 @@ def main() -> None:
                     floor = best[0]
                 rows.append((mode, mb, best))
             for mode, mb, (wall, peak, code) in rows:
+                if code != 0:
+                    print(f"bench: {mode} on {size} VMs exited {code}: its figures mean nothing", file=sys.stderr)
                 ratio = f"{wall / floor:.2f}" if floor else "-"
                 print(f"| {size} | {mb:.1f} | {mode} | {wall:.2f} | {wall / size * 1000:.3f} | {peak:.0f} | {ratio} | {code} |",
                       flush=True)

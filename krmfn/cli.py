@@ -182,12 +182,23 @@ def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
     config_ref = resource_ref(rl.function_config) if isinstance(rl.function_config, dict) else None
     results = sorted((to_result(f, rl.items, config_ref) for f in outcome.findings), key=sort_key)
     try:
-        text = rlio.write(rl, outcome, results)
+        chunks = rlio.write_chunks(rl, outcome, results)
     except Exception as err:  # noqa: BLE001 - a writer bug: no partial output (kpt would delete files)
         stderr.write(f"krmfn: internal error writing the output: {type(err).__name__}: {err}\n")
         return 1
-    stdout.write(text)
+    _write_bytes(stdout, chunks)
     return _report_errors(results, stderr)
+
+
+def _write_bytes(stdout: TextIO, chunks: list[bytes]) -> None:
+    """UTF-8 straight to the binary stream when there is one (no decode and re-encode)."""
+    binary = getattr(stdout, "buffer", None)
+    if binary is None:
+        stdout.write(b"".join(chunks).decode("utf-8"))
+        return
+    stdout.flush()
+    binary.writelines(chunks)
+    binary.flush()
 
 
 def _run_guarded(mode: str, values: list[Any], options: dict[str, Any]) -> Outcome:

@@ -13,7 +13,7 @@ from typing import Any
 import ryml
 
 from krmfn.kio import tree as yt
-from krmfn.kio.emit import UnsafeRendering, dump, indent_lines, render_node
+from krmfn.kio.emit import UnsafeRendering, dump, indent_lines, render_block, render_node
 from krmfn.kio.patch import UnsafeValue, patch
 from krmfn.kio.items import Item, convert
 from krmfn.kio.scalars import plain_ok
@@ -136,29 +136,37 @@ def as_seq_item(text: str) -> str:
 
 
 def write(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any]]) -> str:
-    parts = [f"apiVersion: {rl.api_version}\nkind: ResourceList\n"]
-    parts.append(_items_text(rl, outcome))
+    """The output ResourceList as text (see ``write_chunks``)."""
+    return b"".join(write_chunks(rl, outcome, results)).decode("utf-8")
+
+
+def write_chunks(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any]]) -> list[bytes]:
+    """The output ResourceList as UTF-8 chunks, to be written in order (no joined copy: the items
+    of 50,000 VMs are 150 MB)."""
+    chunks = [f"apiVersion: {rl.api_version}\nkind: ResourceList\n".encode("utf-8"), _items_chunk(rl, outcome)]
     all_results = [render_node(r.tree, r.node) if r.verbatim_ok else dump(r.value) for r in rl.results]
     all_results += [dump(result) for result in results]
     if all_results:
-        parts.append("results:\n" + "".join(indent_lines(as_seq_item(text), "  ") + "\n" for text in all_results))
-    return "".join(parts)
+        text = "results:\n" + "".join(indent_lines(as_seq_item(text), "  ") + "\n" for text in all_results)
+        chunks.append(text.encode("utf-8"))
+    return chunks
 
 
-def _items_text(rl: ResourceList, outcome: Outcome) -> str:
+def _items_chunk(rl: ResourceList, outcome: Outcome) -> bytes:
     if not outcome.items:
-        return "items: []\n"
+        return b"items: []\n"
     if _in_place(rl, outcome):
         clean = _patch_all(rl, outcome)
         outcome = _as_patched(outcome)
         if clean:
             try:
                 # Every item is its (patched) source node: rapidyaml writes the list at once.
-                return render_node(rl.tree, rl.items_node) + "\n"
+                block = render_block(rl.tree, rl.items_node)
+                return block if block.endswith(b"\n") else block + b"\n"
             except UnsafeRendering:
                 pass
     texts = item_texts(outcome, rl.items)
-    return "items:\n" + "".join(indent_lines(as_seq_item(text), "  ") + "\n" for text in texts)
+    return ("items:\n" + "".join(indent_lines(as_seq_item(text), "  ") + "\n" for text in texts)).encode("utf-8")
 
 
 def _in_place(rl: ResourceList, outcome: Outcome) -> bool:

@@ -320,18 +320,23 @@ def to_python_fast(tree: ryml.Tree, nodes: list[int]) -> list[Any] | None:
     """Decode many sibling nodes through one JSON document, or None when that is not faithful."""
     if not nodes:
         return []
+    single = len(nodes) == 1  # (a root node has no parent to emit)
     try:
-        parts = [node_json(tree, node) for node in nodes] if len(nodes) < 2 else None
-        text = "[" + ",".join(parts) + "]" if parts is not None else _json_of_siblings(tree, nodes)
+        text, start = _json_value(tree, nodes[0]) if single else _json_of_siblings(tree, nodes)
     except Exception:  # noqa: BLE001 - rapidyaml's emitter refuses (too deep): take the exact walk
         return None
     if json_needs_exact(text):
         return None
     try:
-        values = json.loads(text, object_pairs_hook=_unique_keys)
+        # Decoding from the value's offset spares copying a 100 MB text to drop its key.
+        values, end = _DECODER.raw_decode(text, json.decoder.WHITESPACE.match(text, start).end())
     except (ValueError, RecursionError):
         return None  # incl. duplicate keys: the exact walk reports them with the key
-    return values if len(values) == len(nodes) else None
+    if text[end:].strip():
+        return None
+    if single:
+        return [values]
+    return values if isinstance(values, list) and len(values) == len(nodes) else None
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -341,20 +346,30 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return mapping
 
 
-def _json_of_siblings(tree: ryml.Tree, nodes: list[int]) -> str:
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
+
+
+def _json_of_siblings(tree: ryml.Tree, nodes: list[int]) -> tuple[str, int]:
+    """A JSON array of the nodes' values: (text, offset where the array starts)."""
     parent = tree.parent(nodes[0])
     if tree.is_seq(parent) and all(tree.parent(n) == parent for n in nodes) and tree.num_children(parent) == len(nodes):
-        return node_json(tree, parent)
-    return "[" + ",".join(node_json(tree, node) for node in nodes) + "]"
+        return _json_value(tree, parent)
+    return "[" + ",".join(node_json(tree, node) for node in nodes) + "]", 0
+
+
+def _json_value(tree: ryml.Tree, node: int) -> tuple[str, int]:
+    """rapidyaml's JSON for a node (`"key": value` for a mapping entry) and where the value starts."""
+    text = ryml.emit_json(tree, node)
+    if not tree.has_key(node):
+        return text, 0
+    _, end = json.decoder.scanstring(text, 1)
+    return text, text.index(":", end) + 1
 
 
 def node_json(tree: ryml.Tree, node: int) -> str:
-    """rapidyaml's JSON for a node's value (it writes `"key": value` for a mapping entry)."""
-    text = ryml.emit_json(tree, node)
-    if tree.has_key(node):
-        _, end = json.decoder.scanstring(text, 1)
-        text = text[end:].lstrip()[1:]
-    return text
+    """rapidyaml's JSON for a node's value."""
+    text, start = _json_value(tree, node)
+    return text[start:].lstrip() if start else text
 
 
 def to_python(tree: ryml.Tree, node: int, exact: bool = False, screened: bool = False) -> Any:

@@ -101,7 +101,7 @@ def test_a_crash_that_no_item_explains_passes_everything_through(monkeypatch):
     assert [item["metadata"]["name"] for item in doc["items"]] == ["it", "bad", "a", "boom", "c"]
 
 
-@pytest.mark.parametrize("stage", ["read", "write"])
+@pytest.mark.parametrize("stage", ["read", "write_chunks"])
 def test_a_reader_or_writer_crash_is_fatal(monkeypatch, stage):
     def broken(*args, **kwargs):
         raise TypeError("simulated")
