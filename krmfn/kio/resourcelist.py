@@ -181,9 +181,6 @@ def _in_place(rl: ResourceList, outcome: Outcome) -> bool:
 def _patch_all(rl: ResourceList, outcome: Outcome) -> bool:
     """Patch every changed item into the tree; False when some item must be dumped instead."""
     clean = True
-    if outcome.changed and rl.tree is not None:
-        # Room for the new nodes up front: growing the node array node by node costs more.
-        rl.tree.reserve(rl.tree.size() + 32 * len(outcome.changed))
     built: dict[Any, dict] = {}  # per tree: the new subtrees, for copying (krmfn.kio.patch)
     for position in sorted(outcome.changed):
         item = rl.items[position]
