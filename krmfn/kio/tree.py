@@ -148,10 +148,7 @@ def parse(data: bytes) -> ryml.Tree:
     if data.startswith(BOM):  # allowed at the start of a YAML stream; rapidyaml chokes on it
         data = data[len(BOM):]
     tree = ryml.Tree()
-    # One allocation of the node array up front, with room for what inline adds (about 23 nodes
-    # per expanded VM of ~100 lines): growing it later copies every node (0.4-1.5 s of page
-    # faults at 50,000 VMs). A block YAML line is about 1.14 nodes; the estimate only costs speed.
-    tree.reserve(max(64, data.count(b"\n") * 3 // 2))
+    tree.reserve(node_estimate(data))
     try:
         with _quiet_stderr():
             ryml.parse_in_arena(data, tree=tree)
@@ -159,6 +156,17 @@ def parse(data: bytes) -> ryml.Tree:
         raise _yaml_error(err) from None
     _check_depth(tree, limit.max_depth)
     return tree
+
+
+def node_estimate(data: bytes) -> int:
+    """Nodes to allocate before parsing: room for the parse and for what inline adds (about 23
+    nodes per expanded VM of ~100 lines) in one allocation, since growing the node array later
+    copies every node (0.4-1.5 s of page faults at 50,000 VMs). A block YAML line is about 1.14
+    nodes and carries a ':' or '-'; lines without either (blank ones, block text) are not
+    counted, and the estimate never exceeds a node per 8 input bytes, which parsing such an
+    input could need anyway. A wrong estimate only costs speed: rapidyaml grows the array."""
+    lines = min(data.count(b"\n"), data.count(b":") + data.count(b"-"))
+    return max(64, min(lines * 3 // 2, len(data) // 8))
 
 
 # Trees with nodes nested deeper than rapidyaml's emitters reach (EMIT_DEPTH).
