@@ -1,6 +1,6 @@
 """Benchmark runner: wall time, time per 1,000 VMs and peak memory, for each mode and size.
 
-usage: python bench/run.py [--sizes 100,1000,10000,50000] [--modes passthrough,inline,validate,generate,pyyaml]
+usage: python bench/run.py [--sizes 100,1000,10000,50000] [--modes passthrough,inline,validate,generate,pyyaml] [--repeat N]
 Each run is a fresh process fed a generated ResourceList on stdin (as kpt and kustomize do);
 peak memory is the child's max RSS. The pyyaml row is a PyYAML C-loader load and dump of the
 same input: the floor a straightforward Python function would have.
@@ -41,7 +41,7 @@ def measure(cmd: list[str], path: str) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--sizes", default="100,1000,10000,50000")
     parser.add_argument("--modes", default="passthrough,inline,validate,generate,pyyaml")
     parser.add_argument("--repeat", type=int, default=1, help="runs per cell; the best is reported")
     args = parser.parse_args()
@@ -49,6 +49,7 @@ def main() -> None:
     modes = args.modes.split(",")
     print(f"| VMs | MB | mode | wall s | s per 1,000 VMs | peak MB | x PyYAML floor | exit |")
     print("|---:|---:|---|---:|---:|---:|---:|---:|")
+    walls: dict[tuple[str, int], float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
             floor = None
@@ -68,6 +69,17 @@ def main() -> None:
                 ratio = f"{wall / floor:.2f}" if floor else "-"
                 print(f"| {size} | {mb:.1f} | {mode} | {wall:.2f} | {wall / size * 1000:.3f} | {peak:.0f} | {ratio} | {code} |",
                       flush=True)
+                walls[mode, size] = wall
+    print_scaling(walls, modes, sizes)
+
+
+def print_scaling(walls: dict[tuple[str, int], float], modes: list[str], sizes: list[int]) -> None:
+    """Time of the largest size over the time of the size five times smaller (linear: 5.0)."""
+    large = max(sizes)
+    if large // 5 not in sizes:
+        return
+    print(f"\nscaling, {large} VMs over {large // 5} VMs (linear is 5.0): " + ", ".join(
+        f"{mode} {walls[mode, large] / walls[mode, large // 5]:.2f}" for mode in modes))
 
 
 if __name__ == "__main__":

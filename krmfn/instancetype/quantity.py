@@ -98,7 +98,14 @@ class Quantity:
         return self.unscaled == 0
 
     def is_integer(self) -> bool:
-        return self.as_fraction().denominator == 1
+        return self.integer_value() is not None
+
+    def integer_value(self) -> int | None:
+        """The value when it is a whole number, else None."""
+        if self.exponent >= 0:
+            return self.unscaled * 10**self.exponent
+        whole, fraction = divmod(self.unscaled, 10**-self.exponent)
+        return None if fraction else whole
 
     def value(self) -> int:
         """``Quantity.Value()``: the integer value, rounded up (away from zero)."""
@@ -128,11 +135,11 @@ class Quantity:
             return "0"
         fmt = self.format
         if fmt == BINARY_SI:
-            value = self.as_fraction()
-            if -1024 < value < 1024 or value.denominator != 1:
+            value = self.integer_value()
+            if value is None or -1024 < value < 1024:
                 fmt = DECIMAL_SI
             else:
-                return _binary_canonical(int(value))
+                return _binary_canonical(value)
         if fmt not in (DECIMAL_SI, BINARY_SI):
             fmt = DECIMAL_EXPONENT
         return _decimal_canonical(self.unscaled, self.exponent, fmt)
@@ -208,8 +215,13 @@ def parse(value: object) -> Quantity | QuantityError:
             return QuantityError(value, f"json: unsupported value: {value!r}")
         return parse_string(text)
     if isinstance(value, str):
-        return parse_string(_go_trim_space(value))
+        return _parse_text(value)
     return QuantityError(value, ERR_FORMAT_WRONG)
+
+
+@lru_cache(maxsize=1 << 12)
+def _parse_text(text: str) -> Quantity | QuantityError:
+    return parse_string(_go_trim_space(text))
 
 
 def canonicalize(value: object) -> str | QuantityError:
