@@ -544,13 +544,12 @@ def _walk_object(value: dict, node: Obj, path: str, report: SchemaReport, walk: 
         if value.get(name) is None and not (walk.scalar_defaults and type(props.get(name)) is Scalar):
             required_path = join(path, name)
             report.errors.append(SchemaError(REQUIRED, required_path, f"{required_path} in body is required"))
-    for key in walk.keys(value):
+    for key, child in (value.items() if not walk.sort_keys else [(k, value[k]) for k in walk.keys(value)]):
         sub = props.get(key)
         if sub is None:
             if not node.open:
                 report.unknown.append(join(path, str(key)))
             continue
-        child = value[key]
         if child is None:
             continue
         sub_type = type(sub)
