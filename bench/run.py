@@ -39,12 +39,23 @@ def measure(cmd: list[str], path: str) -> tuple[float, float, int]:
     return wall, usage.ru_maxrss / 1024, proc.returncode
 
 
+def compile_package() -> None:
+    """Byte-compile krmfn first, as an installed wheel is: with PYTHONDONTWRITEBYTECODE set (or a
+    read-only checkout) every run would otherwise recompile edited modules (+0.04 s per run)."""
+    import compileall
+
+    import krmfn
+
+    compileall.compile_dir(os.path.dirname(krmfn.__file__), quiet=1, legacy=False)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000,50000")
     parser.add_argument("--modes", default="passthrough,inline,validate,generate,pyyaml")
     parser.add_argument("--repeat", type=int, default=1, help="runs per cell; the best is reported")
     args = parser.parse_args()
+    compile_package()
     sizes = [int(s) for s in args.sizes.split(",")]
     modes = args.modes.split(",")
     print(f"| VMs | MB | mode | wall s | s per 1,000 VMs | peak MB | x PyYAML floor | exit |")
