@@ -5,20 +5,25 @@ This module and krmfn.kio are the only places that touch stdin, stdout, files or
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 from typing import Any, Sequence, TextIO
 
-from krmfn import __version__
-from krmfn.findings import ERROR, Finding
+from krmfn import __version__, catalog
+from krmfn.model.findings import ERROR, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import load_items, read_bounded, read_sources
 from krmfn.kio.items import Item, resource_ref
+from krmfn.kio.emit import dump
+from krmfn.kio.report import add_lines, write_report
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
 from krmfn.guard import run_guarded
-from krmfn.modes import Outcome, passthrough, run
+from krmfn.model.gcpause import gc_paused
+from krmfn.model.krm import without_orchestrator_annotations
+from krmfn.model.options import MODES, Option, options_for
+from krmfn.model.outcome import Outcome, passthrough
+from krmfn.modes import run
 
 DESCRIPTION = """\
 krmfn resolves KubeVirt instance types and preferences offline.
@@ -39,15 +44,8 @@ MODE_HELP = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    # One short run that builds acyclic dicts and lists: the cyclic collector would rescan the
-    # parsed items again and again (0.5 s of 3.9 s for 10,000 VMs) and free nothing.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():  # one short run that builds acyclic dicts and lists
         return _main_reporting(argv)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
 
 
 def _main_reporting(argv: Sequence[str] | None) -> int:
@@ -95,19 +93,19 @@ def build_parser() -> argparse.ArgumentParser:
     catalog_parser.add_argument("--catalog", default=None, help="catalog version (default: the newest)")
     catalog_parser.add_argument("--kind", choices=("instancetypes", "preferences", "all"), default="all",
                                 help="what to list (default: all)")
-    for mode in cfg.MODES:
+    for mode in MODES:
         mode_parser = sub.add_parser(mode, help=MODE_HELP[mode], description=MODE_HELP[mode])
         mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
         mode_parser.add_argument("--config", metavar="FILE", help="read options from a functionConfig file")
         if mode == "validate":
             mode_parser.add_argument("--format", choices=("text", "json", "github"), default=None,
                                      help="report format (default: github when GITHUB_ACTIONS=true, else text)")
-        for option in cfg.options_for(mode):
+        for option in options_for(mode):
             _add_flag(mode_parser, option)
     return parser
 
 
-def _add_flag(parser: argparse.ArgumentParser, option: cfg.Option) -> None:
+def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
     help_text = f"{option.help} (default: {option.default!r})"
     if option.kind == "sizes":
         return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory)
@@ -124,9 +122,6 @@ def _add_flag(parser: argparse.ArgumentParser, option: cfg.Option) -> None:
 
 
 def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from krmfn import catalog
-    from krmfn.kio.emit import dump
-
     version = ns.catalog or catalog.DEFAULT_VERSION
     if version not in catalog.CATALOG_VERSIONS:
         stderr.write(f"krmfn: unknown catalog version {version} (known: {', '.join(catalog.CATALOG_VERSIONS)})\n")
@@ -233,27 +228,13 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
     if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
         keep = [i for i, source in enumerate(outcome.sources) if source is None]
-        outcome = Outcome([_without_orchestrator_annotations(outcome.items[i]) for i in keep], [None] * len(keep),
+        outcome = Outcome([without_orchestrator_annotations(outcome.items[i]) for i in keep], [None] * len(keep),
                           set(), outcome.findings)
     stdout.write(rlio.write_stream(outcome, items))
     for result in results:
         if result.get("severity") != ERROR:
             stderr.write(f"krmfn: {stderr_line(result)}\n")
     return _report_errors(results, stderr)
-
-
-ORCHESTRATOR_PREFIXES = ("config.kubernetes.io/", "internal.config.kubernetes.io/")
-
-
-def _without_orchestrator_annotations(obj: Any) -> Any:
-    """A generated object as a file wants it: without the path/index annotations kpt uses."""
-    metadata = obj.get("metadata") if isinstance(obj, dict) else None
-    annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
-    if not isinstance(annotations, dict):
-        return obj
-    kept = {k: v for k, v in annotations.items() if not k.startswith(ORCHESTRATOR_PREFIXES)}
-    metadata = {k: v for k, v in metadata.items() if k != "annotations"} | ({"annotations": kept} if kept else {})
-    return {**obj, "metadata": metadata}
 
 
 def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
@@ -266,7 +247,7 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
         if config.mode != ns.mode:
             raise cfg.ConfigError(f"{ns.config}: it configures mode {config.mode}, not {ns.mode}")
         options.update(config.options)
-    for option in cfg.options_for(ns.mode):
+    for option in options_for(ns.mode):
         raw = getattr(ns, option.name, None)
         if raw is not None:
             options[option.name] = cfg.parse_value(option, raw, option.flag)
@@ -274,8 +255,6 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
 
 
 def _print_report(outcome: Outcome, items: list[Item], fmt: str | None, stdout: TextIO) -> int:
-    from krmfn.kio.report import add_lines, write_report
-
     results = [to_result(f, items) for f in outcome.findings]
     add_lines(results, items, [f.item for f in outcome.findings])
     results.sort(key=lambda r: (*sort_key(r)[:2], (r.get("file") or {}).get("line") or 0, *sort_key(r)[2:]))

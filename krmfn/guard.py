@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from krmfn.findings import ERROR, Finding
-from krmfn.modes import Outcome, passthrough, run
+from krmfn.model.findings import ERROR, Finding
+from krmfn.model.outcome import Outcome, passthrough
+from krmfn.modes import run
 
 MAX_CULPRITS = 3
 Runner = Callable[[str, list[Any], dict[str, Any]], Outcome]

@@ -1,46 +1,25 @@
-"""Mode dispatch on plain data: the I/O layer calls `run`, the engines never see YAML.
+"""Mode dispatch on plain data: the I/O layer calls ``run``; the modes never see YAML.
 
-Each mode gets the items' Python values and its options, and returns an Outcome: the output
-values, where each came from (so unchanged items can be written verbatim), and findings.
+Each mode gets the items' Python values and its options, and returns an ``Outcome``
+(``krmfn.model.outcome``): the output values, where each came from (so unchanged items are
+written verbatim), and findings. Each mode completes its options from the option table itself.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
-from krmfn.findings import Finding
+from krmfn.generate import run_generate
+from krmfn.inline import run_inline
+from krmfn.model.outcome import Outcome
+from krmfn.validate import run_validate
+from krmfn.validate.checks import CHECK_IDS
 
-
-@dataclass
-class Outcome:
-    items: list[Any]
-    sources: list[int | None]  # input index of each output item; None for a new item
-    changed: set[int] = field(default_factory=set)  # output positions whose value was changed
-    findings: list[Finding] = field(default_factory=list)
-
-
-def passthrough(values: list[Any]) -> Outcome:
-    return Outcome(list(values), list(range(len(values))))
+RUNNERS: dict[str, Callable[[list[Any], dict[str, Any]], Outcome]] = {
+    "inline": run_inline, "validate": run_validate, "generate": run_generate,
+}
+__all__ = ["CHECK_IDS", "RUNNERS", "run"]
 
 
 def run(mode: str, values: list[Any], options: dict[str, Any]) -> Outcome:
-    runner = {"inline": _inline, "validate": _validate, "generate": _generate}[mode]
-    return runner(values, options)
-
-
-def _inline(values: list[Any], options: dict[str, Any]) -> Outcome:
-    from krmfn.inline import run_inline
-
-    return run_inline(values, options)
-
-
-def _validate(values: list[Any], options: dict[str, Any]) -> Outcome:
-    from krmfn.validate import run_validate
-
-    return run_validate(values, options)
-
-
-def _generate(values: list[Any], options: dict[str, Any]) -> Outcome:
-    from krmfn.generate import run_generate
-
-    return run_generate(values, options)
+    return RUNNERS[mode](values, options)

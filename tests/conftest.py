@@ -62,8 +62,22 @@ def resource_list(items_yaml: str, function_config: str = "") -> str:
     return body + (("functionConfig:\n" + function_config) if function_config else "")
 
 
+IN_CI = os.environ.get("CI") == "true"
+
+
+def requires_shared(path: str | os.PathLike[str]) -> pytest.MarkDecorator:
+    """Skip where a ../shared path is missing, except in CI (CI=true): there the tests run and fail,
+    so that CI never goes green without comparing with KubeVirt's golden corpus."""
+    return pytest.mark.skipif(not os.path.exists(path) and not IN_CI,
+                              reason=f"{path} not available (../shared is only on development and CI machines)")
+
+
 def shared_path(*parts: str) -> str:
+    """A path under ../shared; skips where it is missing, except in CI (CI=true), where a missing
+    golden corpus must fail the run rather than let it go green without comparing with KubeVirt."""
     path = os.path.join(SHARED, *parts)
     if not os.path.exists(path):
+        if IN_CI:
+            pytest.fail(f"{path} is missing: CI must compare with KubeVirt's golden corpus (../shared beside the clone)")
         pytest.skip(f"{path} not available (../shared is only on development and CI machines)")
     return path

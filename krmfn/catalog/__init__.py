@@ -24,23 +24,20 @@ from typing import Any, Mapping
 
 from krmfn.catalog import v1_7_0
 from krmfn.catalog.build import build_instancetypes, build_preferences, iter_instancetypes, to_plain
-from krmfn.catalog.model import (
+from krmfn.catalog.model import LABEL_PREFIX, CatalogDefinition, InstancetypeClass
+from krmfn.model.kinds import (
     INSTANCETYPE_KINDS,
-    LABEL_PREFIX,
     PREFERENCE_KINDS,
     VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
     VIRTUAL_MACHINE_INSTANCETYPE,
     VIRTUAL_MACHINE_PREFERENCE,
-    CatalogDefinition,
-    InstancetypeClass,
 )
 
 __all__ = [
     "CATALOG_VERSIONS", "DEFAULT_VERSION", "UnknownCatalogVersion", "class_of", "definition",
     "instancetype_class", "instancetype_features", "instancetypes", "lookup", "preference_table",
-    "preferences", "table", "INSTANCETYPE_KINDS", "PREFERENCE_KINDS", "VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE",
-    "VIRTUAL_MACHINE_INSTANCETYPE", "VIRTUAL_MACHINE_CLUSTER_PREFERENCE", "VIRTUAL_MACHINE_PREFERENCE",
+    "preferences", "table",
 ]
 
 _DEFINITIONS: Mapping[str, CatalogDefinition] = {v1_7_0.VERSION: v1_7_0.CATALOG}

@@ -11,13 +11,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE = "VirtualMachineClusterInstancetype"
-VIRTUAL_MACHINE_INSTANCETYPE = "VirtualMachineInstancetype"
-VIRTUAL_MACHINE_CLUSTER_PREFERENCE = "VirtualMachineClusterPreference"
-VIRTUAL_MACHINE_PREFERENCE = "VirtualMachinePreference"
-INSTANCETYPE_KINDS = (VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_INSTANCETYPE)
-PREFERENCE_KINDS = (VIRTUAL_MACHINE_CLUSTER_PREFERENCE, VIRTUAL_MACHINE_PREFERENCE)
-
 LABEL_PREFIX = "instancetype.kubevirt.io/"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})

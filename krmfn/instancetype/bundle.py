@@ -23,18 +23,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-VIRTUAL_MACHINE_INSTANCETYPE = "VirtualMachineInstancetype"
-VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE = "VirtualMachineClusterInstancetype"
-VIRTUAL_MACHINE_PREFERENCE = "VirtualMachinePreference"
-VIRTUAL_MACHINE_CLUSTER_PREFERENCE = "VirtualMachineClusterPreference"
-CONTROLLER_REVISION = "ControllerRevision"
-PERSISTENT_VOLUME_CLAIM = "PersistentVolumeClaim"
-DATA_VOLUME = "DataVolume"
-DATA_SOURCE = "DataSource"
-VOLUME_SNAPSHOT = "VolumeSnapshot"
+from krmfn import catalog
+from krmfn.model.kinds import (
+    CLUSTER_DEFINITION_KINDS,
+    CONTROLLER_REVISION,
+    DATA_SOURCE,
+    DATA_VOLUME,
+    INSTANCETYPE_GROUP,
+    PERSISTENT_VOLUME_CLAIM,
+    VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+    VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+    VIRTUAL_MACHINE_INSTANCETYPE,
+    VIRTUAL_MACHINE_PREFERENCE,
+    VOLUME_SNAPSHOT,
+    split_api_version,
+)
 
 DEFAULT_NAMESPACE = "default"
-INSTANCETYPE_GROUP = "instancetype.kubevirt.io"
 V1BETA1 = "v1beta1"
 V1BETA2 = "v1beta2"  # krmfn's own: optional guest, cpu.topology (design proposals, never merged)
 LEGACY_VERSIONS = frozenset({"v1alpha1", "v1alpha2"})
@@ -43,7 +48,6 @@ LEGACY_VERSIONS = frozenset({"v1alpha1", "v1alpha2"})
 LEGACY_CONVERT = "convert"
 LEGACY_REJECT = "reject"
 LEGACY_POLICIES = (LEGACY_CONVERT, LEGACY_REJECT)
-CATALOG_KINDS = frozenset({VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_CLUSTER_PREFERENCE})
 
 ObjectKey = tuple[str, str, str]
 """(kind, namespace, name); namespace is "" for cluster-scoped kinds."""
@@ -106,14 +110,6 @@ def request_name_error(name: str) -> str | None:
     if problems:
         return f'invalid resource name "{name}": [{" ".join(problems)}]'
     return None
-
-
-def split_api_version(api_version: object) -> tuple[str, str]:
-    """`group/version` -> (group, version); `v1` -> ("", "v1")."""
-    if not isinstance(api_version, str):
-        return "", ""
-    group, _, version = api_version.rpartition("/")
-    return group, version
 
 
 def is_served(obj: dict, legacy: str = LEGACY_REJECT) -> bool:
@@ -191,7 +187,7 @@ class Bundle:
         if self.rejected and key in self.rejected:
             return None
         found = self._index.get(key)
-        if found is None and self.catalog_version and kind in CATALOG_KINDS and key not in self._declared:
+        if found is None and self.catalog_version and kind in CLUSTER_DEFINITION_KINDS and key not in self._declared:
             found = self._from_catalog(key)
         return found
 
@@ -208,8 +204,6 @@ class Bundle:
         Only for keys the bundle does not name at all: a bundle object, even one admission
         rejects, always wins over the catalog.
         """
-        from krmfn import catalog
-
         found = catalog.lookup(key[0], key[2], self.catalog_version)
         if found is not None:
             self._index[key] = found

@@ -19,13 +19,13 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from krmfn.instancetype.bundle import (
+from krmfn.instancetype.bundle import LEGACY_CONVERT, LEGACY_REJECT, LEGACY_VERSIONS, V1BETA1, V1BETA2
+from krmfn.instancetype import legacy as legacy_versions
+from krmfn.model.kinds import (
+    DEFINITION_KINDS,
     INSTANCETYPE_GROUP,
-    LEGACY_CONVERT,
-    LEGACY_REJECT,
-    LEGACY_VERSIONS,
-    V1BETA1,
-    V1BETA2,
+    INSTANCETYPE_KINDS,
+    PREFERENCE_KINDS,
     VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
     VIRTUAL_MACHINE_INSTANCETYPE,
@@ -36,8 +36,6 @@ SCHEME_NAME = "kubevirt.io/client-go/kubevirt/scheme/register.go:44"
 DECODE_FAILED = "failed to decode object in ControllerRevision: {}"
 UNEXPECTED_TYPE = "unexpected type in ControllerRevision: {}"
 
-INSTANCETYPE_KINDS = frozenset({VIRTUAL_MACHINE_INSTANCETYPE, VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE})
-PREFERENCE_KINDS = frozenset({VIRTUAL_MACHINE_PREFERENCE, VIRTUAL_MACHINE_CLUSTER_PREFERENCE})
 _INSTANCETYPE_GROUP_VERSION = (INSTANCETYPE_GROUP, V1BETA1)
 
 # Options types metav1.AddToGroupVersion registers in every group version of the scheme.
@@ -215,14 +213,6 @@ def _json_type_name(value: Any) -> str:
     return "object"
 
 
-def _legacy_versions() -> Any:
-    # Imported on first use: its schemas live in the webhooks package, whose admission chain
-    # imports the finders, which import this module.
-    from krmfn.instancetype import legacy as legacy_versions
-
-    return legacy_versions
-
-
 def decode_payload(data: Any, legacy: str = LEGACY_REJECT) -> DecodedRevision | str:
     """Decode a revision's `data`: the spec of one of the four kinds, or an error message.
 
@@ -235,7 +225,7 @@ def decode_payload(data: Any, legacy: str = LEGACY_REJECT) -> DecodedRevision | 
         return UNEXPECTED_TYPE.format("<nil>")
     if legacy == LEGACY_CONVERT:
         # KubeVirt tried the v1alpha1 SpecRevision wrapper before anything else.
-        old_spec = _legacy_versions().decode_spec_revision(data)
+        old_spec = legacy_versions.decode_spec_revision(data)
         if old_spec is not None:
             return DecodedRevision(*old_spec)
     interpret_error = _interpret_error(data)
@@ -255,18 +245,18 @@ def decode_payload(data: Any, legacy: str = LEGACY_REJECT) -> DecodedRevision | 
         gv = _group_version_string(group, version)
         return DECODE_FAILED.format(
             f"no kind {go_quote(kind)} is registered for version {go_quote(gv)} in scheme {go_quote(SCHEME_NAME)}")
-    if group != INSTANCETYPE_GROUP or kind not in INSTANCETYPE_KINDS | PREFERENCE_KINDS:
+    if group != INSTANCETYPE_GROUP or kind not in DEFINITION_KINDS:
         return UNEXPECTED_TYPE.format(go_type)
     spec = data.get("spec")
     if version in LEGACY_VERSIONS:
-        converted = _legacy_versions().convert_object_spec(kind, version, spec)
+        converted = legacy_versions.convert_object_spec(kind, version, spec)
         if isinstance(converted, str):
             return DECODE_FAILED.format(converted)
         return DecodedRevision(kind, converted)
     return DecodedRevision(kind, spec if isinstance(spec, dict) else {}, V1BETA2 if version == V1BETA2 else V1BETA1)
 
 
-def _decoded_of_kinds(revision: dict, kinds: frozenset[str], legacy: str) -> DecodedRevision | str:
+def _decoded_of_kinds(revision: dict, kinds: tuple[str, ...], legacy: str) -> DecodedRevision | str:
     decoded = decode_payload(revision.get("data"), legacy)
     if isinstance(decoded, str):
         return decoded

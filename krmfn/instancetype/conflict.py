@@ -17,7 +17,9 @@ Message helpers:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from krmfn.model.reasons import NO_REASONS
 
 CONFLICTS_ERROR_FMT = "VM field(s) %s conflicts with selected instance type"
 VM_CONFLICTS_FMT = "VM conflicts with instancetype spec in fields: [%s]"
@@ -34,11 +36,13 @@ VMI_SPEC_PATH = "spec"
 
 @dataclass(frozen=True)
 class Conflict:
-    """One conflicting field: ``path`` elements (``("spec", "template", "spec", "nodeSelector")``)
-    and an optional message that replaces the standard one."""
+    """One conflicting field: ``path`` elements (``("spec", "template", "spec", "nodeSelector")``),
+    an optional message that replaces the standard one, and the reasons krmfn knows beyond
+    KubeVirt's answer (``krmfn.model.reasons``; not part of that answer, so not compared)."""
 
     path: tuple[str, ...]
     message: str = ""
+    reasons: frozenset[str] = field(default=NO_REASONS, compare=False)
 
     @classmethod
     def new(cls, name: str, *more_names: str) -> Conflict:
@@ -53,9 +57,9 @@ class Conflict:
         return cls(tuple(path))
 
     @classmethod
-    def with_message(cls, message: str, name: str, *more_names: str) -> Conflict:
+    def with_message(cls, message: str, name: str, *more_names: str, reasons: frozenset[str] = NO_REASONS) -> Conflict:
         """``conflict.NewWithMessage(message, name, moreNames...)``."""
-        return cls((name, *more_names), message)
+        return cls((name, *more_names), message, reasons)
 
     def child(self, name: str, *more_names: str) -> Conflict:
         """``Conflict.NewChild``: the path extended by more elements (the message is not kept)."""

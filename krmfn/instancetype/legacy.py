@@ -29,7 +29,7 @@ import binascii
 import json
 from typing import Any, Callable
 
-from krmfn.instancetype.bundle import VIRTUAL_MACHINE_INSTANCETYPE, VIRTUAL_MACHINE_PREFERENCE
+from krmfn.model.kinds import VIRTUAL_MACHINE_INSTANCETYPE, VIRTUAL_MACHINE_PREFERENCE
 # The schema module only (not the webhooks package, whose admission chain imports the finders,
 # which import this module).
 from krmfn.instancetype.webhooks.schema import (

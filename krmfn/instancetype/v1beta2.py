@@ -34,12 +34,16 @@ from krmfn.instancetype.preference.topology import (
     INVALID_UINT32_FMT,
     PREFERENCE_SPREAD_RATIO_PATH,
     CPUTopology,
+    TopologyError,
     as_uint32,
     guest_cpu_topology,
     spread_check_message,
+    spread_conflict,
 )
+from krmfn.model.reasons import NO_REASONS, V1BETA2_RULE
 
 RULE = "instancetype.kubevirt.io/v1beta2 rule"  # every message says which rules it comes from
+RULE_REASONS = frozenset({V1BETA2_RULE})
 VM_GUEST_PATH = "spec.template.spec.domain.cpu.guest"
 VM_MEMORY_GUEST_PATH = "spec.template.spec.domain.memory.guest"
 DIMENSIONS = ("sockets", "cores", "threads")
@@ -156,7 +160,7 @@ def instancetype_causes(spec: dict, path: str = "spec") -> list[tuple[str, str]]
 def _vm_guest_vcpus(guest: Any, base: Conflict) -> int | Conflict:
     vcpus = as_uint32(guest)
     if not vcpus:
-        return Conflict.with_message(VM_GUEST_INVALID_FMT % (guest,), *base.child("domain", "cpu", "guest").path)
+        return Conflict.with_message(VM_GUEST_INVALID_FMT % (guest,), *base.child("domain", "cpu", "guest").path, reasons=RULE_REASONS)
     return vcpus
 
 
@@ -166,7 +170,7 @@ def _topology_conflict(base: Conflict, vm_cpu: dict) -> Conflict | None:
     if not dimensions:
         return None
     named = ", ".join(f"spec.template.spec.domain.cpu.{d}" for d in dimensions)
-    return Conflict.with_message(VM_GUEST_WITH_TOPOLOGY_FMT % named, *base.child("domain", "cpu", "guest").path)
+    return Conflict.with_message(VM_GUEST_WITH_TOPOLOGY_FMT % named, *base.child("domain", "cpu", "guest").path, reasons=RULE_REASONS)
 
 
 def vm_guest_conflicts(base: Conflict, vm_cpu: dict) -> list[Conflict]:
@@ -188,10 +192,10 @@ def cpu_conflicts(base: Conflict, it_spec: dict, vm_cpu: dict) -> list[Conflict]
     guest_path = base.child("domain", "cpu", "guest").path
     field = vcpus_field(it_spec)
     if vm_cpu.get("guest") is None:
-        return [] if field else [Conflict.with_message(VM_GUEST_MISSING, *guest_path)]
+        return [] if field else [Conflict.with_message(VM_GUEST_MISSING, *guest_path, reasons=RULE_REASONS)]
     if not field:
         return vm_guest_conflicts(base, vm_cpu)
-    conflicts = [Conflict.with_message(VM_GUEST_WITH_INSTANCETYPE_VCPUS_FMT % field, *guest_path)]
+    conflicts = [Conflict.with_message(VM_GUEST_WITH_INSTANCETYPE_VCPUS_FMT % field, *guest_path, reasons=RULE_REASONS)]
     topology = _topology_conflict(base, vm_cpu)
     return conflicts + ([topology] if topology is not None else [])
 
@@ -203,8 +207,8 @@ def vm_topology(base: Conflict, pf_spec: dict | None, vm_cpu: dict) -> CPUTopolo
     if isinstance(vcpus, Conflict):
         return vcpus
     topology = guest_cpu_topology(vcpus, pf_spec)
-    if isinstance(topology, str):
-        return Conflict.with_message(topology, PREFERENCE_SPREAD_RATIO_PATH)
+    if isinstance(topology, TopologyError):
+        return spread_conflict(topology, PREFERENCE_SPREAD_RATIO_PATH)
     return topology
 
 
@@ -212,7 +216,7 @@ def memory_conflict(base: Conflict, vm_memory: dict) -> Conflict | None:
     """Rule 2 (memory), for an instance type without `memory.guest`."""
     if ptr_set(vm_memory.get("guest")):
         return None
-    return Conflict.with_message(VM_MEMORY_MISSING, *base.child("domain", "memory", "guest").path)
+    return Conflict.with_message(VM_MEMORY_MISSING, *base.child("domain", "memory", "guest").path, reasons=RULE_REASONS)
 
 
 def vm_spread_conflict(pf_spec: dict | None, template_spec: dict) -> Conflict | None:
@@ -220,7 +224,8 @@ def vm_spread_conflict(pf_spec: dict | None, template_spec: dict) -> Conflict | 
     vcpus = as_uint32(vm_guest(template_spec))
     if not vcpus:
         return None  # no or an invalid guest: apply reports it
-    message = spread_check_message(vcpus, pf_spec)
-    if message is None:
+    error = spread_check_message(vcpus, pf_spec)
+    if error is None:
         return None
-    return Conflict.with_message(message.replace(*_SPREAD_SUBJECT), *VM_GUEST_PATH.split("."))
+    return Conflict.with_message(error.message.replace(*_SPREAD_SUBJECT), *VM_GUEST_PATH.split("."),
+                                 reasons=frozenset({error.reason}) if error.reason else NO_REASONS)

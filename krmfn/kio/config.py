@@ -9,8 +9,8 @@ Accepted forms (README, "FunctionConfig"):
 * a typed object `apiVersion: krmfn.dev/v1alpha1`, kind `Inline`, `Validate` or `Generate`, with
   the options under `spec` (typed values).
 
-Options are declared once (OPTIONS) and drive the ConfigMap, the typed kinds, the CLI flags and
-the README table alike.
+Options are declared once, in ``krmfn.model.options``; this module only reads them from a
+functionConfig.
 """
 from __future__ import annotations
 
@@ -18,9 +18,11 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from krmfn.model.options import MODES, Option, options_for
+from krmfn.modes import CHECK_IDS
+
 API_GROUP = "krmfn.dev"
 API_VERSION = "krmfn.dev/v1alpha1"
-MODES = ("inline", "validate", "generate")
 KIND_TO_MODE = {"Inline": "inline", "Validate": "validate", "Generate": "generate"}
 MODE_TO_KIND = {mode: kind for kind, mode in KIND_TO_MODE.items()}
 
@@ -34,21 +36,6 @@ class ConfigError(Exception):
         self.path = path
 
 
-@dataclass(frozen=True)
-class Option:
-    name: str  # camelCase, as in functionConfig
-    kind: str  # "str" | "bool" | "list" | "enum" | "int"
-    default: Any
-    help: str
-    example: str
-    modes: tuple[str, ...]
-    choices: tuple[str, ...] = ()
-
-    @property
-    def flag(self) -> str:
-        return "--" + "".join("-" + c.lower() if c.isupper() else c for c in self.name)
-
-
 def _bool(text: str, path: str) -> bool:
     lowered = text.strip().lower()
     if lowered in ("true", "1", "yes", "on"):
@@ -58,110 +45,12 @@ def _bool(text: str, path: str) -> bool:
     raise ConfigError(f'{path}: expected true or false, got "{text}"', path)
 
 
-OPTIONS: tuple[Option, ...] = (
-    Option("namespace", "str", "default",
-           "Namespace assumed for VMs and namespaced objects that have no metadata.namespace.",
-           "lab", ("inline", "validate")),
-    Option("disable", "checks", [],
-           "Check IDs to switch off (see Checks).",
-           "deprecated,duplicate-object", ("validate",)),
-    Option("severity", "severities", [],
-           "Change a check's severity: `ID=error|warning|info`, comma-separated.",
-           "conflict=warning,deprecated=error", ("validate",)),
-    Option("strict", "bool", False,
-           "Warnings count as errors (exit 1).",
-           "true", ("validate",)),
-    Option("kustomizeValidator", "bool", False,
-           "Output no items: only for kustomize's `validators:` field, which rejects any other "
-           "output. Never under kpt, which would delete the package.",
-           "true", ("validate",)),
-    Option("defaults", "enum", "cluster",
-           "`cluster`: add the defaults KubeVirt's expand adds (default disks and pod network, "
-           "machine type, architecture, eviction strategy...); `none`: only what the instance "
-           "type and preference say.",
-           "none", ("inline",), ("cluster", "none")),
-    Option("architecture", "str", "amd64",
-           "The cluster's default architecture (KubeVirt CR status.defaultArchitecture).",
-           "arm64", ("inline", "validate")),
-    Option("machineType", "str", "",
-           "Cluster-wide machine type override; empty means the per-architecture default "
-           "(amd64: q35, arm64: virt, s390x: s390-ccw-virtio).",
-           "pc-q35-rhel9.4.0", ("inline", "validate")),
-    Option("networkInterface", "enum", "bridge",
-           "The cluster's default pod network binding (KubeVirt network.defaultNetworkInterface).",
-           "masquerade", ("inline", "validate"), ("bridge", "masquerade", "slirp")),
-    Option("permitBridgeInterfaceOnPodNetwork", "bool", True,
-           "KubeVirt network.permitBridgeInterfaceOnPodNetwork.",
-           "false", ("inline", "validate")),
-    Option("cpuRequest", "str", "100m",
-           "KubeVirt cluster cpuRequest; set only when it differs from 100m.",
-           "200m", ("inline", "validate")),
-    Option("evictionStrategy", "str", "None",
-           "The cluster evictionStrategy KubeVirt's defaults copy into VMs that have none.",
-           "LiveMigrate", ("inline", "validate")),
-    Option("inferFromVolume", "bool", False,
-           "Resolve `inferFromVolume` matchers from the bundle's PVCs, DataVolumes, DataSources, "
-           "VolumeSnapshots and dataVolumeTemplates first, as KubeVirt's VM mutating webhook does "
-           "at admission (both failure policies). Off: such a VM fails as `virtctl expand` does.",
-           "true", ("inline",)),
-    Option("catalog", "str", "v1.7.0",
-           "The embedded common-instancetypes catalog that cluster instance types and preferences "
-           "missing from the bundle resolve against (and that generate copies from); `none` "
-           "turns it off. An object in the bundle always wins.",
-           "none", ("inline", "validate", "generate")),
-    Option("sizes", "sizes", [],
-           "Typed form only: the sizes to generate, each `{from, name, vcpus, memory}`.",
-           "[{from: u1.medium, name: u1.mysize, vcpus: 4, memory: 4Gi}]", ("generate",)),
-    Option("from", "str", "",
-           "One size (ConfigMap and CLI form): the instance type (`[kind/]name`, from the bundle "
-           "or the catalog) or class (`cx1`) to copy.",
-           "u1.medium", ("generate",)),
-    Option("name", "str", "", "One size: the new object's name.", "u1.mysize", ("generate",)),
-    Option("vcpus", "str", "", "One size: `spec.cpu.guest`.", "4", ("generate",)),
-    Option("memory", "str", "", "One size: `spec.memory.guest`.", "4Gi", ("generate",)),
-    Option("cluster", "bool", False,
-           "Generate VirtualMachineClusterInstancetype instead of the namespaced kind.",
-           "true", ("generate",)),
-    Option("namespace", "str", "",
-           "metadata.namespace of generated namespaced instance types (default: none, so the "
-           "kustomization's or the package's namespace applies).",
-           "lab", ("generate",)),
-    Option("labels", "enum", "remove",
-           "`remove`: drop the `instancetype.kubevirt.io/*` labels and annotations of the source "
-           "(as the virtctl customize proposal says); `recompute`: keep them and set cpu, memory "
-           "and size from the new size.",
-           "recompute", ("generate",), ("remove", "recompute")),
-    Option("dropReferenced", "bool", False,
-           "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
-           "in the output references after inlining. Their files are deleted by kpt.",
-           "true", ("inline",)),
-    Option("legacyApiVersions", "enum", "convert",
-           "`convert`: read `instancetype.kubevirt.io/v1alpha1` and `v1alpha2` instance types, "
-           "preferences and ControllerRevision payloads as KubeVirt up to v1.5 did (converted to "
-           "v1beta1; validate warns); `reject`: as KubeVirt does since v1.6 (not served, legacy "
-           "revisions undecodable).",
-           "reject", ("inline", "validate"), ("convert", "reject")),
-)
-
-
-
-def options_for(mode: str) -> list[Option]:
-    return [option for option in OPTIONS if mode in option.modes]
-
 
 @dataclass
 class FunctionConfig:
     mode: str = "inline"
     options: dict[str, Any] = field(default_factory=dict)
     source_kind: str = "none"  # none | ConfigMap | typed
-
-    def get(self, name: str) -> Any:
-        default = next(option.default for option in options_for(self.mode) if option.name == name)
-        return self.options.get(name, default)
-
-
-def defaults_for(mode: str) -> dict[str, Any]:
-    return {option.name: option.default for option in options_for(mode)}
 
 
 def parse_value(option: Option, raw: Any, path: str) -> Any:
@@ -209,17 +98,11 @@ def _as_sizes(raw: Any, path: str) -> list[Any]:
     return raw
 
 
-def _check_ids() -> tuple[str, ...]:
-    from krmfn.validate.checks import CHECK_IDS
-
-    return CHECK_IDS
-
-
 def _as_checks(raw: Any, path: str) -> list[str]:
     ids = _as_list(raw, path)
     for check in ids:
-        if check not in _check_ids():
-            raise ConfigError(f'{path}: unknown check "{check}" (checks: {", ".join(_check_ids())})', path)
+        if check not in CHECK_IDS:
+            raise ConfigError(f'{path}: unknown check "{check}" (checks: {", ".join(CHECK_IDS)})', path)
     return ids
 
 

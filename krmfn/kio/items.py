@@ -12,9 +12,8 @@ from typing import Any
 import ryml
 
 from krmfn.kio import tree as yt
+from krmfn.model.krm import INDEX_ANNOTATIONS, PATH_ANNOTATIONS, annotations_of
 
-PATH_ANNOTATIONS = ("internal.config.kubernetes.io/path", "config.kubernetes.io/path")
-INDEX_ANNOTATIONS = ("internal.config.kubernetes.io/index", "config.kubernetes.io/index")
 
 
 @dataclass
@@ -42,12 +41,6 @@ def _int_or_zero(raw: Any) -> int:
         return int(str(raw))
     except ValueError:
         return 0
-
-
-def annotations_of(value: Any) -> dict:
-    metadata = value.get("metadata") if isinstance(value, dict) else None
-    annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
-    return annotations if isinstance(annotations, dict) else {}
 
 
 def resource_ref(value: Any) -> dict[str, str] | None:

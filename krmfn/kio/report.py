@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from krmfn.findings import ERROR, WARNING
+from krmfn.model.findings import ERROR, WARNING
 from krmfn.kio.items import Item
 from krmfn.kio.lines import line_of
 from krmfn.kio.results import stderr_line

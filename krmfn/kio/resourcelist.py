@@ -6,7 +6,6 @@ because kpt deletes every file whose items a function leaves out.
 """
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +16,8 @@ from krmfn.kio.emit import UnsafeRendering, dump, indent_lines, render_block, re
 from krmfn.kio.patch import UnsafeValue, patch
 from krmfn.kio.items import Item, convert
 from krmfn.kio.scalars import plain_ok
-from krmfn.modes import Outcome
+from krmfn.model.gcpause import gc_paused
+from krmfn.model.outcome import Outcome
 
 RESOURCE_LIST_VERSIONS = ("config.kubernetes.io/v1", "config.kubernetes.io/v1beta1", "config.kubernetes.io/v1alpha1")
 
@@ -63,18 +63,14 @@ def read(data: bytes) -> ResourceList:
         api_version = "config.kubernetes.io/v1"
     items_node = yt.find_key(tree, root, "items")
     nodes = _mapping_children(tree, items_node, "items")
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # millions of small containers: the cyclic GC would rescan them many times
     try:
-        items = convert(tree, nodes, data)
-        fc = _function_config(tree, root)
-        results_node = yt.find_key(tree, root, "results")
-        results = convert(tree, _mapping_children(tree, results_node, "results"), data)
+        with gc_paused():  # millions of small containers: the cyclic GC would rescan them many times
+            items = convert(tree, nodes, data)
+            fc = _function_config(tree, root)
+            results_node = yt.find_key(tree, root, "results")
+            results = convert(tree, _mapping_children(tree, results_node, "results"), data)
     except yt.YamlError as err:
         raise FatalInput(err.message) from None
-    finally:
-        if gc_was_enabled:
-            gc.enable()
     return ResourceList(api_version, items, fc, results, tree, items_node)
 
 
@@ -133,11 +129,6 @@ def _tree_text(item: Item, value: Any, changed: bool) -> str | None:
 def as_seq_item(text: str) -> str:
     first, _, rest = text.partition("\n")
     return "- " + first + ("\n" + indent_lines(rest, "  ") if rest else "")
-
-
-def write(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any]]) -> str:
-    """The output ResourceList as text (see ``write_chunks``)."""
-    return b"".join(write_chunks(rl, outcome, results)).decode("utf-8")
 
 
 def write_chunks(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any]]) -> list[bytes]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from krmfn.findings import ERROR, SEVERITIES, Finding
+from krmfn.model.findings import ERROR, SEVERITIES, Finding
 from krmfn.kio.items import Item, resource_ref
 
 _SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(SEVERITIES)}

@@ -1,25 +1,48 @@
-"""What every check needs, computed once per run: admission verdicts and expand outcomes.
+"""What every check needs, computed once per run: the admission verdicts, the expand verdicts, and
+which check reports each rejection cause and expand failure (``krmfn.validate.classify``).
 
-The checks reuse the engine (KubeVirt's admission chain in krmfn.instancetype.webhooks, expand in
-krmfn.inline) instead of re-deciding anything themselves.
+The checks reuse the engine (KubeVirt's admission chain in ``krmfn.instancetype.webhooks``, the
+per-VM expand loop in ``krmfn.instancetype.expand.vms``) instead of re-deciding anything.
 """
 from __future__ import annotations
 
+import re
+from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from krmfn.findings import Finding
-from krmfn.inline import InlineOptions, inline_items, is_virtual_machine
-from krmfn.instancetype.webhooks import Admission, admit_bundle, rejected_keys
+from krmfn.instancetype.expand.vms import VmExpansions, catalog_notes, expand_vms
+from krmfn.instancetype.find.result import Failure
+from krmfn.instancetype.webhooks.admit import admit_items
+from krmfn.instancetype.webhooks.response import Admission
+from krmfn.model.findings import Finding
+from krmfn.model.kinds import kind_of
+from krmfn.validate.classify import check_for_cause, check_for_expand_failure
+from krmfn.validate.options import ValidateOptions
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A rejection cause or expand failure, as the check it belongs to reports it."""
+
+    item: int
+    message: str
+    path: str | None
 
 
 @dataclass
 class Context:
     values: list[Any]
-    options: dict[str, Any]
-    admissions: list[Admission | None] = field(default_factory=list)
-    expand_failures: dict[int, Finding] = field(default_factory=dict)
+    options: ValidateOptions
+    admissions: list[Admission | None]
+    expansions: VmExpansions
     expand_notes: list[Finding] = field(default_factory=list)
+    claims: dict[str, list[Claim]] = field(default_factory=lambda: defaultdict(list))
+
+    @property
+    def expand_failures(self) -> dict[int, Failure]:
+        return self.expansions.failures
 
     def admission(self, index: int) -> Admission | None:
         return self.admissions[index] if index < len(self.admissions) else None
@@ -28,31 +51,58 @@ class Context:
         verdict = self.admission(index)
         return verdict is not None and not verdict.allowed
 
+    def claimed_by(self, check: str) -> list[Claim]:
+        return self.claims.get(check, [])
 
-def build_context(values: list[Any], options: dict[str, Any], reuse_admission: bool = True) -> Context:
+
+def build_context(values: list[Any], options: Mapping[str, Any], reuse_admission: bool = True) -> Context:
     """Admit the bundle, then check that every VM expands. ``reuse_admission``: skip the
     instance type appliers where admission already applied the same objects without conflict
     (off only in the test that proves it changes nothing)."""
-    inline_options = InlineOptions.from_options(options)
-    inline_options.rejected = rejected_keys(values, inline_options.namespace, inline_options.legacy)
-    inline_options.annotate = False
-    inline_options.infer = True  # a cluster infers at admission; validate judges the stored VM
-    inline_options.check_only = True
-    inline_options.drop_referenced = False
-    ctx = Context(values, options)
-    ctx.admissions = admit_bundle(values, inline_options.namespace, inline_options.config,
-                                  inline_options.catalog_version, inline_options.legacy)
-    known = {index: verdict.conflict_free for index, verdict in enumerate(ctx.admissions)
+    validate_options = ValidateOptions.from_options(options)
+    expand = validate_options.expand
+    admitted = admit_items(values, expand.namespace, expand.config, expand.catalog_version, expand.legacy)
+    expand.rejected = admitted.rejected
+    known = {index: verdict.conflict_free for index, verdict in enumerate(admitted.verdicts)
              if verdict is not None and verdict.conflict_free is not None} if reuse_admission else {}
-    outcome = inline_items(values, inline_options, known)
-    for finding in outcome.findings:
-        if finding.item is not None and finding.is_error and is_virtual_machine(values[finding.item]):
-            ctx.expand_failures[finding.item] = finding
-        elif not finding.is_error:
-            ctx.expand_notes.append(finding)
+    ctx = Context(values, validate_options, admitted.verdicts, expand_vms(values, expand, known))
+    _claim_rejections(ctx)
+    _claim_expand_failures(ctx)
+    for index, result in ctx.expansions.results.items():
+        if result.vm is not values[index]:
+            ctx.expand_notes.extend(catalog_notes(result, ctx.expansions.bundle, index))
     return ctx
 
 
-def kind_of(value: Any) -> str:
-    kind = value.get("kind") if isinstance(value, dict) else None
-    return kind if isinstance(kind, str) else ""
+def _claim_rejections(ctx: Context) -> None:
+    for index, verdict in enumerate(ctx.admissions):
+        if verdict is None or verdict.allowed:
+            continue
+        for cause in verdict.causes:
+            check = check_for_cause(verdict.stage or "", cause.reasons, kind_of(ctx.values[index]))
+            if check is not None:
+                ctx.claims[check].append(Claim(index, cause.message, cause.field or path_in(cause.message)))
+
+
+def _claim_expand_failures(ctx: Context) -> None:
+    """Failures of VMs that admission lets in (for the others, admission already says why)."""
+    for index, failure in sorted(ctx.expand_failures.items()):
+        if not ctx.rejected(index):
+            ctx.claims[check_for_expand_failure(failure.reasons)].append(Claim(index, failure.message, failure.path))
+
+
+# KubeVirt's bare messages (webhook schema gates, Go decoding) have no cause field, but name one.
+_MESSAGE_PATHS = (
+    re.compile(r"^([\w.\[\]/-]+) in body "),  # kube-openapi: spec.template in body must be of type object
+    re.compile(r"into Go struct field \w+\.([\w.\[\]/-]+) of type "),  # json: cannot unmarshal number -1 ...
+)
+
+
+def path_in(message: str) -> str | None:
+    """The field path a bare admission message names, if it names one (locating only: which check
+    reports it is decided by ``krmfn.validate.classify``)."""
+    for pattern in _MESSAGE_PATHS:
+        match = pattern.search(message)
+        if match:
+            return match.group(1)
+    return None

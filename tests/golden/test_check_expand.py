@@ -14,11 +14,13 @@ import os
 
 import pytest
 
-from krmfn.inline import InlineOptions, _expand_item, is_virtual_machine
 from krmfn.instancetype.bundle import Bundle
 from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.expand.vms import ExpandOptions, expand_one
+from krmfn.instancetype.webhooks.admit import rejected_keys
 from krmfn.kio.files import load_items, read_sources
-from krmfn.instancetype.webhooks import rejected_keys
+from krmfn.model.kinds import is_virtual_machine
+from krmfn.model.options import complete
 from krmfn.validate.context import build_context
 from tests.conftest import shared_path
 
@@ -28,6 +30,14 @@ SETTINGS = {
     "no-defaults": dict(apply_defaults=False),
     "bridge-not-permitted": dict(infer=True, config=ClusterConfig(network_interface="bridge")),
 }
+
+
+def expand_options(config: ClusterConfig | None = None, **settings: bool) -> ExpandOptions:
+    """The engine's options under a setting: the option table's cluster, without the catalog."""
+    options = ExpandOptions.from_options(complete("inline", {"catalog": "none"}), **settings)
+    if config is not None:
+        options.config = config
+    return options
 
 
 def golden_inputs() -> list[str]:
@@ -46,7 +56,7 @@ def test_check_expand_gives_the_verdict_of_expand_on_every_golden_vm(setting: st
     compared = failures = 0
     for path in golden_inputs():
         values = [item.value for item in load_items(read_sources([path]))]
-        options = InlineOptions(**SETTINGS[setting])
+        options = expand_options(**SETTINGS[setting])  # type: ignore[arg-type]
         options.rejected = rejected_keys(values, options.namespace, options.legacy)
         bundle = Bundle((v for v in values if isinstance(v, dict)), options.namespace, options.rejected,
                         options.catalog_version, options.legacy)
@@ -55,12 +65,12 @@ def test_check_expand_gives_the_verdict_of_expand_on_every_golden_vm(setting: st
                 continue
             before = copy.deepcopy(value)
             try:
-                full = _outcome(_expand_item(value, bundle, options))
+                full = _outcome(expand_one(value, bundle, options))
             except Exception as err:  # noqa: BLE001 - inline reports these per VM; both must raise
                 full = type(err)
             options.check_only = True
             try:
-                check = _outcome(_expand_item(value, bundle, options))
+                check = _outcome(expand_one(value, bundle, options))
             except Exception as err:  # noqa: BLE001
                 check = type(err)
             options.check_only = False

@@ -44,7 +44,7 @@ def phases(size: int, mode: str) -> dict[str, int]:
     config = cfg.parse_function_config(rl.function_config)  # type: ignore[attr-defined]
     values = [item.value for item in rl.items]  # type: ignore[attr-defined]
     counted["engine"] = calls(lambda: holder.setdefault("outcome", modes.run(config.mode, values, config.options)))
-    counted["write"] = calls(lambda: rlio.write(rl, holder["outcome"], []))  # type: ignore[arg-type]
+    counted["write"] = calls(lambda: rlio.write_chunks(rl, holder["outcome"], []))  # type: ignore[arg-type]
     return counted
 
 

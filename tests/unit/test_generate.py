@@ -2,14 +2,17 @@
 passing and failing examples and exact outputs."""
 from __future__ import annotations
 
+import ast
 import copy
+import pathlib
 from typing import Any
 
 import pytest
 
 from krmfn import catalog
-from krmfn.findings import ERROR, INFO, WARNING, Finding
+from krmfn.model.findings import ERROR, INFO, WARNING, Finding
 from krmfn.generate import (
+    FINDINGS,
     GenerateOptions,
     SizeRequest,
     generate,
@@ -17,6 +20,9 @@ from krmfn.generate import (
     size_request_from_data,
     size_requests,
 )
+from krmfn.generate import findings as generate_findings
+from krmfn.model.findings import SEVERITIES
+from krmfn.model.options import complete
 
 P = "instancetype.kubevirt.io/"
 CLUSTER_IT = "VirtualMachineClusterInstancetype"
@@ -572,3 +578,35 @@ def test_configmap_form_paths() -> None:
     assert request == SizeRequest("u1.medium", "u1.a", "x", "1Gi", "data")
     _, findings = generate([request], [], GenerateOptions())
     assert errors(findings) == [("generate-vcpus-invalid", "data.vcpus")]
+
+
+# -- the finding table and the options ------------------------------------------------------------
+
+GENERATE_PACKAGE = pathlib.Path(generate_findings.__file__).parent
+
+
+def _generate_id_literals(path: pathlib.Path) -> set[str]:
+    return {node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("generate-")}
+
+
+def test_the_findings_table_lists_every_finding_id_once_with_a_severity() -> None:
+    ids = [finding_id for finding_id, _, _ in FINDINGS]
+    assert len(ids) == len(set(ids))
+    assert {severity for _, severity, _ in FINDINGS} <= set(SEVERITIES)
+    assert all(summary for _, _, summary in FINDINGS)
+    constants = {value for name, value in vars(generate_findings).items()
+                 if name.isupper() and isinstance(value, str) and value.startswith("generate-")}
+    assert set(ids) == constants
+
+
+def test_finding_ids_are_spelled_only_in_the_findings_module() -> None:
+    spelled = {path.name: _generate_id_literals(path) for path in sorted(GENERATE_PACKAGE.glob("*.py"))}
+    assert {name: literals for name, literals in spelled.items() if literals and name != "findings.py"} == {}
+    assert spelled["findings.py"] == {finding_id for finding_id, _, _ in FINDINGS}
+
+
+def test_the_typed_options_default_to_the_option_table() -> None:
+    assert GenerateOptions() == GenerateOptions.from_options(complete("generate", {}))
+    assert GenerateOptions.from_options(complete("generate", {"catalog": "none", "namespace": "", "cluster": True})) \
+        == GenerateOptions(cluster=True, namespace=None, catalog_version=None)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from krmfn.findings import ERROR, INFO, Finding
+from krmfn.model.findings import ERROR, INFO, Finding
 from krmfn.generate import GenerateOptions, SizeRequest, generate
 
 P = "instancetype.kubevirt.io/"

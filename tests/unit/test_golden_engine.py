@@ -19,16 +19,16 @@ from collections import defaultdict
 import pytest
 
 from krmfn.inline import InlineOptions, inline_items
+from tests.conftest import SHARED, requires_shared
 
-GOLDEN = "/work/shared/golden"
-COMPARE_TOOL = "/work/shared/tools/golden_compare.py"
+GOLDEN = os.path.join(SHARED, "golden")
+COMPARE_TOOL = os.path.join(SHARED, "tools", "golden_compare.py")
 OWN_CATEGORIES = ("resolution", "inference", "expand-defaults")
 # The corpus is KubeVirt at d923fdb8, which no longer reads v1alpha1/v1alpha2: the engine runs with
 # `legacy="reject"` here (krmfn's default `convert` differs on purpose; see tests/golden/).
 KUBEVIRT_TODAY = "reject"
 
-pytestmark = pytest.mark.skipif(not (os.path.isdir(GOLDEN) and os.path.isfile(COMPARE_TOOL)),
-                                reason="golden corpus not available")
+pytestmark = [requires_shared(GOLDEN), requires_shared(COMPARE_TOOL)]
 
 
 def _load_compare():
@@ -59,12 +59,20 @@ def _key(obj):
     return (md.get("namespace") or "default", md.get("name") or "")
 
 
+def engine_options(rejected: set | None = None, **options: object) -> InlineOptions:
+    """The engine as KubeVirt today (legacy versions rejected), without the embedded catalog:
+    only the case's own objects exist."""
+    inline_options = InlineOptions.from_options({"legacyApiVersions": KUBEVIRT_TODAY, "catalog": "none", **options})
+    inline_options.expand.rejected = set(rejected or ())
+    return inline_options
+
+
 def check_case(gc, case_dir: str, options: InlineOptions | None = None, field: str = "expand") -> list[str]:
     """The problems of one case (empty: the case passes). `field`: expand or expandStored."""
     inputs = gc.load_docs(os.path.join(case_dir, "input.yaml"))
     expected = gc.load_docs(os.path.join(case_dir, "expected.yaml"))
     pristine = copy.deepcopy(inputs)
-    outcome = inline_items(inputs, options or InlineOptions(legacy=KUBEVIRT_TODAY))
+    outcome = inline_items(inputs, options or engine_options())
     problems: list[str] = []
     if inputs != pristine:
         problems.append("  the input items were mutated")
@@ -181,8 +189,7 @@ def _run_all(gc, with_oracle_rejections: bool) -> dict[str, list[tuple[str, list
     for case_dir in _cases(gc):
         if not _comparable(gc, case_dir):
             continue
-        options = InlineOptions(rejected=oracle_rejected(gc, case_dir), legacy=KUBEVIRT_TODAY) \
-            if with_oracle_rejections else None
+        options = engine_options(rejected=oracle_rejected(gc, case_dir)) if with_oracle_rejections else None
         category = os.path.basename(os.path.dirname(case_dir))
         results[category].append((os.path.basename(case_dir), check_case(gc, case_dir, options)))
     return results
@@ -212,7 +219,7 @@ def test_golden_inference_with_infer_against_expand_stored(gc):
     for case_dir in gc.find_cases(GOLDEN, ["inference"], None):
         if not _comparable(gc, case_dir, "expandStored"):
             continue
-        problems = check_case(gc, case_dir, InlineOptions(infer=True, legacy=KUBEVIRT_TODAY), "expandStored")
+        problems = check_case(gc, case_dir, engine_options(inferFromVolume=True), "expandStored")
         results["inference"].append((os.path.basename(case_dir), problems))
     passed, total = _report(results, "inference with infer=True vs expandStored")
     assert total > 0

@@ -1,8 +1,10 @@
 """The inline engine on plain items (golden-style bundles): outputs, findings, options."""
 import copy
 
-from krmfn.findings import ERROR
-from krmfn.inline import INFER_HINT, INLINED_FROM_ANNOTATION, InlineOptions, inline_items, run_inline
+from krmfn.model.findings import ERROR
+from krmfn.inline import InlineOptions, inline_items, run_inline
+from krmfn.instancetype.expand.vms import INFER_HINT
+from krmfn.model.krm import INLINED_FROM_ANNOTATION
 
 IT_API = "instancetype.kubevirt.io/v1beta1"
 
@@ -30,9 +32,12 @@ def vm(name="vm", instancetype=None, preference=None, namespace="ns", volumes=No
     return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": metadata, "spec": spec}
 
 
-def run(items, **options):
+def run(items, rejected=frozenset(), **options):
+    """inline_items with functionConfig options (the rest at their defaults) and a rejected set."""
     pristine = copy.deepcopy(items)
-    outcome = inline_items(items, InlineOptions(**options))
+    inline_options = InlineOptions.from_options(options)
+    inline_options.expand.rejected = set(rejected)
+    outcome = inline_items(items, inline_options)
     assert items == pristine, "input items must not be mutated"
     return outcome
 
@@ -121,7 +126,7 @@ def test_unserved_api_versions_do_not_exist():
 def test_legacy_api_versions_do_not_exist_under_reject():
     old = it("old")
     old["apiVersion"] = "instancetype.kubevirt.io/v1alpha2"
-    outcome = run([old, vm("a", {"name": "old"})], legacy="reject")
+    outcome = run([old, vm("a", {"name": "old"})], legacyApiVersions="reject")
     assert outcome.findings[0].message == 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "old" not found'
 
 
@@ -145,7 +150,7 @@ def test_infer_from_volume_off_by_default_like_virtctl():
 def test_infer_from_volume_resolves_from_the_bundle():
     items = [it(), pf(), _labelled_pvc(),
              vm("a", {"inferFromVolume": "root"}, {"inferFromVolume": "root"}, volumes=[_pvc_volume()])]
-    outcome = run(items, infer=True)
+    outcome = run(items, inferFromVolume=True)
     assert outcome.findings == []
     expanded = outcome.items[3]
     assert template_spec(expanded)["domain"]["memory"] == {"guest": "4Gi"}
@@ -156,7 +161,7 @@ def test_infer_from_volume_resolves_from_the_bundle():
 
 def test_infer_failure_is_reported_with_the_mutator_message():
     items = [vm("a", {"inferFromVolume": "root"}, volumes=[_pvc_volume()])]
-    outcome = run(items, infer=True)
+    outcome = run(items, inferFromVolume=True)
     assert [(f.item, f.message, f.check) for f in outcome.findings] == [
         (0, 'persistentvolumeclaims "disk1" not found', "inference-failed")]
 
@@ -164,7 +169,7 @@ def test_infer_failure_is_reported_with_the_mutator_message():
 def test_infer_ignore_policy_leaves_a_vm_without_matchers():
     items = [_labelled_pvc({}), vm("a", {"inferFromVolume": "root", "inferFromVolumeFailurePolicy": "Ignore"},
                                    volumes=[_pvc_volume()])]
-    outcome = run(items, infer=True)
+    outcome = run(items, inferFromVolume=True)
     assert outcome.findings == [] and outcome.changed == {1}
     assert "instancetype" not in outcome.items[1]["spec"]
     assert INLINED_FROM_ANNOTATION not in (outcome.items[1]["metadata"].get("annotations") or {})
@@ -179,10 +184,10 @@ def test_drop_referenced_removes_only_objects_no_remaining_vm_needs():
              vm("a", {"name": "u1.medium"}, {"name": "fedora"}),
              vm("b", {"name": "frozen", "revisionName": "cr"}),
              vm("c", {"name": "kept"}, {"name": "missing"})]
-    outcome = run(items, drop_referenced=True)
+    outcome = run(items, dropReferenced=True)
     assert outcome.sources == [1, 4, 5, 6, 7]
     assert [item["metadata"]["name"] for item in outcome.items] == ["kept", "unused", "a", "b", "c"]
-    assert outcome.changed == {5, 6}
+    assert outcome.changed == {2, 3}  # output positions of a and b
     assert [f.item for f in outcome.findings] == [7]
 
 
@@ -202,8 +207,8 @@ def test_defaults_none_option():
 def test_inline_options_from_options():
     options = InlineOptions.from_options({"namespace": "lab", "architecture": "arm64", "dropReferenced": True,
                                           "inferFromVolume": True, "defaults": "none"})
-    assert (options.namespace, options.config.default_architecture, options.drop_referenced, options.infer,
-            options.apply_defaults) == ("lab", "arm64", True, True, False)
+    assert (options.expand.namespace, options.expand.config.default_architecture, options.drop_referenced,
+            options.expand.infer, options.expand.apply_defaults) == ("lab", "arm64", True, True, False)
 
 
 def _labelled_pvc(labels=None):
@@ -220,7 +225,7 @@ def _pvc_volume():
 def test_drop_referenced_with_inference_drops_the_inferred_objects():
     items = [it(), pf(), _labelled_pvc(),
              vm("a", {"inferFromVolume": "root"}, {"inferFromVolume": "root"}, volumes=[_pvc_volume()])]
-    outcome = run(items, infer=True, drop_referenced=True)
+    outcome = run(items, inferFromVolume=True, dropReferenced=True)
     assert outcome.sources == [2, 3]
 
 
@@ -255,22 +260,22 @@ def test_malformed_vms_and_objects_never_raise():
             broken_revision = copy.deepcopy(revision)
             _set(broken_revision, ("data",) + path[-1:], value)
             items = [it(), pf(), _labelled_pvc(), broken_revision, machine]
-            for options in ({}, {"infer": True, "drop_referenced": True}):
+            for options in ({}, {"inferFromVolume": True, "dropReferenced": True}):
                 outcome = run(items, **options)
                 assert len(outcome.items) <= len(items)
 
 
 def test_an_internal_error_costs_only_its_own_vm(monkeypatch):
-    import krmfn.inline as inline_module
+    import krmfn.instancetype.expand.vms as expand_loop
 
-    real = inline_module.expand_vm
+    real = expand_loop.expand_vm
 
     def flaky(vm, *args, **kwargs):
         if vm["metadata"]["name"] == "bad":
             raise KeyError("boom")
         return real(vm, *args, **kwargs)
 
-    monkeypatch.setattr(inline_module, "expand_vm", flaky)
+    monkeypatch.setattr(expand_loop, "expand_vm", flaky)
     items = [it(), pf(), vm("bad", {"name": "u1.medium"}, None), vm("good", {"name": "u1.medium"}, None)]
     outcome = run(items)
     assert [(f.item, f.check) for f in outcome.findings] == [(2, "internal-error")]
@@ -301,5 +306,5 @@ def test_no_info_for_a_local_config_or_dropped_v1beta2_object():
     guest_vm = vm("a", {"name": "cx1.custom"})
     guest_vm["spec"]["template"]["spec"]["domain"].update({"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}})
     assert run([_v1beta2(local_config=True), guest_vm]).findings == []
-    outcome = run([_v1beta2(), guest_vm], drop_referenced=True)
+    outcome = run([_v1beta2(), guest_vm], dropReferenced=True)
     assert outcome.findings == [] and outcome.sources == [1]

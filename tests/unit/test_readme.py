@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import re
 
-from krmfn.kio.docs import options_table
+from krmfn.docs import options_table
 from tests.conftest import REPO
 
 
@@ -14,7 +14,7 @@ def readme() -> str:
 
 
 def test_option_table_matches_the_code():
-    assert options_table() in readme(), "regenerate with: python -m krmfn.kio.docs"
+    assert options_table() in readme(), "regenerate with: python -m krmfn.docs"
 
 
 def test_quickstart_has_exactly_two_commands():
@@ -31,12 +31,12 @@ def test_ci_runs_the_readme_test_command():
 
 
 def test_checks_table_matches_the_code():
-    from krmfn.kio.docs import checks_table
+    from krmfn.docs import checks_table
 
-    assert checks_table() in readme(), "regenerate with: python -m krmfn.kio.docs"
+    assert checks_table() in readme(), "regenerate with: python -m krmfn.docs"
 
 
 def test_catalog_table_matches_the_catalog():
-    from krmfn.kio.docs import catalog_table
+    from krmfn.docs import catalog_table
 
     assert catalog_table() in readme()

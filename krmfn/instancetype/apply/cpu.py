@@ -19,9 +19,12 @@ from krmfn.instancetype.preference.topology import (
     INVALID_UINT32_FMT,
     PREFERENCE_SPREAD_RATIO_PATH,
     CPUTopology,
+    TopologyError,
     as_uint32,
     guest_cpu_topology,
+    spread_conflict,
 )
+from krmfn.model.reasons import SPREAD_TOPOLOGY
 
 # IT field (v1beta1 JSON name) -> VMI field (JSON name). The conflict path uses the Go name of the
 # VMI field for dedicated CPUs: "dedicatedCPUPlacement" (§7.1).
@@ -126,12 +129,11 @@ def _guest_topology(it_cpu: dict, pf_spec: dict | None) -> CPUTopology | Conflic
     raw_guest = it_cpu.get("guest")
     vcpus = 0 if raw_guest is None else as_uint32(raw_guest)
     if vcpus is None:
-        return Conflict.with_message(
-            INVALID_UINT32_FMT % (raw_guest, "spec.cpu.guest"), INSTANCETYPE_CPU_GUEST_PATH
-        )
+        return Conflict.with_message(INVALID_UINT32_FMT % (raw_guest, "spec.cpu.guest"), INSTANCETYPE_CPU_GUEST_PATH,
+                                     reasons=frozenset({SPREAD_TOPOLOGY}))
     topology = guest_cpu_topology(vcpus, pf_spec)
-    if isinstance(topology, str):
-        return Conflict.with_message(topology, PREFERENCE_SPREAD_RATIO_PATH)
+    if isinstance(topology, TopologyError):
+        return spread_conflict(topology, PREFERENCE_SPREAD_RATIO_PATH)
     return topology
 
 

@@ -6,8 +6,9 @@ Entry point: ``apply_to_vmi(base_path, it_spec, pf_spec, template_spec, template
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from krmfn.instancetype.preference.apply.vmi import apply_preference
 from krmfn.instancetype import v1beta2
 from krmfn.instancetype.apply.annotations import apply_instancetype_annotations
 from krmfn.instancetype.apply.cpu import apply_cpu, write_topology
@@ -22,7 +23,6 @@ from krmfn.instancetype.bundle import V1BETA1
 from krmfn.instancetype.conflict import Conflict
 from krmfn.instancetype.gozero import child, clone
 
-PreferenceApplier = Callable[[dict, dict, dict], None]
 
 
 def apply_to_vmi(
@@ -62,7 +62,7 @@ def apply_to_vmi(
         if conflicts:
             return conflicts
     if pf_spec is not None:
-        _preference_applier()(pf_spec, template_spec, template_metadata)
+        apply_preference(pf_spec, template_spec, template_metadata)
     return []
 
 
@@ -140,10 +140,4 @@ def apply_vm_vcpus(base: Conflict, pf_spec: dict | None, template_spec: dict) ->
     return []
 
 
-def _preference_applier() -> PreferenceApplier:
-    # Imported lazily so that instance type application works (and is testable) on its own; a
-    # missing preference package only matters when a preference has to be applied.
-    from krmfn.instancetype.preference.apply.vmi import apply_preference
-
-    return apply_preference
 

@@ -16,7 +16,7 @@ the rare VM the screen flags.
 """
 from __future__ import annotations
 
-from krmfn.instancetype.webhooks import schema as schemas
+import krmfn.instancetype.webhooks.schema as schemas
 from krmfn.instancetype.webhooks.vm_schema import VIRTUAL_MACHINE
 
 MATCHER_STRINGS = ("name", "kind", "revisionName", "inferFromVolume", "inferFromVolumeFailurePolicy")

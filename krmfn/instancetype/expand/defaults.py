@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from collections.abc import Mapping
 from typing import Any
 
 from krmfn.instancetype import quantity
@@ -46,21 +47,15 @@ class ClusterConfig:
     eviction_strategy: str | None = "None"
 
     @classmethod
-    def from_options(cls, options: dict[str, Any]) -> "ClusterConfig":
-        """Build from krmfn option names (functionConfig camelCase); absent keys keep defaults."""
-        defaults = cls()
-        machine_types = dict(defaults.arch_machine_types)
-        machine_types.update(options.get("archMachineTypes") or {})
+    def from_options(cls, options: Mapping[str, Any]) -> ClusterConfig:
+        """The cluster facts of a complete options dict (``krmfn.model.options.complete``)."""
         return cls(
-            default_architecture=options.get("architecture", options.get("defaultArchitecture",
-                                                                         defaults.default_architecture)),
-            machine_type=options.get("machineType", defaults.machine_type) or "",
-            arch_machine_types=machine_types,
-            cpu_request=options.get("cpuRequest", defaults.cpu_request) or DEFAULT_CPU_REQUEST,
-            network_interface=options.get("networkInterface", defaults.network_interface),
-            permit_bridge_interface_on_pod_network=options.get(
-                "permitBridgeInterfaceOnPodNetwork", defaults.permit_bridge_interface_on_pod_network),
-            eviction_strategy=options.get("evictionStrategy", defaults.eviction_strategy) or None,
+            default_architecture=options["architecture"],
+            machine_type=options["machineType"],
+            cpu_request=options["cpuRequest"] or DEFAULT_CPU_REQUEST,
+            network_interface=options["networkInterface"],
+            permit_bridge_interface_on_pod_network=options["permitBridgeInterfaceOnPodNetwork"],
+            eviction_strategy=options["evictionStrategy"] or None,
         )
 
     def machine_type_for(self, architecture: str) -> str:

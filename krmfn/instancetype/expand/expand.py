@@ -104,16 +104,17 @@ def _strip_status_refs(vm: dict) -> None:
 
 def _conflict_failure(conflicts: list[Conflict]) -> Failure:
     first = conflicts[0]
+    reasons = frozenset().union(*(conflict.reasons for conflict in conflicts))
     for source in MATCHERS:
         if first.dotted.startswith(source + "."):
             # A problem of the instance type / preference itself (a value Go could not decode,
             # a spread ratio of 0): point at the VM's matcher.
-            return Failure(expand_error(conflicts), f"spec.{source}", f"{source}-invalid")
-    return Failure(expand_error(conflicts), conflict_field(first), CHECK_CONFLICT)
+            return Failure(expand_error(conflicts), f"spec.{source}", f"{source}-invalid", reasons)
+    return Failure(expand_error(conflicts), conflict_field(first), CHECK_CONFLICT, reasons)
 
 
 def _guest_not_accepted() -> Failure:
-    return Failure(v1beta2.VM_GUEST_NOT_ACCEPTED, v1beta2.VM_GUEST_PATH, CHECK_VM_GUEST)
+    return Failure(v1beta2.VM_GUEST_NOT_ACCEPTED, v1beta2.VM_GUEST_PATH, CHECK_VM_GUEST, v1beta2.RULE_REASONS)
 
 
 def conflict_field(conflict: Conflict) -> str:

@@ -1,33 +1,16 @@
-"""Accepted `kind` spellings in matchers (semantics §1.2).
+"""Resolving a matcher's `kind` (semantics §1.2).
 
 Mirrors the `switch strings.ToLower(matcher.Kind)` in `pkg/instancetype/find/spec.go` and
-`pkg/instancetype/preference/find/spec.go`: the lowercased kind is compared with the singular
-and plural resource names; "" (omitted) means the cluster-scoped kind. No trimming, no short names.
+`pkg/instancetype/preference/find/spec.go`; the accepted spellings live in `krmfn.model.kinds`.
 """
 from __future__ import annotations
 
-from krmfn.instancetype.bundle import (
+from krmfn.model.kinds import (
+    INSTANCETYPE_KIND_SPELLINGS,
+    PREFERENCE_KIND_SPELLINGS,
     VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
-    VIRTUAL_MACHINE_INSTANCETYPE,
-    VIRTUAL_MACHINE_PREFERENCE,
 )
-
-INSTANCETYPE_KINDS: dict[str, str] = {
-    "virtualmachineinstancetype": VIRTUAL_MACHINE_INSTANCETYPE,
-    "virtualmachineinstancetypes": VIRTUAL_MACHINE_INSTANCETYPE,
-    "virtualmachineclusterinstancetype": VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
-    "virtualmachineclusterinstancetypes": VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
-    "": VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
-}
-
-PREFERENCE_KINDS: dict[str, str] = {
-    "virtualmachinepreference": VIRTUAL_MACHINE_PREFERENCE,
-    "virtualmachinepreferences": VIRTUAL_MACHINE_PREFERENCE,
-    "virtualmachineclusterpreference": VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
-    "virtualmachineclusterpreferences": VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
-    "": VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
-}
 
 DEFAULT_INSTANCETYPE_KIND = VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE
 DEFAULT_PREFERENCE_KIND = VIRTUAL_MACHINE_CLUSTER_PREFERENCE
@@ -44,9 +27,9 @@ def matcher_kind(matcher: dict) -> str:
 
 def resolve_instancetype_kind(kind: str) -> str | None:
     """The instance type Kind a matcher kind spelling names, or None when it is not accepted."""
-    return INSTANCETYPE_KINDS.get(kind.lower())
+    return INSTANCETYPE_KIND_SPELLINGS.get(kind.lower())
 
 
 def resolve_preference_kind(kind: str) -> str | None:
     """The preference Kind a matcher kind spelling names, or None when it is not accepted."""
-    return PREFERENCE_KINDS.get(kind.lower())
+    return PREFERENCE_KIND_SPELLINGS.get(kind.lower())

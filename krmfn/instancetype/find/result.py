@@ -5,17 +5,22 @@ most precise field path of the VM it is about, and a stable check id for the KRM
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from krmfn.model.reasons import NO_REASONS
 
 
 @dataclass(frozen=True)
 class Failure:
-    """One KubeVirt error: `message` is verbatim, `path` is a dotted path in the VM."""
+    """One KubeVirt error: `message` is verbatim, `path` is a dotted path in the VM, `check` the
+    inline result's ID; `reasons` (``krmfn.model.reasons``) say what krmfn knows beyond KubeVirt's
+    answer (KubeVirt crashes here; a v1beta2 rule), for validate to decide which check reports it."""
 
     message: str
     path: str | None = None
     check: str | None = None
+    reasons: frozenset[str] = field(default=NO_REASONS, compare=False)
 
-    def at(self, path: str | None = None, check: str | None = None) -> "Failure":
+    def at(self, path: str | None = None, check: str | None = None) -> Failure:
         """The same message re-attributed (the caller knows the precise path / check better)."""
-        return Failure(self.message, path or self.path, check or self.check)
+        return Failure(self.message, path or self.path, check or self.check, self.reasons)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from krmfn.instancetype.bundle import CONTROLLER_REVISION, Bundle, not_found_message, request_name_error
+from krmfn.instancetype.bundle import Bundle, not_found_message, request_name_error
+from krmfn.model.kinds import CONTROLLER_REVISION
 from krmfn.instancetype.find.result import Failure
 
 OBJECT_NAME_LABEL = "instancetype.kubevirt.io/object-name"

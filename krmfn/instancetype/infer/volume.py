@@ -13,15 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from krmfn.instancetype.bundle import (
-    DATA_SOURCE,
-    DATA_VOLUME,
-    PERSISTENT_VOLUME_CLAIM,
-    VOLUME_SNAPSHOT,
-    Bundle,
-    not_found_message,
-    request_name_error,
-)
+from krmfn.instancetype.bundle import Bundle, not_found_message, request_name_error
+from krmfn.model.kinds import DATA_SOURCE, DATA_VOLUME, PERSISTENT_VOLUME_CLAIM, VOLUME_SNAPSHOT
 
 DEFAULT_INSTANCETYPE_LABEL = "instancetype.kubevirt.io/default-instancetype"
 DEFAULT_INSTANCETYPE_KIND_LABEL = "instancetype.kubevirt.io/default-instancetype-kind"
@@ -136,12 +129,9 @@ class VolumeInferrer:
         spec = _dict(spec)
         source = spec.get("source")
         if isinstance(source, dict):
-            if source.get("pvc") is not None:
-                pvc = _dict(source["pvc"])
-                return self._from_pvc(bundle, _str(pvc.get("name")), _str(pvc.get("namespace")))
-            if source.get("snapshot") is not None:
-                snapshot = _dict(source["snapshot"])
-                return self._from_volume_snapshot(bundle, _str(snapshot.get("name")), _str(snapshot.get("namespace")))
+            found = self._from_pvc_or_snapshot(bundle, source)
+            if found is not None:
+                return found
         if spec.get("sourceRef") is not None:
             return self._from_source_ref(bundle, _dict(spec["sourceRef"]), vm_namespace)
         return InferError(UNSUPPORTED_DATA_VOLUME_SOURCE, ignorable=True)
@@ -161,14 +151,18 @@ class VolumeInferrer:
         from_labels = self._from_labels(_labels(data_source))
         if isinstance(from_labels, Inferred):
             return from_labels
-        source = _dict(_dict(data_source.get("spec")).get("source"))
+        found = self._from_pvc_or_snapshot(bundle, _dict(_dict(data_source.get("spec")).get("source")))
+        return found if found is not None else InferError(MISSING_DATA_SOURCE_SOURCE, ignorable=True)
+
+    def _from_pvc_or_snapshot(self, bundle: Bundle, source: dict) -> InferLookup | None:
+        """A DataVolume's or DataSource's `source.pvc`, else its `source.snapshot`; None for neither."""
         if source.get("pvc") is not None:
             pvc = _dict(source["pvc"])
             return self._from_pvc(bundle, _str(pvc.get("name")), _str(pvc.get("namespace")))
         if source.get("snapshot") is not None:
             snapshot = _dict(source["snapshot"])
             return self._from_volume_snapshot(bundle, _str(snapshot.get("name")), _str(snapshot.get("namespace")))
-        return InferError(MISSING_DATA_SOURCE_SOURCE, ignorable=True)
+        return None
 
 
 INSTANCETYPE_INFERRER = VolumeInferrer(DEFAULT_INSTANCETYPE_LABEL, DEFAULT_INSTANCETYPE_KIND_LABEL)

@@ -24,10 +24,11 @@ under ``SocketsCoresThreads`` in the check) krmfn gives KubeVirt's result.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from krmfn.instancetype.conflict import Conflict
 from krmfn.instancetype.gozero import int_set, ptr_set
+from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY
 
 SOCKETS = "sockets"
 CORES = "cores"
@@ -85,6 +86,15 @@ SPREAD_RATIO_ZERO_FMT = (
 INVALID_UINT32_FMT = "invalid value %r for %s: must be an integer between 0 and 4294967295"
 
 _UINT32_MAX = (1 << 32) - 1
+
+
+class TopologyError(NamedTuple):
+    """A topology KubeVirt cannot compute: the message, and its reason (``krmfn.model.reasons``):
+    ``KUBEVIRT_CRASH`` where KubeVirt panics, ``SPREAD_TOPOLOGY`` for the §5.5 divisibility check,
+    "" for a spread option Go could not decode."""
+
+    message: str
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,10 +185,10 @@ def spread_options(pf_spec: dict | None) -> SpreadOptions | str:
     return SpreadOptions(ratio, across)
 
 
-def guest_cpu_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | str:
+def guest_cpu_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | TopologyError:
     """``applyGuestCPUTopology`` (§5.2): the topology for ``vcpus`` under the preference.
 
-    Returns an error message (str) only where KubeVirt panics (spread ratio 0) or the preference
+    Returns a TopologyError only where KubeVirt panics (spread ratio 0) or the preference
     holds a ratio Go could not decode. Uneven counts lose vCPUs silently, as in KubeVirt:
     3 vCPUs spread give (1, 2, 1); 2 vCPUs with ratio 3 give sockets 0.
     """
@@ -196,15 +206,15 @@ def guest_cpu_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | str:
     return CPUTopology(1, 1, 1)  # unknown topology: no branch matches (§5.1 SURPRISE)
 
 
-def _spread_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | str:
+def _spread_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | TopologyError:
     options = spread_options(pf_spec)
     if isinstance(options, str):
-        return options
+        return TopologyError(options)
     ratio, across = options.ratio, options.across
     if across not in SPREAD_ACROSS_VALUES:
         return CPUTopology(1, 1, 1)  # unknown across value (§5.2)
     if ratio == 0:
-        return SPREAD_RATIO_ZERO_FMT % (vcpus, across)
+        return _ratio_zero(vcpus, across)
     if across == SPREAD_ACROSS_SOCKETS_CORES:
         return CPUTopology(vcpus // ratio, ratio, 1)
     if across == SPREAD_ACROSS_CORES_THREADS:
@@ -212,7 +222,7 @@ def _spread_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | str:
     return CPUTopology(vcpus // THREADS_PER_CORE // ratio, ratio, THREADS_PER_CORE)
 
 
-def spread_check_message(vcpus: int, pf_spec: dict | None) -> str | None:
+def spread_check_message(vcpus: int, pf_spec: dict | None) -> TopologyError | None:
     """The §5.5 divisibility check for ``vcpus``: KubeVirt's message, or None when it passes.
 
     Only spread topologies are checked, and 1 vCPU is not special-cased (E46).
@@ -221,27 +231,33 @@ def spread_check_message(vcpus: int, pf_spec: dict | None) -> str | None:
         return None
     options = spread_options(pf_spec)
     if isinstance(options, str):
-        return options
+        return TopologyError(options)
     ratio, across = options.ratio, options.across
     if across == SPREAD_ACROSS_SOCKETS_CORES:
         if ratio == 0:
-            return SPREAD_RATIO_ZERO_FMT % (vcpus, across)
+            return _ratio_zero(vcpus, across)
         if vcpus % ratio:
-            return SPREAD_ACROSS_SOCKETS_CORES_ERR_FMT % (vcpus, ratio)
+            return TopologyError(SPREAD_ACROSS_SOCKETS_CORES_ERR_FMT % (vcpus, ratio), SPREAD_TOPOLOGY)
     elif across == SPREAD_ACROSS_CORES_THREADS:
         if ratio == 0:
-            return SPREAD_RATIO_ZERO_FMT % (vcpus, across)
+            return _ratio_zero(vcpus, across)
         if vcpus % ratio:
-            return SPREAD_ACROSS_CORES_THREADS_ERR_FMT % (vcpus, ratio)
+            return TopologyError(SPREAD_ACROSS_CORES_THREADS_ERR_FMT % (vcpus, ratio), SPREAD_TOPOLOGY)
     elif across == SPREAD_ACROSS_SOCKETS_CORES_THREADS:
         # Go evaluates "guest % 2" first: an odd count is reported even with ratio 0.
         if vcpus % THREADS_PER_CORE:
-            return SPREAD_ACROSS_SOCKETS_CORES_THREADS_ERR_FMT % (vcpus, THREADS_PER_CORE, ratio)
+            return TopologyError(SPREAD_ACROSS_SOCKETS_CORES_THREADS_ERR_FMT % (vcpus, THREADS_PER_CORE, ratio),
+                                 SPREAD_TOPOLOGY)
         if ratio == 0:
-            return SPREAD_RATIO_ZERO_FMT % (vcpus, across)
+            return _ratio_zero(vcpus, across)
         if (vcpus // THREADS_PER_CORE) % ratio:
-            return SPREAD_ACROSS_SOCKETS_CORES_THREADS_ERR_FMT % (vcpus, THREADS_PER_CORE, ratio)
+            return TopologyError(SPREAD_ACROSS_SOCKETS_CORES_THREADS_ERR_FMT % (vcpus, THREADS_PER_CORE, ratio),
+                                 SPREAD_TOPOLOGY)
     return None
+
+
+def _ratio_zero(vcpus: int, across: str) -> TopologyError:
+    return TopologyError(SPREAD_RATIO_ZERO_FMT % (vcpus, across), KUBEVIRT_CRASH)
 
 
 def check_spread_cpu_topology(it_spec: dict | None, pf_spec: dict | None) -> Conflict | None:
@@ -253,10 +269,15 @@ def check_spread_cpu_topology(it_spec: dict | None, pf_spec: dict | None) -> Con
     raw_guest = cpu.get("guest") if isinstance(cpu, dict) else None
     vcpus = 0 if raw_guest is None else as_uint32(raw_guest)
     if vcpus is None:
-        return Conflict.with_message(
-            INVALID_UINT32_FMT % (raw_guest, "spec.cpu.guest"), INSTANCETYPE_CPU_GUEST_PATH
-        )
-    message = spread_check_message(vcpus, pf_spec)
-    if message is None:
+        return Conflict.with_message(INVALID_UINT32_FMT % (raw_guest, "spec.cpu.guest"), INSTANCETYPE_CPU_GUEST_PATH,
+                                     reasons=frozenset({SPREAD_TOPOLOGY}))
+    error = spread_check_message(vcpus, pf_spec)
+    if error is None:
         return None
-    return Conflict.with_message(message, INSTANCETYPE_CPU_GUEST_PATH)
+    return spread_conflict(error, INSTANCETYPE_CPU_GUEST_PATH)
+
+
+def spread_conflict(error: TopologyError, path: str) -> Conflict:
+    """A conflict at one of the spread fields (the instance type's guest, the preference's
+    spread ratio): the spread-topology check's unless KubeVirt crashes on it."""
+    return Conflict.with_message(error.message, path, reasons=frozenset({error.reason or SPREAD_TOPOLOGY}))

@@ -4,31 +4,13 @@ Mirrors ``pkg/instancetype/webhooks/`` (instance types), ``pkg/instancetype/pref
 (preferences) and ``pkg/instancetype/webhooks/vm/`` with the instancetype parts of the VM webhooks,
 plus the API server stages before them (semantics §8; golden README "validation").
 
-Public API:
+The package imports nothing itself (the schema modules are used below the admission chain, by
+expand and the legacy conversion). Its modules:
 
-* ``admit_bundle(items, namespace="default", cluster_config=None) -> list[Admission | None]``;
-* ``rejected_keys(items, namespace="default") -> set`` of ``krmfn.instancetype.bundle`` keys;
-* ``Admission`` / ``Cause`` and the ``STAGE_*`` names.
+* ``admit``: ``admit_items(items, namespace, cluster_config, catalog_version, legacy) -> BundleAdmission``
+  (the verdicts and the rejected keys from one admission), ``admit_bundle`` (the verdicts) and
+  ``rejected_keys`` (the ``krmfn.instancetype.bundle`` keys admission rejects);
+* ``response``: ``Admission`` / ``Cause`` / ``AdmissionWarning`` with its ``REASON_*``, the ``STAGE_*`` names;
+* ``apiserver``, ``admitter``, ``preference_admitter``, ``vm``: the stages; ``schema``, ``vm_schema``,
+  ``objectmeta``: the OpenAPI schemas and object metadata rules they check.
 """
-from krmfn.instancetype.webhooks.admit import admit_bundle, rejected_keys
-from krmfn.instancetype.webhooks.response import (
-    STAGE_API_DISCOVERY,
-    STAGE_CRD_SCHEMA,
-    STAGE_FIELD_VALIDATION,
-    STAGE_INSTANCETYPE_APPLY,
-    STAGE_INSTANCETYPE_MUTATOR,
-    STAGE_MUTATING_SCHEMA,
-    STAGE_PREFERENCE_REQUIREMENTS,
-    STAGE_SET_DEFAULTS,
-    STAGE_VALIDATING_SCHEMA,
-    STAGE_VALIDATING_WEBHOOK,
-    Admission,
-    Cause,
-)
-
-__all__ = [
-    "Admission", "Cause", "admit_bundle", "rejected_keys",
-    "STAGE_API_DISCOVERY", "STAGE_CRD_SCHEMA", "STAGE_FIELD_VALIDATION", "STAGE_INSTANCETYPE_APPLY",
-    "STAGE_INSTANCETYPE_MUTATOR", "STAGE_MUTATING_SCHEMA", "STAGE_PREFERENCE_REQUIREMENTS",
-    "STAGE_SET_DEFAULTS", "STAGE_VALIDATING_SCHEMA", "STAGE_VALIDATING_WEBHOOK",
-]

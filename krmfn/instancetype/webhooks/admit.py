@@ -11,20 +11,20 @@ case, the stage name is krmfn's).
 """
 from __future__ import annotations
 
-import gc
+from dataclasses import dataclass
 from typing import Any
 
+from krmfn.model import kinds
 from krmfn.instancetype import bundle as bundles
 from krmfn.instancetype.bundle import Bundle, ObjectKey
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks import apiserver
+import krmfn.instancetype.webhooks.apiserver as apiserver
 from krmfn.instancetype.webhooks.admitter import admit_instancetype
 from krmfn.instancetype.webhooks.preference_admitter import admit_preference
 from krmfn.instancetype.webhooks.response import STAGE_ALREADY_EXISTS, Admission, reject_message
-from krmfn.instancetype.webhooks.vm import admit_vm, is_virtual_machine
+from krmfn.instancetype.webhooks.vm import admit_vm
+from krmfn.model.gcpause import gc_paused
 
-INSTANCETYPE_KINDS = frozenset({bundles.VIRTUAL_MACHINE_INSTANCETYPE, bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE})
-PREFERENCE_KINDS = frozenset({bundles.VIRTUAL_MACHINE_PREFERENCE, bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE})
 ALREADY_EXISTS_FMT = '{resource} "{name}" already exists'
 
 
@@ -42,7 +42,7 @@ def admit_instancetype_or_preference(obj: dict, namespace: str = bundles.DEFAULT
     rejected = apiserver.admit_before_webhooks(obj, resource, namespace)
     if rejected is not None:
         return rejected
-    verdict = admit_instancetype(obj) if kind in INSTANCETYPE_KINDS else admit_preference(obj)
+    verdict = admit_instancetype(obj) if kind in kinds.INSTANCETYPE_KINDS else admit_preference(obj)
     verdict.warnings = apiserver.deprecation_warnings(obj, resource) + verdict.warnings
     return verdict
 
@@ -85,6 +85,15 @@ def rejected_keys(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
     return _rejected(items, verdicts, stored, namespace)
 
 
+@dataclass
+class BundleAdmission:
+    """One verdict per item (None for items admission does not judge), and the keys of the
+    instance types and preferences it rejects (``rejected_keys``)."""
+
+    verdicts: list[Admission | None]
+    rejected: set[ObjectKey]
+
+
 def admit_bundle(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
                  cluster_config: ClusterConfig | None = None,
                  catalog_version: str | None = None,
@@ -92,18 +101,20 @@ def admit_bundle(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
     """One verdict per item: for instance types, preferences and ``kubevirt.io`` VirtualMachines;
     None for every other item. ``namespace`` is the request namespace of objects without one;
     ``legacy`` the legacy policy (``convert`` serves v1alpha1/v1alpha2 with a warning)."""
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # only acyclic dicts and lists are created; the cyclic GC would rescan all items
-    try:
-        return _admit_bundle(items, namespace, cluster_config or ClusterConfig(), catalog_version, legacy)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    return admit_items(items, namespace, cluster_config, catalog_version, legacy).verdicts
 
 
-def _admit_bundle(items: list[Any], namespace: str, config: ClusterConfig,
-                  catalog_version: str | None = None, legacy: str = bundles.LEGACY_REJECT) -> list[Admission | None]:
-    verdicts, _ = _admit_definitions(items, namespace, legacy)
+def admit_items(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
+                cluster_config: ClusterConfig | None = None, catalog_version: str | None = None,
+                legacy: str = bundles.LEGACY_REJECT) -> BundleAdmission:
+    """``admit_bundle`` and ``rejected_keys`` from one admission of the definitions."""
+    with gc_paused():  # only acyclic dicts and lists are created
+        return _admit_items(items, namespace, cluster_config or ClusterConfig(), catalog_version, legacy)
+
+
+def _admit_items(items: list[Any], namespace: str, config: ClusterConfig,
+                 catalog_version: str | None, legacy: str) -> BundleAdmission:
+    verdicts, stored = _admit_definitions(items, namespace, legacy)
     # Only what admission stored exists: rejected objects are left out by identity, so that an
     # admitted object of the same key (after a rejected first one) is the one found.
     cluster = Bundle((item for index, item in enumerate(items)
@@ -114,8 +125,8 @@ def _admit_bundle(items: list[Any], namespace: str, config: ClusterConfig,
     for index, item in enumerate(items):
         if index in verdicts:
             out.append(verdicts[index])
-        elif is_virtual_machine(item):
+        elif kinds.is_virtual_machine(item):
             out.append(admit_vm(item, cluster, namespace, config))
         else:
             out.append(None)
-    return out
+    return BundleAdmission(out, _rejected(items, verdicts, stored, namespace))

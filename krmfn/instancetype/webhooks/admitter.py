@@ -18,11 +18,13 @@ from __future__ import annotations
 from krmfn.instancetype import v1beta2
 from krmfn.instancetype.bundle import V1BETA2, semantics_version
 from krmfn.instancetype.gozero import ptr_set
-from krmfn.instancetype.webhooks import schema as schemas
+import krmfn.instancetype.webhooks.schema as schemas
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_INVALID,
+    REASON_DEPRECATED_FIELD,
     STAGE_VALIDATING_WEBHOOK,
     Admission,
+    AdmissionWarning,
     Cause,
     allow,
     reject_message,
@@ -73,9 +75,11 @@ def validate_instancetype_spec(spec: dict, path: str = SPEC_PATH) -> list[Cause]
             + validate_memory_overcommit_percent_no_hugepages(path, spec))
 
 
-def deprecated_field_warnings(spec: dict) -> list[str]:
+def deprecated_field_warnings(spec: dict) -> list[AdmissionWarning]:
     """``checkForDeprecatedFields``: ``launchSecurity`` present, even ``{}``."""
-    return [DEPRECATED_LAUNCH_SECURITY_WARNING] if ptr_set(spec.get("launchSecurity")) else []
+    if not ptr_set(spec.get("launchSecurity")):
+        return []
+    return [AdmissionWarning(DEPRECATED_LAUNCH_SECURITY_WARNING, REASON_DEPRECATED_FIELD, "spec.launchSecurity")]
 
 
 def admit_instancetype(obj: dict) -> Admission:
@@ -87,7 +91,7 @@ def admit_instancetype(obj: dict) -> Admission:
     spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
     causes = validate_instancetype_spec(spec)
     if is_v1beta2:
-        causes += [Cause(path, message, CAUSE_FIELD_VALUE_INVALID)
+        causes += [Cause(path, message, CAUSE_FIELD_VALUE_INVALID, v1beta2.RULE_REASONS)
                    for path, message in v1beta2.instancetype_causes(spec)]
     if causes:
         return reject_webhook(STAGE_VALIDATING_WEBHOOK, causes)

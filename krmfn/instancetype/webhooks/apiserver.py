@@ -19,14 +19,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from krmfn.model import kinds
 from krmfn.instancetype import bundle as bundles
-from krmfn.instancetype.webhooks import schema as schemas
+import krmfn.instancetype.webhooks.schema as schemas
 from krmfn.instancetype.webhooks.objectmeta import validate_object_meta
 from krmfn.instancetype.webhooks.response import (
+    REASON_DEPRECATED_API_VERSION,
+    REASON_LEGACY_API_VERSION,
     STAGE_API_DISCOVERY,
     STAGE_CRD_SCHEMA,
     STAGE_FIELD_VALIDATION,
     Admission,
+    AdmissionWarning,
     Cause,
     reject,
     reject_message,
@@ -54,10 +58,10 @@ class CustomResource:
 # The CRDs' deprecation warnings of the legacy versions in KubeVirt v1.0-v1.5, by kind (the cluster
 # instance type's "InstanceTypes" capitalisation is upstream's).
 _DEPRECATED_PLURALS = {
-    bundles.VIRTUAL_MACHINE_INSTANCETYPE: "VirtualMachineInstancetypes",
-    bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: "VirtualMachineClusterInstanceTypes",
-    bundles.VIRTUAL_MACHINE_PREFERENCE: "VirtualMachinePreferences",
-    bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE: "VirtualMachineClusterPreferences",
+    kinds.VIRTUAL_MACHINE_INSTANCETYPE: "VirtualMachineInstancetypes",
+    kinds.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: "VirtualMachineClusterInstanceTypes",
+    kinds.VIRTUAL_MACHINE_PREFERENCE: "VirtualMachinePreferences",
+    kinds.VIRTUAL_MACHINE_CLUSTER_PREFERENCE: "VirtualMachineClusterPreferences",
 }
 DEPRECATION_WARNING_FMT = "instancetype.kubevirt.io/{version} {plural} is now deprecated and will be removed in v1."
 
@@ -68,10 +72,10 @@ def deprecation_warning(kind: str, version: str) -> str:
 
 
 INSTANCETYPE_SCHEMA_KINDS = {
-    bundles.VIRTUAL_MACHINE_INSTANCETYPE: (True, schemas.INSTANCETYPE, schemas.INSTANCETYPE_V1BETA2),
-    bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: (False, schemas.INSTANCETYPE, schemas.INSTANCETYPE_V1BETA2),
-    bundles.VIRTUAL_MACHINE_PREFERENCE: (True, schemas.PREFERENCE, schemas.PREFERENCE),
-    bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE: (False, schemas.PREFERENCE, schemas.PREFERENCE),
+    kinds.VIRTUAL_MACHINE_INSTANCETYPE: (True, schemas.INSTANCETYPE, schemas.INSTANCETYPE_V1BETA2),
+    kinds.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: (False, schemas.INSTANCETYPE, schemas.INSTANCETYPE_V1BETA2),
+    kinds.VIRTUAL_MACHINE_PREFERENCE: (True, schemas.PREFERENCE, schemas.PREFERENCE),
+    kinds.VIRTUAL_MACHINE_CLUSTER_PREFERENCE: (False, schemas.PREFERENCE, schemas.PREFERENCE),
 }
 
 
@@ -106,24 +110,32 @@ def api_version_of(obj: dict) -> str:
 
 
 def version_of(obj: dict) -> str:
-    return bundles.split_api_version(obj.get("apiVersion"))[1]
+    return kinds.split_api_version(obj.get("apiVersion"))[1]
 
 
 def discovery_error(obj: dict, resource: CustomResource) -> Admission | None:
     """Stage 1: the rejection when the apiVersion is not served for the kind, else None."""
-    group, version = bundles.split_api_version(obj.get("apiVersion"))
+    group, version = kinds.split_api_version(obj.get("apiVersion"))
     if group == resource.group and version in resource.versions:
         return None
     message = NO_MATCHES_FMT.format(kind=resource.kind, api_version=api_version_of(obj))
     return reject_message(STAGE_API_DISCOVERY, message)
 
 
-def deprecation_warnings(obj: dict, resource: CustomResource) -> list[str]:
+# The version a deprecated one's warning points to, by group.
+_PROPOSED_API_VERSIONS = {kinds.INSTANCETYPE_GROUP: (REASON_LEGACY_API_VERSION, "instancetype.kubevirt.io/v1beta1"),
+                          kinds.KUBEVIRT_GROUP: (REASON_DEPRECATED_API_VERSION, "kubevirt.io/v1")}
+
+
+def deprecation_warnings(obj: dict, resource: CustomResource) -> list[AdmissionWarning]:
     warning = resource.deprecated.get(version_of(obj))
-    return [warning] if warning else []
+    if not warning:
+        return []
+    reason, proposed = _PROPOSED_API_VERSIONS[resource.group]
+    return [AdmissionWarning(warning, reason, "apiVersion", obj.get("apiVersion"), proposed)]
 
 
-def field_validation_error(obj: dict, resource: CustomResource, warnings: list[str],
+def field_validation_error(obj: dict, resource: CustomResource, warnings: list[AdmissionWarning],
                            report: schemas.SchemaReport) -> Admission | None:
     """Stage 2: strict field validation (kubectl's default) of every field, at any depth.
     ``report`` is ``schemas.check(obj, resource.schema)``."""
@@ -139,7 +151,7 @@ def object_meta_causes(obj: dict, resource: CustomResource, namespace: str) -> l
             validate_object_meta(obj.get("metadata"), resource.namespaced, namespace)]
 
 
-def crd_schema_error(obj: dict, resource: CustomResource, namespace: str, warnings: list[str],
+def crd_schema_error(obj: dict, resource: CustomResource, namespace: str, warnings: list[AdmissionWarning],
                      report: schemas.SchemaReport | None) -> Admission | None:
     """Stage 3: ObjectMeta validation, then the OpenAPI errors of ``report`` (None: ObjectMeta
     only); every cause is listed."""

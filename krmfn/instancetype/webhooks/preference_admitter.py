@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from krmfn.instancetype.gozero import ptr_set
 from krmfn.instancetype.preference import topology
-from krmfn.instancetype.webhooks import schema as schemas
+import krmfn.instancetype.webhooks.schema as schemas
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_INVALID,
+    REASON_DEPRECATED_TOPOLOGY,
     STAGE_VALIDATING_WEBHOOK,
     Admission,
+    AdmissionWarning,
     Cause,
     allow,
     reject_message,
@@ -76,12 +78,14 @@ def validate_preference_spec(spec: dict, path: str = SPEC_PATH) -> list[Cause]:
     return validate_preferred_cpu_topology(path, spec) + validate_spread_options(path, spec)
 
 
-def deprecated_topology_warnings(spec: dict) -> list[str]:
+def deprecated_topology_warnings(spec: dict) -> list[AdmissionWarning]:
     """``checkForDeprecatedPreferredCPUTopology``."""
     value = _present_topology(spec)
     if not isinstance(value, str) or value not in topology.DEPRECATED_TOPOLOGIES:
         return []
-    return [DEPRECATED_TOPOLOGY_FMT % (value, topology.DEPRECATED_TOPOLOGIES[value])]
+    replacement = topology.DEPRECATED_TOPOLOGIES[value]
+    return [AdmissionWarning(DEPRECATED_TOPOLOGY_FMT % (value, replacement), REASON_DEPRECATED_TOPOLOGY,
+                             "spec.cpu.preferredCPUTopology", value, replacement)]
 
 
 def admit_preference(obj: dict) -> Admission:

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from dataclasses import field as dataclass_field
+from typing import Any
 
 from krmfn.instancetype.conflict import MAX_WEBHOOK_CAUSES
+from krmfn.model.findings import UNSET
+from krmfn.model.reasons import NO_REASONS
 
 # The stages of a CREATE, in order (golden README stage table).
 STAGE_API_DISCOVERY = "kube-apiserver/api-discovery"
@@ -35,12 +39,38 @@ class Cause:
     """One status cause: ``field`` is a dotted path ("" for a bare message), ``message`` verbatim.
 
     ``type`` is KubeVirt's cause type where it has one (informative; the golden corpus does not
-    record it).
+    record it). ``reasons`` (``krmfn.model.reasons``) are what krmfn knows beyond KubeVirt's
+    answer, set where the cause is made; not part of the answer, so not compared.
     """
 
     field: str
     message: str
     type: str = ""
+    reasons: frozenset[str] = dataclass_field(default=NO_REASONS, compare=False)
+
+
+class AdmissionWarning(str):
+    """A ``Warning:`` line as a client prints it (the string itself), plus where it points, set
+    where the warning is made: ``path`` in the object, its ``current`` value and the ``proposed``
+    replacement when KubeVirt names one, and a ``reason`` (``REASON_*``)."""
+
+    reason: str
+    path: str | None
+    current: Any
+    proposed: Any
+
+    def __new__(cls, text: str, reason: str, path: str | None = None, current: Any = UNSET,
+                proposed: Any = UNSET) -> AdmissionWarning:
+        warning = super().__new__(cls, text)
+        warning.reason, warning.path, warning.current, warning.proposed = reason, path, current, proposed
+        return warning
+
+
+# What a warning is about.
+REASON_LEGACY_API_VERSION = "legacy-api-version"  # a v1alpha1/v1alpha2 instance type or preference
+REASON_DEPRECATED_TOPOLOGY = "deprecated-topology"
+REASON_DEPRECATED_FIELD = "deprecated-field"
+REASON_DEPRECATED_API_VERSION = "deprecated-api-version"  # a kubevirt.io/v1alpha3 VM
 
 
 @dataclass
@@ -56,7 +86,7 @@ class Admission:
     allowed: bool
     causes: list[Cause] = field(default_factory=list)
     stage: str | None = None
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[AdmissionWarning] = field(default_factory=list)
     logs: list[str] = field(default_factory=list)
     # The (instance type spec, preference spec) this VM's template took without conflict, when the
     # chain got that far: validate then skips the same check in its expand pass (not a verdict).
@@ -68,24 +98,24 @@ class Admission:
         return ", ".join(cause.message for cause in self.causes)
 
 
-def allow(warnings: Iterable[str] = (), logs: Iterable[str] = ()) -> Admission:
+def allow(warnings: Iterable[AdmissionWarning] = (), logs: Iterable[str] = ()) -> Admission:
     return Admission(True, [], None, list(warnings), list(logs))
 
 
-def reject(stage: str, causes: Iterable[Cause], warnings: Iterable[str] = (),
+def reject(stage: str, causes: Iterable[Cause], warnings: Iterable[AdmissionWarning] = (),
            logs: Iterable[str] = ()) -> Admission:
     """A rejection listing every cause (the API server does not cap its causes)."""
     return Admission(False, list(causes), stage, list(warnings), list(logs))
 
 
-def reject_message(stage: str, message: str, warnings: Iterable[str] = (),
+def reject_message(stage: str, message: str, warnings: Iterable[AdmissionWarning] = (),
                    logs: Iterable[str] = ()) -> Admission:
     """A rejection with a bare message (``ToAdmissionResponseError``, API discovery, strict
     decoding, schema gates, inference): one cause with an empty field, as the oracle reports it."""
     return reject(stage, [Cause("", message)], warnings, logs)
 
 
-def reject_webhook(stage: str, causes: list[Cause], warnings: Iterable[str] = (),
+def reject_webhook(stage: str, causes: list[Cause], warnings: Iterable[AdmissionWarning] = (),
                    logs: Iterable[str] = ()) -> Admission:
     """``ToAdmissionResponse``: a KubeVirt webhook lists at most the first 10 causes (§7.3)."""
     return reject(stage, causes[:MAX_WEBHOOK_CAUSES], warnings, logs)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import marshal
 from dataclasses import dataclass, field
 
+from krmfn.model import kinds
 from krmfn.instancetype import bundle as bundles
 from krmfn.instancetype import v1beta2
 from krmfn.instancetype.apply.vmi import apply_instancetype, apply_vm_vcpus
@@ -42,18 +43,20 @@ from krmfn.instancetype.preference.apply.architecture import apply_architecture_
 from krmfn.instancetype.preference.apply.vmi import apply_preference
 from krmfn.instancetype.preference.requirements import find_requirement_failure
 from krmfn.instancetype.preference.topology import check_spread_cpu_topology
-from krmfn.instancetype.webhooks import apiserver
-from krmfn.instancetype.webhooks import schema as schemas
+import krmfn.instancetype.webhooks.apiserver as apiserver
+import krmfn.instancetype.webhooks.schema as schemas
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_INVALID,
     CAUSE_FIELD_VALUE_NOT_FOUND,
     CAUSE_FIELD_VALUE_NOT_SUPPORTED,
+    REASON_DEPRECATED_FIELD,
     STAGE_INSTANCETYPE_APPLY,
     STAGE_INSTANCETYPE_MUTATOR,
     STAGE_MUTATING_SCHEMA,
     STAGE_PREFERENCE_REQUIREMENTS,
     STAGE_SET_DEFAULTS,
     Admission,
+    AdmissionWarning,
     Cause,
     allow,
     go_quote,
@@ -62,12 +65,11 @@ from krmfn.instancetype.webhooks.response import (
     reject_webhook,
 )
 from krmfn.instancetype.webhooks.vm_schema import VIRTUAL_MACHINE, VIRTUAL_MACHINE_V1BETA2
+from krmfn.model.reasons import KUBEVIRT_CRASH
 
-VM_KIND = "VirtualMachine"
-VM_GROUP = "kubevirt.io"
 VM_RESOURCE = apiserver.CustomResource(
-    kind=VM_KIND,
-    group=VM_GROUP,
+    kind=kinds.VIRTUAL_MACHINE,
+    group=kinds.KUBEVIRT_GROUP,
     versions=frozenset({"v1", "v1alpha3"}),
     namespaced=True,
     schema=VIRTUAL_MACHINE,
@@ -164,8 +166,8 @@ def _get_data_source(bundle: Bundle, namespace: str, name: str) -> dict | str:
     refused = bundles.request_name_error(name)
     if refused is not None:
         return refused
-    found = bundle.get(bundles.DATA_SOURCE, namespace, name) if namespace else None
-    return found if found is not None else bundles.not_found_message(bundles.DATA_SOURCE, name)
+    found = bundle.get(kinds.DATA_SOURCE, namespace, name) if namespace else None
+    return found if found is not None else bundles.not_found_message(kinds.DATA_SOURCE, name)
 
 
 def architecture_from_data_sources(vm: dict, bundle: Bundle, namespace: str, logs: list[str]) -> str:
@@ -295,7 +297,7 @@ def spread_conflict(it_spec: dict | None, pf_spec: dict | None, template_spec: d
 
 
 def _conflict_causes(conflicts: list[Conflict]) -> list[Cause]:
-    return [Cause(c.dotted, c.error(), CAUSE_FIELD_VALUE_INVALID) for c in conflicts]
+    return [Cause(c.dotted, c.error(), CAUSE_FIELD_VALUE_INVALID, c.reasons) for c in conflicts]
 
 
 def apply_on_copy(it_spec: dict | None, pf_spec: dict | None, template_spec: dict,
@@ -324,7 +326,8 @@ def apply_on_copy(it_spec: dict | None, pf_spec: dict | None, template_spec: dic
     if pf_spec is not None:
         if _panics_on_cpu_features(it_spec, pf_spec, template_spec):
             return reject_webhook(STAGE_INSTANCETYPE_APPLY,
-                                  [Cause(BASE_PATH + ".domain.cpu", CPU_FEATURES_PANIC, CAUSE_FIELD_VALUE_INVALID)])
+                                  [Cause(BASE_PATH + ".domain.cpu", CPU_FEATURES_PANIC, CAUSE_FIELD_VALUE_INVALID,
+                                         frozenset({KUBEVIRT_CRASH}))])
         if full_preference:
             apply_preference(pf_spec, template_spec, template_metadata)
         else:
@@ -380,12 +383,6 @@ def _later_steps(it_spec: dict | None, pf_spec: dict | None, template_spec: dict
 # ---------------------------------------------------------------------------------------------
 # The chain
 # ---------------------------------------------------------------------------------------------
-def is_virtual_machine(obj: object) -> bool:
-    """A ``kubevirt.io`` VirtualMachine (any version; other groups' VirtualMachine kinds are not)."""
-    return isinstance(obj, dict) and obj.get("kind") == VM_KIND \
-        and bundles.split_api_version(obj.get("apiVersion"))[0] == VM_GROUP
-
-
 def schema_gate_error(report: schemas.SchemaReport, warnings: list[str]) -> Admission | None:
     """``ValidateSchema`` of the VM mutating webhook: kube-openapi's bare messages, one cause each.
     ``report`` is ``schemas.check(vm, VIRTUAL_MACHINE, scalar_defaults=True)``."""
@@ -437,6 +434,8 @@ def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPAC
         return rejected
     verdict = validate_instancetype_parts(mutation, bundle, vm_namespace, config)
     verdict.warnings = warnings + verdict.warnings
-    if verdict.allowed and _dict(vm.get("spec")).get("running") is not None:
-        verdict.warnings.append(RUNNING_DEPRECATED_WARNING)
+    running = _dict(vm.get("spec")).get("running")
+    if verdict.allowed and running is not None:
+        verdict.warnings.append(AdmissionWarning(RUNNING_DEPRECATED_WARNING, REASON_DEPRECATED_FIELD, "spec.running",
+                                                 running, {"runStrategy": "Always" if running else "Halted"}))
     return verdict

@@ -23,11 +23,10 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.webhooks import STAGE_API_DISCOVERY
-from krmfn.validate.checks._admission import rejections
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "api-version"
@@ -39,7 +38,7 @@ PROPOSED = "instancetype.kubevirt.io/v1beta1"
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    for finding in rejections(ctx, ID, lambda _, stage: stage == STAGE_API_DISCOVERY):
+    for finding in claimed_findings(ctx, ID, SEVERITY):
         finding.path = "apiVersion"
         finding.current = ctx.values[finding.item].get("apiVersion")
         if str(finding.current).startswith("instancetype.kubevirt.io/"):

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from krmfn.findings import Finding
+from krmfn.model.findings import Finding
 from krmfn.validate.context import Context
 
 ID = "catalog"

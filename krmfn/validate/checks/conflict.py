@@ -34,13 +34,10 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.webhooks import STAGE_INSTANCETYPE_APPLY
-from krmfn.validate.checks._admission import rejections
-from krmfn.validate.checks.spread_topology import is_spread_cause
-from krmfn.validate.checks.v1beta2_sizing import is_v1beta2_rule
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "conflict"
@@ -50,6 +47,4 @@ MIRRORS = "pkg/instancetype/apply (conflicts), reported by the VM validating web
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    for finding in rejections(ctx, ID, lambda _, stage: stage == STAGE_INSTANCETYPE_APPLY):
-        if not is_spread_cause(finding.path, finding.message) and not is_v1beta2_rule(finding.message):
-            yield finding
+    return claimed_findings(ctx, ID, SEVERITY)

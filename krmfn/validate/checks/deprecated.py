@@ -26,11 +26,13 @@ Failing example::
 """
 from __future__ import annotations
 
-import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from krmfn.findings import WARNING, Finding
-from krmfn.validate.context import Context, kind_of
+from krmfn.instancetype.webhooks.response import REASON_LEGACY_API_VERSION, AdmissionWarning
+from krmfn.model.findings import WARNING, Finding
+from krmfn.model.kinds import PREFERENCE_KINDS, kind_of
+from krmfn.validate.context import Context
 
 ID = "deprecated"
 SEVERITY = "warning"
@@ -39,40 +41,24 @@ SUMMARY = ("deprecated topology names, launchSecurity in an instance type, prefe
            "and preferences")
 MIRRORS = ("the admission warnings of the preference and instance type webhooks and the VM webhook; the "
            "legacy instancetype CRD versions' warnings (KubeVirt up to v1.5)")
-LEGACY_PREFIXES = ("instancetype.kubevirt.io/v1alpha1 ", "instancetype.kubevirt.io/v1alpha2 ")
-LEGACY_PROPOSED = "instancetype.kubevirt.io/v1beta1"
 LEGACY_NOTE = (" KubeVirt stopped serving it in v1.6 and removed it in v1.7; krmfn read it as "
                "instancetype.kubevirt.io/v1beta1 (legacyApiVersions: convert).")
-
-_TOPOLOGY = re.compile(r"PreferredCPUTopology (\w+) is deprecated .* please use (\w+) instead")
 
 
 def run(ctx: Context) -> Iterable[Finding]:
     for index, verdict in enumerate(ctx.admissions):
         for warning in verdict.warnings if verdict is not None else []:
-            yield _from_warning(warning, index, ctx.values[index])
+            yield _from_warning(warning, index)
     for index, value in enumerate(ctx.values):
-        if kind_of(value).endswith("Preference"):
+        if kind_of(value) in PREFERENCE_KINDS:
             yield from _legacy_efi(value, index)
 
 
-def _from_warning(warning: str, index: int, value: Any) -> Finding:
-    finding = Finding(WARNING, warning, item=index, check=ID)
-    topology = _TOPOLOGY.search(warning)
-    if warning.startswith(LEGACY_PREFIXES):
-        finding.message = warning + LEGACY_NOTE
-        finding.path, finding.current, finding.proposed = "apiVersion", value.get("apiVersion"), LEGACY_PROPOSED
-    elif topology:
-        finding.path, finding.current, finding.proposed = "spec.cpu.preferredCPUTopology", topology[1], topology[2]
-    elif warning.startswith("launchSecurity"):
-        finding.path = "spec.launchSecurity"
-    elif "v1alpha3" in warning:
-        finding.path, finding.current, finding.proposed = "apiVersion", value.get("apiVersion"), "kubevirt.io/v1"
-    elif "spec.running" in warning:
-        running = (value.get("spec") or {}).get("running")
-        finding.path, finding.current = "spec.running", running
-        finding.proposed = {"runStrategy": "Always" if running else "Halted"}
-    return finding
+def _from_warning(warning: AdmissionWarning, index: int) -> Finding:
+    """The warning where it points (set where KubeVirt's warning is made)."""
+    message = warning + LEGACY_NOTE if warning.reason == REASON_LEGACY_API_VERSION else str(warning)
+    return Finding(WARNING, message, item=index, path=warning.path, check=ID, current=warning.current,
+                   proposed=warning.proposed)
 
 
 def _legacy_efi(value: dict, index: int) -> Iterable[Finding]:

@@ -25,17 +25,19 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from krmfn.findings import ERROR, Finding
-from krmfn.instancetype import bundle as bundles
+from krmfn.model import kinds
+from krmfn.model.findings import ERROR, Finding
+from krmfn.model import kinds
 from krmfn.validate.context import Context
 
 ID = "duplicate-object"
 SEVERITY = "error"
 SUMMARY = "the same object (group, kind, namespace, name) twice in the bundle"
 MIRRORS = "the API server's AlreadyExists on the second CREATE"
-CLUSTER_KINDS = frozenset({bundles.VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, bundles.VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+CLUSTER_KINDS = frozenset({*kinds.CLUSTER_DEFINITION_KINDS,
                            "Namespace", "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition",
                            "StorageClass", "PersistentVolume", "Node", "PriorityClass"})
 
@@ -55,7 +57,7 @@ def identity(value: Any, namespace: str) -> tuple[str, str, str, str] | None:
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    namespace = ctx.options.get("namespace") or bundles.DEFAULT_NAMESPACE
+    namespace = ctx.options.expand.namespace
     first_seen: dict[tuple[str, str, str, str], int] = {}
     for index, value in enumerate(ctx.values):
         key = identity(value, namespace)

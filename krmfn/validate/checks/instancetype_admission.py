@@ -18,13 +18,11 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.webhooks import STAGE_VALIDATING_WEBHOOK
-from krmfn.validate.checks._admission import rejections
-from krmfn.validate.checks.v1beta2_sizing import is_v1beta2_rule
-from krmfn.validate.context import Context, kind_of
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
+from krmfn.validate.context import Context
 
 ID = "instancetype-admission"
 SEVERITY = "error"
@@ -33,7 +31,4 @@ MIRRORS = "pkg/instancetype/webhooks/admitter.go"
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    for finding in rejections(ctx, ID, lambda i, stage: stage == STAGE_VALIDATING_WEBHOOK
-                              and kind_of(ctx.values[i]).endswith("Instancetype")):
-        if not is_v1beta2_rule(finding.message):  # the v1beta2-sizing check reports those
-            yield finding
+    return claimed_findings(ctx, ID, SEVERITY)

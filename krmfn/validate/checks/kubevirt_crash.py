@@ -35,27 +35,17 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import WARNING, Finding
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "kubevirt-crash"
 SEVERITY = "warning"
 SUMMARY = "inputs on which KubeVirt crashes (spread ratio 0; preferredCPUFeatures without domain.cpu)"
 MIRRORS = "KubeVirt panics in the VM webhook and in expand (golden README, Findings 4)"
-MARKERS = ("(KubeVirt panics", "(KubeVirt's webhook panics")
-
-
-def is_crash(message: str) -> bool:
-    return any(marker in message for marker in MARKERS)
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    for index, verdict in enumerate(ctx.admissions):
-        for cause in verdict.causes if verdict is not None and not verdict.allowed else []:
-            if is_crash(cause.message):
-                yield Finding(WARNING, cause.message, item=index, path=cause.field or None, check=ID)
-    for index, failure in sorted(ctx.expand_failures.items()):
-        if is_crash(failure.message) and not ctx.rejected(index):
-            yield Finding(WARNING, failure.message, item=index, path=failure.path, check=ID)
+    return claimed_findings(ctx, ID, SEVERITY)

@@ -28,11 +28,10 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.webhooks import STAGE_INSTANCETYPE_MUTATOR
-from krmfn.validate.checks._admission import rejections
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "matcher"
@@ -42,4 +41,4 @@ MIRRORS = "pkg/instancetype/webhooks/vm/mutator.go (matcher validation, inferenc
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    return rejections(ctx, ID, lambda _, stage: stage == STAGE_INSTANCETYPE_MUTATOR)
+    return claimed_findings(ctx, ID, SEVERITY)

@@ -19,12 +19,11 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.webhooks import STAGE_VALIDATING_WEBHOOK
-from krmfn.validate.checks._admission import rejections
-from krmfn.validate.context import Context, kind_of
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
+from krmfn.validate.context import Context
 
 ID = "preference-admission"
 SEVERITY = "error"
@@ -33,5 +32,4 @@ MIRRORS = "pkg/instancetype/preference/webhooks/admitter.go"
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    return rejections(ctx, ID, lambda i, stage: stage == STAGE_VALIDATING_WEBHOOK
-                      and kind_of(ctx.values[i]).endswith("Preference"))
+    return claimed_findings(ctx, ID, SEVERITY)

@@ -43,11 +43,10 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.webhooks import STAGE_PREFERENCE_REQUIREMENTS
-from krmfn.validate.checks._admission import rejections
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "preference-requirements"
@@ -57,4 +56,4 @@ MIRRORS = "pkg/instancetype/preference/requirements, run by the VM validating we
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    return rejections(ctx, ID, lambda _, stage: stage == STAGE_PREFERENCE_REQUIREMENTS)
+    return claimed_findings(ctx, ID, SEVERITY)

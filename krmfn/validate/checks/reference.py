@@ -31,11 +31,10 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import ERROR, Finding
-from krmfn.validate.checks.kubevirt_crash import is_crash
-from krmfn.validate.checks.v1beta2_sizing import is_v1beta2_rule
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "reference"
@@ -46,8 +45,8 @@ MIRRORS = "expand (pkg/instancetype/find, compatibility); admission only logs th
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    for index, failure in sorted(ctx.expand_failures.items()):
-        if ctx.rejected(index) or is_crash(failure.message) or is_v1beta2_rule(failure.message):
-            continue  # admission already says why, or the kubevirt-crash / v1beta2-sizing check does
-        yield Finding(ERROR, failure.message, item=index, path=failure.path, check=ID,
-                      tags={"cause": failure.check} if failure.check else {})
+    for finding in claimed_findings(ctx, ID, SEVERITY):
+        cause = ctx.expand_failures[finding.item].check  # type: ignore[index]
+        if cause:
+            finding.tags["cause"] = cause
+        yield finding

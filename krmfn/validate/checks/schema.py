@@ -20,19 +20,17 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.webhooks import STAGE_CRD_SCHEMA, STAGE_MUTATING_SCHEMA, STAGE_VALIDATING_SCHEMA
-from krmfn.validate.checks._admission import rejections
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "schema"
 SEVERITY = "error"
 SUMMARY = "CRD/OpenAPI schema errors: required fields, types, enum values, bounds, object names"
 MIRRORS = "kube-apiserver CRD validation and the VM webhooks' OpenAPI gate"
-STAGES = frozenset({STAGE_CRD_SCHEMA, STAGE_MUTATING_SCHEMA, STAGE_VALIDATING_SCHEMA})
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    return rejections(ctx, ID, lambda _, stage: stage in STAGES)
+    return claimed_findings(ctx, ID, SEVERITY)

@@ -45,27 +45,17 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.v1beta2 import VM_GUEST_PATH
-from krmfn.instancetype.webhooks import STAGE_INSTANCETYPE_APPLY
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
-from krmfn.validate.checks._admission import rejections
 
 ID = "spread-topology"
 SEVERITY = "error"
 SUMMARY = "the instance type's (or the VM's v1beta2 domain.cpu.guest) vCPUs cannot be spread as the preference asks"
 MIRRORS = "VM validating webhook: spread divisibility check (vms-admitter.go)"
-SPREAD_FIELDS = ("instancetype.spec.cpu.guest", "preference.spec.cpu.spreadOptions")
-NOT_DIVISIBLE = "vCPUs provided by the VirtualMachine are not divisible by"
-
-
-def is_spread_cause(field: str | None, message: str = "") -> bool:
-    return bool(field) and (field.startswith(SPREAD_FIELDS) or (field == VM_GUEST_PATH and NOT_DIVISIBLE in message))
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    for finding in rejections(ctx, ID, lambda _, stage: stage == STAGE_INSTANCETYPE_APPLY):
-        if is_spread_cause(finding.path, finding.message):
-            yield finding
+    return claimed_findings(ctx, ID, SEVERITY)

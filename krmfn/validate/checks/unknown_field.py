@@ -21,11 +21,10 @@ Failing example::
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.webhooks import STAGE_FIELD_VALIDATION
-from krmfn.validate.checks._admission import rejections
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "unknown-field"
@@ -36,7 +35,7 @@ _FIELD = re.compile(r'unknown field "([^"]+)"')
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    for finding in rejections(ctx, ID, lambda _, stage: stage == STAGE_FIELD_VALIDATION):
+    for finding in claimed_findings(ctx, ID, SEVERITY):
         fields = _FIELD.findall(finding.message)
         if fields and not finding.path:
             finding.path = fields[0]

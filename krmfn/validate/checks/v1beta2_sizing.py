@@ -39,10 +39,10 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import ERROR, Finding
-from krmfn.instancetype.v1beta2 import RULE
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "v1beta2-sizing"
@@ -52,15 +52,5 @@ SUMMARY = ("krmfn's instancetype.kubevirt.io/v1beta2 rules: cpu.guest or cpu.top
 MIRRORS = "none: KubeVirt has no v1beta2 (design proposals for optional guests and instance type topology)"
 
 
-def is_v1beta2_rule(message: str) -> bool:
-    return RULE in message
-
-
 def run(ctx: Context) -> Iterable[Finding]:
-    for index, verdict in enumerate(ctx.admissions):
-        for cause in verdict.causes if verdict is not None and not verdict.allowed else []:
-            if is_v1beta2_rule(cause.message):
-                yield Finding(ERROR, cause.message, item=index, path=cause.field or None, check=ID)
-    for index, failure in sorted(ctx.expand_failures.items()):
-        if is_v1beta2_rule(failure.message) and not ctx.rejected(index):
-            yield Finding(ERROR, failure.message, item=index, path=failure.path, check=ID)
+    return claimed_findings(ctx, ID, SEVERITY)

@@ -31,11 +31,10 @@ Failing example (with the option networkInterface=slirp)::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
-from krmfn.findings import Finding
-from krmfn.instancetype.webhooks import STAGE_SET_DEFAULTS
-from krmfn.validate.checks._admission import rejections
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
 from krmfn.validate.context import Context
 
 ID = "vm-defaults"
@@ -46,4 +45,4 @@ EXAMPLE_OPTIONS = {"networkInterface": "slirp"}
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    return rejections(ctx, ID, lambda _, stage: stage == STAGE_SET_DEFAULTS)
+    return claimed_findings(ctx, ID, SEVERITY)

@@ -13,12 +13,12 @@ import pytest
 import yaml
 
 from krmfn import catalog
-from tests.conftest import SHARED
+from tests.conftest import SHARED, requires_shared
 
 DATA = os.path.join(SHARED, "data", "common-instancetypes")
 V1_7_0 = os.path.join(DATA, "v1.7.0")
 
-pytestmark = pytest.mark.skipif(not os.path.isdir(V1_7_0), reason="../shared/data/common-instancetypes absent")
+pytestmark = requires_shared(V1_7_0)
 
 BUNDLES = [
     ("cluster-instancetypes.yaml", "VirtualMachineClusterInstancetype", catalog.instancetypes, 65),

@@ -35,6 +35,7 @@ import pytest
 from krmfn.instancetype import quantity
 from krmfn.instancetype.apply.vmi import apply_to_vmi
 from krmfn.instancetype.conflict import expand_error
+from tests.conftest import requires_shared
 
 yaml = pytest.importorskip("yaml")
 
@@ -52,7 +53,7 @@ def _preference_module_present() -> bool:
 
 PREFERENCE_MODULE_PRESENT = _preference_module_present()
 
-pytestmark = pytest.mark.skipif(not GOLDEN.is_dir(), reason=f"golden corpus not found at {GOLDEN}")
+pytestmark = requires_shared(GOLDEN)
 
 _CLUSTER_IT_KINDS = {"", "virtualmachineclusterinstancetype", "virtualmachineclusterinstancetypes"}
 _CLUSTER_PF_KINDS = {"", "virtualmachineclusterpreference", "virtualmachineclusterpreferences"}

@@ -12,7 +12,7 @@ from krmfn.instancetype.bundle import Bundle, is_served
 from krmfn.instancetype.compatibility import DecodedRevision, decode_payload, get_instancetype_spec
 from krmfn.instancetype.expand.expand import expand_vm
 from krmfn.instancetype.legacy import convert_instancetype_spec, convert_preference_spec, decode_spec_revision
-from krmfn.instancetype.webhooks import admit_bundle
+from krmfn.instancetype.webhooks.admit import admit_bundle
 from krmfn.instancetype.webhooks import response as r
 from krmfn.instancetype.webhooks.apiserver import deprecation_warning
 

@@ -7,7 +7,7 @@ import copy
 from krmfn.instancetype import v1beta2
 from krmfn.instancetype.bundle import Bundle
 from krmfn.instancetype.expand.expand import expand_vm
-from krmfn.instancetype.webhooks import admit_bundle
+from krmfn.instancetype.webhooks.admit import admit_bundle
 from krmfn.instancetype.webhooks import response as r
 
 V1BETA1 = "instancetype.kubevirt.io/v1beta1"

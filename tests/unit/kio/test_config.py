@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from krmfn.kio.config import OPTIONS, ConfigError, options_for, parse_function_config
+from krmfn.kio.config import ConfigError, parse_function_config
+from krmfn.model.options import OPTIONS, options_for
 
 
 def config_map(data):

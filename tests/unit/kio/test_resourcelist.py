@@ -85,10 +85,11 @@ def test_output_is_deterministic():
 
 def test_an_item_that_cannot_be_patched_is_written_from_its_value(monkeypatch):
     """One changed item with a control character in a new value; the others are patched."""
-    from krmfn import cli, modes
+    from krmfn import cli
+    from krmfn.model.outcome import passthrough
 
     def change_all(mode, values, options):
-        outcome = modes.passthrough(values)
+        outcome = passthrough(values)
         outcome.items = [{**v, "data": {"note": "bell\x07" if i == 1 else "fine"}} for i, v in enumerate(values)]
         outcome.changed = set(range(len(values)))
         return outcome

@@ -1,7 +1,7 @@
 """Result schema types, order and the stderr line."""
 from __future__ import annotations
 
-from krmfn.findings import ERROR, INFO, WARNING, Finding
+from krmfn.model.findings import ERROR, INFO, WARNING, Finding
 from krmfn.kio.items import Item
 from krmfn.kio.results import sort_key, stderr_line, to_result
 

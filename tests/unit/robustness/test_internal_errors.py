@@ -8,9 +8,9 @@ import io
 
 import pytest
 
-import krmfn.inline as inline_mode
+import krmfn.instancetype.expand.vms as expand_loop
 import krmfn.validate.context as validate_context
-from krmfn import cli
+from krmfn import cli, modes
 from krmfn.kio import resourcelist as rlio
 from tests.conftest import krm, load12
 
@@ -39,14 +39,14 @@ def _internal_errors(doc: dict) -> list[dict]:
 
 
 def test_inline_crash_on_one_vm_names_it_and_expands_the_others(monkeypatch):
-    expand = inline_mode.expand_vm
+    expand = expand_loop.expand_vm
 
     def crashing(vm, *args, **kwargs):
         if _named(vm, "boom"):
             raise ZeroDivisionError("simulated")
         return expand(vm, *args, **kwargs)
 
-    monkeypatch.setattr(inline_mode, "expand_vm", crashing)
+    monkeypatch.setattr(expand_loop, "expand_vm", crashing)
     run = krm(bundle("inline"))
     doc = load12(run.stdout)
     assert run.code == 1 and "Traceback" not in run.stderr
@@ -62,14 +62,14 @@ def test_inline_crash_on_one_vm_names_it_and_expands_the_others(monkeypatch):
 @pytest.mark.parametrize("where", ["admission", "check"])
 def test_validate_crash_names_the_item_and_checks_the_others(monkeypatch, where):
     if where == "admission":
-        admit = validate_context.admit_bundle
+        admit = validate_context.admit_items
 
         def crashing(values, *args, **kwargs):
             if any(_named(v, "boom") for v in values):
                 raise KeyError("simulated")
             return admit(values, *args, **kwargs)
 
-        monkeypatch.setattr(validate_context, "admit_bundle", crashing)
+        monkeypatch.setattr(validate_context, "admit_items", crashing)
     else:
         from krmfn.validate.checks import duplicate_object
 
@@ -93,7 +93,7 @@ def test_a_crash_that_no_item_explains_passes_everything_through(monkeypatch):
     def always(values, options):
         raise RuntimeError("simulated")
 
-    monkeypatch.setattr("krmfn.generate.run_generate", always)
+    monkeypatch.setitem(modes.RUNNERS, "generate", always)
     run = krm(bundle("generate"))
     doc = load12(run.stdout)
     assert run.code == 1
@@ -124,14 +124,14 @@ def test_main_never_prints_a_traceback(monkeypatch, capsys):
 
 
 def test_cli_mode_crash_names_the_item(monkeypatch, tmp_path):
-    expand = inline_mode.expand_vm
+    expand = expand_loop.expand_vm
 
     def crashing(vm, *args, **kwargs):
         if _named(vm, "boom"):
             raise ZeroDivisionError("simulated")
         return expand(vm, *args, **kwargs)
 
-    monkeypatch.setattr(inline_mode, "expand_vm", crashing)
+    monkeypatch.setattr(expand_loop, "expand_vm", crashing)
     path = tmp_path / "vms.yaml"
     path.write_text("---\n".join(line[2:] for line in (IT + vm("a") + vm("boom")).splitlines(keepends=True)))
     out, err = io.StringIO(), io.StringIO()

@@ -29,7 +29,7 @@ class PreferenceRecorder:
 @pytest.fixture
 def recorder(monkeypatch: pytest.MonkeyPatch) -> PreferenceRecorder:
     instance = PreferenceRecorder()
-    monkeypatch.setattr(vmi, "_preference_applier", lambda: instance)
+    monkeypatch.setattr(vmi, "apply_preference", instance)
     return instance
 
 

@@ -1,6 +1,7 @@
 """Expand defaults (§9.2, §9.3, E63–E65) on template specs."""
 import pytest
 
+from krmfn.model.options import complete
 from krmfn.instancetype.expand.defaults import (
     ClusterConfig,
     set_default_guest_cpu_topology,
@@ -205,7 +206,9 @@ def test_cluster_config_from_krmfn_options():
                                          "permitBridgeInterfaceOnPodNetwork": False})
     assert config == ClusterConfig(default_architecture="arm64", cpu_request="200m", network_interface="masquerade",
                                    eviction_strategy="LiveMigrate", permit_bridge_interface_on_pod_network=False)
-    assert ClusterConfig.from_options({}) == ClusterConfig()
+    # the option table's defaults are KubeVirt's
+    assert ClusterConfig.from_options(complete("inline", {})) == ClusterConfig()
+    assert ClusterConfig.from_options(complete("validate", {})) == ClusterConfig()
 
 
 REQUIREMENT_TEMPLATES = [

@@ -33,6 +33,7 @@ import pytest
 from krmfn.instancetype import quantity
 from krmfn.instancetype.preference.apply import apply_preference
 from krmfn.instancetype.preference.requirements import find_requirement_failure
+from tests.conftest import requires_shared
 
 yaml = pytest.importorskip("yaml")
 
@@ -40,7 +41,7 @@ GOLDEN = Path(os.environ.get("KRMFN_GOLDEN", Path(__file__).resolve().parents[4]
 PREFERENCE_FIELDS = GOLDEN / "preference-fields"
 REQUIREMENTS = GOLDEN / "requirements"
 
-pytestmark = pytest.mark.skipif(not GOLDEN.is_dir(), reason=f"golden corpus not found at {GOLDEN}")
+pytestmark = requires_shared(GOLDEN)
 
 _TRIVIAL_IT_KEYS = {"cpu", "memory", "annotations", "launchSecurity"}
 _ARCH_MACHINE_TYPES = {"arm64": "virt", "s390x": "s390-ccw-virtio"}

@@ -13,9 +13,11 @@ from krmfn.instancetype.preference.topology import (
     is_preferred_topology_supported,
     preferred_topology,
     replacement_topology,
+    TopologyError,
     spread_check_message,
     spread_options,
 )
+from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY
 
 VCPU_COUNTS = (1, 2, 3, 4, 6, 8, 12, 16)
 SOCKETS_CORES_MSG = (
@@ -161,9 +163,9 @@ class TestApplyGuestCPUTopology:
 
     @pytest.mark.parametrize("across", ["SocketsCores", "CoresThreads", "SocketsCoresThreads"])
     def test_ratio_zero_is_an_error_where_kubevirt_panics(self, across: str) -> None:
-        assert guest_cpu_topology(4, pf("spread", across=across, ratio=0)) == (
+        assert guest_cpu_topology(4, pf("spread", across=across, ratio=0)) == TopologyError(
             f"4 vCPUs provided by the instance type cannot be spread across {across} with a spread ratio of 0 "
-            "provided by the preference (KubeVirt panics: integer divide by zero)"
+            "provided by the preference (KubeVirt panics: integer divide by zero)", KUBEVIRT_CRASH
         )
 
     def test_ratio_zero_with_one_vcpu_returns_before_dividing(self) -> None:
@@ -201,18 +203,23 @@ class TestCheckSpreadCPUTopology:
         ],
     )
     def test_messages(self, vcpus: int, pf_spec: dict | None, expected: str | None) -> None:
-        assert spread_check_message(vcpus, pf_spec) == expected
+        result = spread_check_message(vcpus, pf_spec)
+        assert (result.message if result else None) == expected
+        if result is not None:  # the reason is set where the message is made
+            crash = "KubeVirt panics" in result.message
+            assert result.reason == (KUBEVIRT_CRASH if crash else SPREAD_TOPOLOGY if "divisible" in result.message
+                                     else "")
 
     def test_odd_count_with_ratio_zero_is_reported_before_dividing(self) -> None:
         # golden topology/spread-socketscoresthreads-ratio-0: vm-3vcpu is rejected, not a panic
-        assert spread_check_message(3, pf("spread", across="SocketsCoresThreads", ratio=0)) == (
-            SOCKETS_CORES_THREADS_MSG % (3, 2, 0)
+        assert spread_check_message(3, pf("spread", across="SocketsCoresThreads", ratio=0)) == TopologyError(
+            SOCKETS_CORES_THREADS_MSG % (3, 2, 0), SPREAD_TOPOLOGY
         )
 
     @pytest.mark.parametrize(("across", "vcpus"), [("SocketsCores", 1), ("CoresThreads", 3), ("SocketsCoresThreads", 4)])
     def test_ratio_zero_where_kubevirt_panics(self, across: str, vcpus: int) -> None:
-        message = spread_check_message(vcpus, pf("spread", across=across, ratio=0))
-        assert message is not None and "integer divide by zero" in message
+        error = spread_check_message(vcpus, pf("spread", across=across, ratio=0))
+        assert error is not None and "integer divide by zero" in error.message and error.reason == KUBEVIRT_CRASH
 
     def test_conflict_at_instancetype_guest(self) -> None:
         conflict = check_spread_cpu_topology({"cpu": {"guest": 3}}, pf("spread"))

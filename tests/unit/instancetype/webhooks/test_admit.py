@@ -3,7 +3,8 @@ import copy
 
 from krmfn.instancetype.bundle import Bundle
 from krmfn.instancetype.expand.expand import expand_vm
-from krmfn.instancetype.webhooks import Admission, admit_bundle, rejected_keys
+from krmfn.instancetype.webhooks.admit import admit_bundle, rejected_keys
+from krmfn.instancetype.webhooks.response import Admission
 from krmfn.instancetype.webhooks import response as r
 
 IT_API = "instancetype.kubevirt.io/v1beta1"

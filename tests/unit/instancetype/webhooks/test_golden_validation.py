@@ -14,12 +14,13 @@ from collections import defaultdict
 import pytest
 import yaml
 
-from krmfn.instancetype.webhooks import admit_bundle
+from krmfn.instancetype.webhooks.admit import admit_bundle
+from tests.conftest import SHARED, requires_shared
 
-GOLDEN = "/work/shared/golden"
+GOLDEN = os.path.join(SHARED, "golden")
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-pytestmark = pytest.mark.skipif(not os.path.isdir(GOLDEN), reason="golden corpus not available")
+pytestmark = requires_shared(GOLDEN)
 
 # (category/case, kind, name) -> why krmfn differs on purpose. Keep empty unless justified.
 KNOWN_MISMATCHES: dict[tuple[str, str, str], str] = {}

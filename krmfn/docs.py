@@ -1,7 +1,11 @@
-"""The README's option table, generated from the one option list (a test keeps them in step)."""
+"""The README's generated tables (options, checks, generate's findings, the catalog), from their
+one source each; tests keep the README in step. Regenerate with ``python -m krmfn.docs``."""
 from __future__ import annotations
 
-from krmfn.kio.config import OPTIONS
+from krmfn import catalog
+from krmfn.generate import FINDINGS as GENERATE_FINDINGS
+from krmfn.model.options import OPTIONS
+from krmfn.validate.checks import CHECKS
 
 
 def _default(value: object) -> str:
@@ -21,20 +25,21 @@ def options_table() -> str:
     return "\n".join(lines) + "\n"
 
 
-
-
 def checks_table() -> str:
-    from krmfn.validate.checks import CHECKS
-
     lines = ["| ID | severity | what it catches | KubeVirt behaviour it mirrors |", "|---|---|---|---|"]
     for check in CHECKS:
         lines.append(f"| `{check.ID}` | {check.SEVERITY} | {check.SUMMARY} | {check.MIRRORS} |")
     return "\n".join(lines) + "\n"
 
 
-def catalog_table() -> str:
-    from krmfn import catalog
+def generate_findings_table() -> str:
+    lines = ["| ID | severity | when |", "|---|---|---|"]
+    for finding_id, severity, summary in GENERATE_FINDINGS:
+        lines.append(f"| `{finding_id}` | {severity} | {summary} |")
+    return "\n".join(lines) + "\n"
 
+
+def catalog_table() -> str:
     lines = ["| name | class | vCPUs | memory | notable features |", "|---|---|---:|---|---|"]
     for row in catalog.table(catalog.DEFAULT_VERSION):
         lines.append(f"| `{row['name']}` | {row['class']} | {row['vcpus']} | {row['memory']} | "
@@ -44,4 +49,5 @@ def catalog_table() -> str:
 
 if __name__ == "__main__":  # pragma: no cover
     print(options_table())
-    print(checks_table(), end="")
+    print(checks_table())
+    print(generate_findings_table(), end="")

@@ -12,7 +12,7 @@ ERROR = "error"
 WARNING = "warning"
 INFO = "info"
 SEVERITIES = (ERROR, WARNING, INFO)
-_UNSET: Any = object()
+UNSET: Any = object()  # no value given (None is a value)
 
 
 @dataclass
@@ -29,8 +29,8 @@ class Finding:
     item: int | None = None
     path: str | None = None
     check: str | None = None
-    current: Any = _UNSET
-    proposed: Any = _UNSET
+    current: Any = UNSET
+    proposed: Any = UNSET
     tags: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -38,7 +38,7 @@ class Finding:
         return self.severity == ERROR
 
     def has_current(self) -> bool:
-        return self.current is not _UNSET
+        return self.current is not UNSET
 
     def has_proposed(self) -> bool:
-        return self.proposed is not _UNSET
+        return self.proposed is not UNSET

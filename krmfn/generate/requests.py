@@ -1,0 +1,81 @@
+"""Size requests: what the functionConfig asks generate for, as configured (not yet validated).
+
+The typed form lists them under ``spec.sizes`` (``size_requests``: ``generate-sizes-shape``
+errors for entries that are not maps or have unknown keys); the ConfigMap and the CLI carry one
+size as the ``from``, ``name``, ``vcpus`` and ``memory`` options (``size_request_from_data``).
+"""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from krmfn.generate.findings import SIZES_SHAPE, error
+from krmfn.model.findings import Finding
+
+SIZE_KEYS = ("from", "name", "vcpus", "memory")
+SIZES_PATH = "spec.sizes"
+SINGLE_SIZE_PATH = "data"
+
+
+@dataclass(frozen=True)
+class SizeRequest:
+    """One requested size. Values are as configured (validated by ``generate``).
+
+    ``path`` is where the request sits in the functionConfig (``spec.sizes[0]``, ``data``);
+    findings name ``<path>.<key>``. None means ``spec.sizes[<index>]``.
+    """
+
+    from_: Any
+    name: Any
+    vcpus: Any
+    memory: Any
+    path: str | None = None
+
+
+def size_requests(value: Any, path: str = SIZES_PATH) -> tuple[list[SizeRequest], list[Finding]]:
+    """The typed form's ``spec.sizes`` list as requests; findings for entries of the wrong shape."""
+    if value is None:
+        return [], []
+    if not isinstance(value, list):
+        return [], [error(f"{path} must be a list of sizes ({', '.join(SIZE_KEYS)})", path, SIZES_SHAPE)]
+    requests: list[SizeRequest] = []
+    findings: list[Finding] = []
+    for index, entry in enumerate(value):
+        entry_path = f"{path}[{index}]"
+        if not isinstance(entry, Mapping):
+            findings.append(error(f"{entry_path} must be a map with keys {', '.join(SIZE_KEYS)}", entry_path,
+                                  SIZES_SHAPE))
+            continue
+        findings.extend(_unknown_keys(entry, entry_path))
+        requests.append(size_request_from_data(entry, entry_path))
+    return requests, findings
+
+
+def size_request_from_data(data: Mapping[str, Any], path: str = SINGLE_SIZE_PATH) -> SizeRequest:
+    """One request from a map with keys ``from``, ``name``, ``vcpus`` and ``memory``."""
+    return SizeRequest(data.get("from"), data.get("name"), data.get("vcpus"), data.get("memory"), path)
+
+
+def requests_from_options(options: Mapping[str, Any]) -> tuple[list[SizeRequest], list[Finding]]:
+    """The typed ``sizes`` list, plus the one size of the ConfigMap/CLI keys when any is given.
+
+    ``options`` is complete (``krmfn.model.options.complete``): every key is there.
+    """
+    requests, findings = size_requests(options["sizes"] or [])
+    single = {key: options[key] for key in SIZE_KEYS if options[key] not in (None, "")}
+    if single:
+        requests.append(size_request_from_data(single, SINGLE_SIZE_PATH))
+    return requests, findings
+
+
+def _unknown_keys(entry: Mapping[str, Any], path: str) -> list[Finding]:
+    findings = []
+    for key in entry:
+        if key in SIZE_KEYS:
+            continue
+        close = difflib.get_close_matches(str(key), SIZE_KEYS, n=1)
+        hint = f'; did you mean "{close[0]}"?' if close else f"; known keys: {', '.join(SIZE_KEYS)}"
+        findings.append(error(f'unknown key "{key}" in a size{hint}', f"{path}.{key}", SIZES_SHAPE))
+    return findings

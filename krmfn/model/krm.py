@@ -1,0 +1,58 @@
+"""KRM annotation names (kpt, kustomize, krmfn's own) and the metadata helpers that read them.
+
+The orchestrators' names are those of the KRM Functions Specification (conventions §1.3): kpt and
+kustomize set the path and index annotations on every item, under both the current
+``internal.config.kubernetes.io/`` and the legacy ``config.kubernetes.io/`` prefixes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+PATH_ANNOTATION = "config.kubernetes.io/path"
+INDEX_ANNOTATION = "config.kubernetes.io/index"
+INTERNAL_PATH_ANNOTATION = "internal.config.kubernetes.io/path"
+INTERNAL_INDEX_ANNOTATION = "internal.config.kubernetes.io/index"
+LOCAL_CONFIG_ANNOTATION = "config.kubernetes.io/local-config"
+# Where the orchestrator records an item's file and index, the current name first.
+PATH_ANNOTATIONS = (INTERNAL_PATH_ANNOTATION, PATH_ANNOTATION)
+INDEX_ANNOTATIONS = (INTERNAL_INDEX_ANNOTATION, INDEX_ANNOTATION)
+# Every annotation the orchestrators own.
+ORCHESTRATOR_PREFIXES = ("config.kubernetes.io/", "internal.config.kubernetes.io/")
+
+INLINED_FROM_ANNOTATION = "krmfn.dev/inlined-from"
+
+
+def metadata_of(value: Any) -> dict:
+    """An item's ``metadata`` mapping, or {} when it has none."""
+    metadata = value.get("metadata") if isinstance(value, dict) else None
+    return metadata if isinstance(metadata, dict) else {}
+
+
+def annotations_of(value: Any) -> dict:
+    """An item's ``metadata.annotations`` mapping, or {} when it has none."""
+    annotations = metadata_of(value).get("annotations")
+    return annotations if isinstance(annotations, dict) else {}
+
+
+def labels_of(value: Any) -> dict:
+    """An item's ``metadata.labels`` mapping, or {} when it has none."""
+    labels = metadata_of(value).get("labels")
+    return labels if isinstance(labels, dict) else {}
+
+
+def is_local_config(value: Any) -> bool:
+    """Marked ``config.kubernetes.io/local-config: "true"``: kustomize and kpt keep it out of what
+    is applied."""
+    return str(annotations_of(value).get(LOCAL_CONFIG_ANNOTATION)).lower() == "true"
+
+
+def without_orchestrator_annotations(value: Any) -> Any:
+    """An object as a file wants it: without the path and index annotations the orchestrators use
+    (and without an annotations mapping that only held those)."""
+    metadata = metadata_of(value)
+    annotations = metadata.get("annotations")
+    if not isinstance(annotations, dict):
+        return value
+    kept = {k: v for k, v in annotations.items() if not k.startswith(ORCHESTRATOR_PREFIXES)}
+    metadata = {k: v for k, v in metadata.items() if k != "annotations"} | ({"annotations": kept} if kept else {})
+    return {**value, "metadata": metadata}

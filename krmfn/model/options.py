@@ -1,0 +1,131 @@
+"""The options of every mode, declared once: name, type, default, help, example, modes.
+
+The one table drives the ConfigMap keys, the typed functionConfig fields, the CLI flags, the
+README table (``krmfn.docs``) and the defaults: each mode's entry point completes what it was given
+with ``complete`` and reads the result into its typed options object (``InlineOptions``,
+``ValidateOptions``, ``GenerateOptions``; the engine's ``ExpandOptions``), which never fall back on
+defaults of their own.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+MODES = ("inline", "validate", "generate")
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str  # camelCase, as in functionConfig
+    kind: str  # "str" | "bool" | "list" | "enum" | "int"
+    default: Any
+    help: str
+    example: str
+    modes: tuple[str, ...]
+    choices: tuple[str, ...] = ()
+
+    @property
+    def flag(self) -> str:
+        return "--" + "".join("-" + c.lower() if c.isupper() else c for c in self.name)
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("namespace", "str", "default",
+           "Namespace assumed for VMs and namespaced objects that have no metadata.namespace.",
+           "lab", ("inline", "validate")),
+    Option("disable", "checks", [],
+           "Check IDs to switch off (see Checks).",
+           "deprecated,duplicate-object", ("validate",)),
+    Option("severity", "severities", [],
+           "Change a check's severity: `ID=error|warning|info`, comma-separated.",
+           "conflict=warning,deprecated=error", ("validate",)),
+    Option("strict", "bool", False,
+           "Warnings count as errors (exit 1).",
+           "true", ("validate",)),
+    Option("kustomizeValidator", "bool", False,
+           "Output no items: only for kustomize's `validators:` field, which rejects any other "
+           "output. Never under kpt, which would delete the package.",
+           "true", ("validate",)),
+    Option("defaults", "enum", "cluster",
+           "`cluster`: add the defaults KubeVirt's expand adds (default disks and pod network, "
+           "machine type, architecture, eviction strategy...); `none`: only what the instance "
+           "type and preference say.",
+           "none", ("inline",), ("cluster", "none")),
+    Option("architecture", "str", "amd64",
+           "The cluster's default architecture (KubeVirt CR status.defaultArchitecture).",
+           "arm64", ("inline", "validate")),
+    Option("machineType", "str", "",
+           "Cluster-wide machine type override; empty means the per-architecture default "
+           "(amd64: q35, arm64: virt, s390x: s390-ccw-virtio).",
+           "pc-q35-rhel9.4.0", ("inline", "validate")),
+    Option("networkInterface", "enum", "bridge",
+           "The cluster's default pod network binding (KubeVirt network.defaultNetworkInterface).",
+           "masquerade", ("inline", "validate"), ("bridge", "masquerade", "slirp")),
+    Option("permitBridgeInterfaceOnPodNetwork", "bool", True,
+           "KubeVirt network.permitBridgeInterfaceOnPodNetwork.",
+           "false", ("inline", "validate")),
+    Option("cpuRequest", "str", "100m",
+           "KubeVirt cluster cpuRequest; set only when it differs from 100m.",
+           "200m", ("inline", "validate")),
+    Option("evictionStrategy", "str", "None",
+           "The cluster evictionStrategy KubeVirt's defaults copy into VMs that have none.",
+           "LiveMigrate", ("inline", "validate")),
+    Option("inferFromVolume", "bool", False,
+           "Resolve `inferFromVolume` matchers from the bundle's PVCs, DataVolumes, DataSources, "
+           "VolumeSnapshots and dataVolumeTemplates first, as KubeVirt's VM mutating webhook does "
+           "at admission (both failure policies). Off: such a VM fails as `virtctl expand` does.",
+           "true", ("inline",)),
+    Option("catalog", "str", "v1.7.0",
+           "The embedded common-instancetypes catalog that cluster instance types and preferences "
+           "missing from the bundle resolve against (and that generate copies from); `none` "
+           "turns it off. An object in the bundle always wins.",
+           "none", ("inline", "validate", "generate")),
+    Option("sizes", "sizes", [],
+           "Typed form only: the sizes to generate, each `{from, name, vcpus, memory}`.",
+           "[{from: u1.medium, name: u1.mysize, vcpus: 4, memory: 4Gi}]", ("generate",)),
+    Option("from", "str", "",
+           "One size (ConfigMap and CLI form): the instance type (`[kind/]name`, from the bundle "
+           "or the catalog) or class (`cx1`) to copy.",
+           "u1.medium", ("generate",)),
+    Option("name", "str", "", "One size: the new object's name.", "u1.mysize", ("generate",)),
+    Option("vcpus", "str", "", "One size: `spec.cpu.guest`.", "4", ("generate",)),
+    Option("memory", "str", "", "One size: `spec.memory.guest`.", "4Gi", ("generate",)),
+    Option("cluster", "bool", False,
+           "Generate VirtualMachineClusterInstancetype instead of the namespaced kind.",
+           "true", ("generate",)),
+    Option("namespace", "str", "",
+           "metadata.namespace of generated namespaced instance types (default: none, so the "
+           "kustomization's or the package's namespace applies).",
+           "lab", ("generate",)),
+    Option("labels", "enum", "remove",
+           "`remove`: drop the `instancetype.kubevirt.io/*` labels and annotations of the source "
+           "(as the virtctl customize proposal says); `recompute`: keep them and set cpu, memory "
+           "and size from the new size.",
+           "recompute", ("generate",), ("remove", "recompute")),
+    Option("dropReferenced", "bool", False,
+           "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
+           "in the output references after inlining. Their files are deleted by kpt.",
+           "true", ("inline",)),
+    Option("legacyApiVersions", "enum", "convert",
+           "`convert`: read `instancetype.kubevirt.io/v1alpha1` and `v1alpha2` instance types, "
+           "preferences and ControllerRevision payloads as KubeVirt up to v1.5 did (converted to "
+           "v1beta1; validate warns); `reject`: as KubeVirt does since v1.6 (not served, legacy "
+           "revisions undecodable).",
+           "reject", ("inline", "validate"), ("convert", "reject")),
+)
+
+
+def options_for(mode: str) -> list[Option]:
+    return [option for option in OPTIONS if mode in option.modes]
+
+
+def defaults_for(mode: str) -> dict[str, Any]:
+    """Every option of a mode with its default (a fresh copy: list defaults are not shared)."""
+    return {option.name: (list(option.default) if isinstance(option.default, list) else option.default)
+            for option in options_for(mode)}
+
+
+def complete(mode: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a run: what was given, every other option of the mode at its default."""
+    return {**defaults_for(mode), **given}

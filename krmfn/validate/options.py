@@ -1,0 +1,34 @@
+"""The validate mode's typed options, from a complete options dict (``krmfn.model.options``)."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from krmfn.instancetype.expand.vms import ExpandOptions
+from krmfn.model.options import complete
+
+
+@dataclass
+class ValidateOptions:
+    """``expand``: the cluster, with inference on (a cluster infers at admission, and validate
+    judges the stored VM) and only verdicts asked for; the rest are the report's settings."""
+
+    expand: ExpandOptions
+    disabled: frozenset[str]
+    severities: dict[str, str]  # check ID -> severity
+    strict: bool
+    kustomize_validator: bool
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> ValidateOptions:
+        """From functionConfig options (``krmfn.model.options`` names; the rest at their defaults).
+        ``severity`` pairs are ``ID=severity`` (checked by the I/O layer's option parsing)."""
+        options = complete("validate", options)
+        return cls(
+            expand=ExpandOptions.from_options(options, infer=True, check_only=True),
+            disabled=frozenset(options["disable"]),
+            severities=dict(pair.split("=", 1) for pair in options["severity"]),
+            strict=options["strict"],
+            kustomize_validator=options["kustomizeValidator"],
+        )

@@ -1,0 +1,149 @@
+"""The package's imports run one way: CLI/KRM → I/O → modes → engine → model (README,
+"Architecture"), with no cycle, and imports inside functions only where the README says why.
+
+The graph is read from the source (ast), so a test import order cannot hide an edge: every
+``import`` statement counts, at module level or inside a function. ``from pkg import name`` is an
+edge to ``pkg.name`` when that is a module, else to ``pkg``.
+"""
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).resolve().parents[3] / "krmfn"
+
+# Each layer by module prefix; a module may import its own layer and the layers below it.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("cli", ("krmfn.cli", "krmfn.guard", "krmfn.docs", "krmfn.__main__")),
+    ("io", ("krmfn.kio",)),
+    ("modes", ("krmfn.modes", "krmfn.inline", "krmfn.validate", "krmfn.generate")),
+    ("engine", ("krmfn.instancetype", "krmfn.catalog")),
+    ("model", ("krmfn.model",)),
+)
+# Function-level imports allowed, (module, imported prefix), each with the start-up time it saves
+# for a mode that is not running. None today: every mode's imports cost under 10 ms together.
+LAZY_IMPORTS: set[tuple[str, str]] = set()
+
+
+def module_names() -> dict[str, pathlib.Path]:
+    names = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        names[".".join(parts)] = path
+    return names
+
+
+def imports_of(name: str, path: pathlib.Path, modules: dict[str, pathlib.Path]) -> list[tuple[str, bool]]:
+    """(imported krmfn module, inside a function) for every import statement of a module."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    in_function = {id(node) for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+                   for node in ast.walk(fn) if isinstance(node, (ast.Import, ast.ImportFrom))}
+    found = []
+    for node in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
+        for target in targets:
+            if target in modules and target != name:
+                found.append((target, id(node) in in_function))
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    modules = module_names()
+    return {name: {target for target, _ in imports_of(name, path, modules)} for name, path in modules.items()}
+
+
+def layer_of(name: str) -> int:
+    for rank, (_, prefixes) in enumerate(LAYERS):
+        if any(name == prefix or name.startswith(prefix + ".") for prefix in prefixes):
+            return rank
+    return len(LAYERS) if name == "krmfn" else -1  # the root holds only the version: below everything
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(edges.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_every_module_has_a_layer() -> None:
+    assert [name for name in module_names() if layer_of(name) < 0] == []
+
+
+def test_the_package_root_imports_nothing() -> None:
+    assert graph()["krmfn"] == set()
+
+
+def test_no_import_cycle() -> None:
+    assert cycles(graph()) == []
+
+
+def test_imports_run_one_way() -> None:
+    upward = sorted(f"{name} -> {target}" for name, targets in graph().items() for target in targets
+                    if layer_of(target) < layer_of(name))
+    assert upward == []
+
+
+def test_io_does_not_import_the_validate_package() -> None:
+    assert sorted(f"{name} -> {target}" for name, targets in graph().items() if name.startswith("krmfn.kio")
+                  for target in targets if target.startswith("krmfn.validate")) == []
+
+
+def test_function_level_imports_are_the_documented_ones() -> None:
+    modules = module_names()
+    inside = {(name, target) for name, path in modules.items()
+              for target, in_function in imports_of(name, path, modules) if in_function}
+    undocumented = sorted(f"{name} -> {target}" for name, target in inside
+                          if not any(name == module and (target == prefix or target.startswith(prefix + "."))
+                                     for module, prefix in LAZY_IMPORTS))
+    assert undocumented == []
+
+
+@pytest.mark.parametrize("edges, expected", [
+    ({"a": {"b"}, "b": {"a"}}, [["a", "b"]]),
+    ({"a": {"b"}, "b": {"c"}, "c": set()}, []),
+    ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+])
+def test_cycle_finder(edges: dict[str, set[str]], expected: list[list[str]]) -> None:
+    assert cycles(edges) == expected
