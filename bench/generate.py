@@ -145,7 +145,8 @@ def bundle(n: int, mode: str = "inline") -> str:
     parts += [instancetype(i) for i in range(20)]
     parts += [preference(i) for i in range(20)]
     parts += [vm(i) for i in range(n)]
-    size = "    from: bench-it-1\n    name: bench-custom\n    vcpus: '3'\n    memory: 6Gi\n" if mode == "generate" else ""
+    size = ("    from: bench-it-1\n    name: bench-custom\n    vcpus: '3'\n    memory: 6Gi\n"
+            if mode == "generate" else "")
     parts.append(f"functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: krmfn\n"
                  f"  data:\n    mode: {mode}\n{size}")
     return "".join(parts)

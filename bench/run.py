@@ -1,6 +1,7 @@
 """Benchmark runner: wall time, time per 1,000 VMs and peak memory, for each mode and size.
 
-usage: python bench/run.py [--sizes 100,1000,10000,50000] [--modes passthrough,inline,validate,generate,pyyaml] [--repeat N]
+usage: python bench/run.py [--sizes 100,1000,10000,50000]
+                           [--modes passthrough,inline,validate,generate,pyyaml] [--repeat N]
 Each run is a fresh process fed a generated ResourceList on stdin (as kpt and kustomize do);
 peak memory is the child's max RSS. The pyyaml row is a PyYAML C-loader load and dump of the
 same input: the floor a straightforward Python function would have.
@@ -8,11 +9,14 @@ same input: the floor a straightforward Python function would have.
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import subprocess
 import sys
 import tempfile
 import time
+
+import krmfn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -42,10 +46,6 @@ def measure(cmd: list[str], path: str) -> tuple[float, float, int]:
 def compile_package() -> None:
     """Byte-compile krmfn first, as an installed wheel is: with PYTHONDONTWRITEBYTECODE set (or a
     read-only checkout) every run would otherwise recompile edited modules (+0.04 s per run)."""
-    import compileall
-
-    import krmfn
-
     compileall.compile_dir(os.path.dirname(krmfn.__file__), quiet=1, legacy=False)
 
 
@@ -58,7 +58,7 @@ def main() -> None:
     compile_package()
     sizes = [int(s) for s in args.sizes.split(",")]
     modes = args.modes.split(",")
-    print(f"| VMs | MB | mode | wall s | s per 1,000 VMs | peak MB | x PyYAML floor | exit |")
+    print("| VMs | MB | mode | wall s | s per 1,000 VMs | peak MB | x PyYAML floor | exit |")
     print("|---:|---:|---|---:|---:|---:|---:|---:|")
     walls: dict[tuple[str, int], float] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -78,8 +78,8 @@ def main() -> None:
                 if code != 0:
                     print(f"bench: {mode} on {size} VMs exited {code}: its figures mean nothing", file=sys.stderr)
                 ratio = f"{wall / floor:.2f}" if floor else "-"
-                print(f"| {size} | {mb:.1f} | {mode} | {wall:.2f} | {wall / size * 1000:.3f} | {peak:.0f} | {ratio} | {code} |",
-                      flush=True)
+                print(f"| {size} | {mb:.1f} | {mode} | {wall:.2f} | {wall / size * 1000:.3f} | {peak:.0f} "
+                      f"| {ratio} | {code} |", flush=True)
                 walls[mode, size] = wall
     print_scaling(walls, modes, sizes)
 

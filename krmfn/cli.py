@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
 from krmfn import __version__, catalog
 from krmfn.model.findings import ERROR, Finding
@@ -148,7 +149,8 @@ def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
 def _columns(header: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *rows]]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)).rstrip()
+             for row in [header, *rows]]
     return "\n".join(lines) + "\n"
 
 
@@ -185,7 +187,7 @@ def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
     return _report_errors(results, stderr)
 
 
-def _write_bytes(stdout: TextIO, chunks: list[bytes]) -> None:
+def _write_bytes(stdout: TextIO, chunks: list[bytes | bytearray]) -> None:
     """UTF-8 straight to the binary stream when there is one (no decode and re-encode)."""
     binary = getattr(stdout, "buffer", None)
     if binary is None:

@@ -9,7 +9,8 @@ crash persists (or cannot be pinned on an item), every item passes through uncha
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from krmfn.model.findings import ERROR, Finding
 from krmfn.model.outcome import Outcome, passthrough
@@ -78,7 +79,7 @@ def _with_culprits(outcome: Outcome, kept: list[int], culprits: dict[int, Except
     sources: list[int | None] = []
     changed: set[int] = set()
     pending = sorted(culprits) if restore else []
-    for position, (item, source) in enumerate(zip(outcome.items, outcome.sources)):
+    for position, (item, source) in enumerate(zip(outcome.items, outcome.sources, strict=False)):
         original = kept[source] if source is not None else None
         while pending and original is not None and pending[0] < original:
             index = pending.pop(0)

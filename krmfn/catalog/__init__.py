@@ -19,8 +19,9 @@ writing ``vX_Y_Z.py`` next to ``v1_7_0.py`` and registering it in ``_DEFINITIONS
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Mapping
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
 
 from krmfn.catalog import v1_7_0
 from krmfn.catalog.build import build_instancetypes, build_preferences, iter_instancetypes, to_plain
@@ -30,8 +31,6 @@ from krmfn.model.kinds import (
     PREFERENCE_KINDS,
     VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
-    VIRTUAL_MACHINE_INSTANCETYPE,
-    VIRTUAL_MACHINE_PREFERENCE,
 )
 
 __all__ = [
@@ -62,7 +61,7 @@ def definition(version: str = DEFAULT_VERSION) -> CatalogDefinition:
         raise UnknownCatalogVersion(version) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _objects(version: str, kind: str) -> tuple[dict[str, Any], ...]:
     """The built objects of one kind, cached; never handed out without a copy."""
     built = definition(version)
@@ -73,7 +72,7 @@ def _objects(version: str, kind: str) -> tuple[dict[str, Any], ...]:
     raise ValueError(f'not an instance type or preference kind: "{kind}"')
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index(version: str) -> dict[tuple[str, str], dict[str, Any]]:
     return {(kind, obj["metadata"]["name"]): obj for kind in ALL_KINDS for obj in _objects(version, kind)}
 

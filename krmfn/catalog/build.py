@@ -10,7 +10,8 @@ The result is plain ``dict``/``list`` data, sorted by name, ready to compare wit
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from krmfn.catalog.model import (
     LABEL_PREFIX,

@@ -7,9 +7,10 @@ exact upstream objects. Everything here is immutable plain data.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 LABEL_PREFIX = "instancetype.kubevirt.io/"
 

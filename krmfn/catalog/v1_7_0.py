@@ -8,8 +8,9 @@ checks them field for field against the rendered bundles when ../shared is prese
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from krmfn.catalog.model import (
     LABEL_PREFIX,
@@ -42,7 +43,7 @@ _CRIO_OFF = {"cpu-load-balancing.crio.io": "disable", "cpu-quota.crio.io": "disa
              "irq-load-balancing.crio.io": "disable"}
 _PINNED = {"dedicatedCPUPlacement": True, "isolateEmulatorThread": True}
 _PINNED_LABELS = {"dedicatedCPUPlacement": "true", "isolateEmulatorThread": "true"}
-_NUMA = {"numa": {"guestMappingPassthrough": {}}}
+_NUMA: dict[str, Any] = {"numa": {"guestMappingPassthrough": {}}}
 _TWINS = (HugepageVariant("", "2Mi"), HugepageVariant("1gi", "1Gi"))
 
 # u, o and d share the general ladder; rt starts at micro, o has no 2xmedium (§2.2).

@@ -20,8 +20,8 @@ Objects are plain dicts and are never copied or mutated here.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from krmfn import catalog
 from krmfn.model.kinds import (
@@ -188,7 +188,7 @@ class Bundle:
             return None
         found = self._index.get(key)
         if found is None and self.catalog_version and kind in CLUSTER_DEFINITION_KINDS and key not in self._declared:
-            found = self._from_catalog(key)
+            found = self._from_catalog(key, self.catalog_version)
         return found
 
     def declare(self, objects: Iterable[dict]) -> None:
@@ -198,13 +198,13 @@ class Bundle:
             if key is not None:
                 self._declared.add(key)
 
-    def _from_catalog(self, key: ObjectKey) -> dict | None:
+    def _from_catalog(self, key: ObjectKey, version: str) -> dict | None:
         """A cluster object of the embedded catalog, which virt-operator deploys by default.
 
         Only for keys the bundle does not name at all: a bundle object, even one admission
         rejects, always wins over the catalog.
         """
-        found = catalog.lookup(key[0], key[2], self.catalog_version)
+        found = catalog.lookup(key[0], key[2], version)
         if found is not None:
             self._index[key] = found
             self.catalog_hits.add(key)

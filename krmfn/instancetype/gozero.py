@@ -5,7 +5,7 @@ non-zero?". Every rule of the contract names one of these checks.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 
 def ptr_set(value: Any) -> bool:
@@ -28,7 +28,7 @@ def bool_set(value: Any) -> bool:
     return value is True
 
 
-def list_set(value: Any) -> bool:
+def list_set(value: Any) -> TypeGuard[list[Any]]:
     """A list checked with len(x) > 0."""
     return isinstance(value, list) and len(value) > 0
 

@@ -27,7 +27,8 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from krmfn.model.kinds import VIRTUAL_MACHINE_INSTANCETYPE, VIRTUAL_MACHINE_PREFERENCE
 # The schema module only (not the webhooks package, whose admission chain imports the finders,
@@ -95,8 +96,10 @@ def _copy_present(source: dict, target: dict, names: tuple[str, ...]) -> None:
 
 def convert_instancetype_spec(spec: dict) -> dict:
     """A decoded v1alpha1/v1alpha2 instance type spec as the v1beta1 spec the conversion gives."""
-    cpu = spec.get("cpu") if isinstance(spec.get("cpu"), dict) else {}
-    memory = spec.get("memory") if isinstance(spec.get("memory"), dict) else {}
+    cpu = spec.get("cpu")
+    cpu = cpu if isinstance(cpu, dict) else {}
+    memory = spec.get("memory")
+    memory = memory if isinstance(memory, dict) else {}
     out_cpu: dict[str, Any] = {"guest": cpu.get("guest") or 0}
     # Convert_string_To_Pointer_string / Convert_bool_To_Pointer_bool always allocate.
     out_cpu["model"] = cpu.get("model") or ""

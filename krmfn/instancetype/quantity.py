@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 BINARY_SI = "BinarySI"
 DECIMAL_SI = "DecimalSI"
@@ -232,6 +233,14 @@ def canonicalize(value: object) -> str | QuantityError:
     return parsed.canonical()
 
 
+def must_parse(text: str) -> Quantity:
+    """``resource.MustParse(text)``: a spelling known to parse (Go panics on an error)."""
+    parsed = parse_string(text)
+    if isinstance(parsed, QuantityError):
+        raise ValueError(f"MustParse({text!r}): {parsed.message}")
+    return parsed
+
+
 def is_quantity(value: object) -> bool:
     """True when ``parse(value)`` succeeds."""
     return isinstance(parse(value), Quantity)
@@ -292,7 +301,8 @@ def go_json_float(value: float) -> str | None:
         return None
     if value == 0:
         return "-0" if math.copysign(1.0, value) < 0 else "0"
-    sign, digits, exponent = Decimal(repr(value)).as_tuple()
+    sign, digits, raw_exponent = Decimal(repr(value)).as_tuple()
+    exponent = cast(int, raw_exponent)  # finite (NaN and infinities returned above): an int, not "n"/"N"/"F"
     digit_list = list(digits)
     while len(digit_list) > 1 and digit_list[-1] == 0:
         digit_list.pop()
@@ -304,10 +314,7 @@ def go_json_float(value: float) -> str | None:
     mantissa = str(digit_list[0])
     if len(digit_list) > 1:
         mantissa += "." + "".join(str(d) for d in digit_list[1:])
-    if scientific_exponent >= 0:
-        exponent_text = f"+{scientific_exponent:02d}"
-    else:
-        exponent_text = f"-{-scientific_exponent}"
+    exponent_text = f"+{scientific_exponent:02d}" if scientific_exponent >= 0 else f"-{-scientific_exponent}"
     return ("-" if sign else "") + mantissa + "e" + exponent_text
 
 

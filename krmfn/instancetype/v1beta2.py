@@ -160,7 +160,8 @@ def instancetype_causes(spec: dict, path: str = "spec") -> list[tuple[str, str]]
 def _vm_guest_vcpus(guest: Any, base: Conflict) -> int | Conflict:
     vcpus = as_uint32(guest)
     if not vcpus:
-        return Conflict.with_message(VM_GUEST_INVALID_FMT % (guest,), *base.child("domain", "cpu", "guest").path, reasons=RULE_REASONS)
+        return Conflict.with_message(VM_GUEST_INVALID_FMT % (guest,), *base.child("domain", "cpu", "guest").path,
+                                     reasons=RULE_REASONS)
     return vcpus
 
 
@@ -170,7 +171,8 @@ def _topology_conflict(base: Conflict, vm_cpu: dict) -> Conflict | None:
     if not dimensions:
         return None
     named = ", ".join(f"spec.template.spec.domain.cpu.{d}" for d in dimensions)
-    return Conflict.with_message(VM_GUEST_WITH_TOPOLOGY_FMT % named, *base.child("domain", "cpu", "guest").path, reasons=RULE_REASONS)
+    return Conflict.with_message(VM_GUEST_WITH_TOPOLOGY_FMT % named, *base.child("domain", "cpu", "guest").path,
+                                 reasons=RULE_REASONS)
 
 
 def vm_guest_conflicts(base: Conflict, vm_cpu: dict) -> list[Conflict]:

@@ -15,8 +15,9 @@ functionConfig.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from krmfn.model.options import MODES, Option, options_for
 from krmfn.modes import CHECK_IDS

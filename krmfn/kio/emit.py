@@ -98,10 +98,7 @@ def _dump_block(value: Any, indent: str, lines: list[str]) -> None:
 
 
 def _dump_entry(head: str, value: Any, indent: str, lines: list[str]) -> None:
-    if isinstance(value, dict) and value:
-        lines.append(head)
-        _dump_block(value, indent + "  ", lines)
-    elif isinstance(value, list) and value:
+    if isinstance(value, (dict, list)) and value:
         lines.append(head)
         _dump_block(value, indent + "  ", lines)
     elif isinstance(value, str) and "\n" in value and literal_ok(value):
@@ -149,4 +146,4 @@ def same(a: Any, b: Any) -> bool:
     """
     if type(a) is not type(b):
         return False
-    return a == b or (a != a and b != b)  # nan
+    return a == b or (a != a and b != b)  # noqa: PLR0124 - nan, the one value unequal to itself

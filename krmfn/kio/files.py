@@ -26,7 +26,7 @@ def expand_paths(paths: list[str]) -> list[str]:
         if path == "-" or not os.path.isdir(path):
             out.append(path)
             continue
-        found = []
+        found: list[str] = []
         for folder, dirs, files in os.walk(path):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             found.extend(os.path.join(folder, f) for f in files if f.endswith(YAML_SUFFIXES))
@@ -79,7 +79,7 @@ def load_items(sources: list[Source]) -> list[Item]:
             loaded = convert(tree, nodes, source.data)
         except yt.YamlError as err:
             raise FatalInput(f"{source.path}: {err.message}") from None
-        for item, index in zip(loaded, indexes):
+        for item, index in zip(loaded, indexes, strict=True):  # convert gives one item per node
             item.file, item.doc_index = source.path, index
         items.extend(loaded)
     return items

@@ -47,14 +47,15 @@ def resource_ref(value: Any) -> dict[str, str] | None:
     """KRM resourceRef (apiVersion, kind, name and namespace when set) of an item, if it has one."""
     if not isinstance(value, dict):
         return None
-    metadata = value.get("metadata") if isinstance(value.get("metadata"), dict) else {}
-    ref = {
+    metadata = value.get("metadata")
+    metadata = metadata if isinstance(metadata, dict) else {}
+    fields = {
         "apiVersion": value.get("apiVersion"),
         "kind": value.get("kind"),
         "name": metadata.get("name"),
         "namespace": metadata.get("namespace"),
     }
-    ref = {k: v for k, v in ref.items() if isinstance(v, str) and v}
+    ref = {k: v for k, v in fields.items() if isinstance(v, str) and v}
     return ref if "kind" in ref or "name" in ref else None
 
 
@@ -74,14 +75,14 @@ def convert(tree: ryml.Tree, nodes: list[int], source: bytes) -> list[Item]:
     if not yt.source_needs_exact(source):
         values = yt.to_python_fast(tree, nodes)
         if values is not None:
-            for item, value in zip(items, values):
+            for item, value in zip(items, values, strict=True):  # to_python_fast: one value per node
                 item.value = value
             return items
-    walker: yt.Walker | None = None
+    exact: yt.Walker | None = None  # made on the first item that needs it
     for item in items:
         if yt.source_needs_exact(yt.render_text(tree, item.node)):
-            walker = walker or yt.Walker(tree)
-            item.value = walker.value(item.node)
+            exact = exact or yt.Walker(tree)
+            item.value = exact.value(item.node)
             item.verbatim_ok = not yt.has_anchor_or_alias(tree, item.node)
         else:
             item.value = yt.to_python(tree, item.node, screened=True)

@@ -89,7 +89,7 @@ def _patch_map(tree: ryml.Tree, node: int, old: dict, new: dict, built: Built) -
             _add(tree, node, _last_child(tree, node), key, value, built)
             continue
         previous = old[key]
-        if type(value) is type(previous) and (value == previous or value != value):
+        if type(value) is type(previous) and (value == previous or value != value):  # noqa: PLR0124 - nan
             continue  # unchanged (same() inlined: this loop runs for every key of every VM)
         child = _find_child(tree, node, _key_bytes(key))
         if isinstance(value, dict) and isinstance(previous, dict) and value and _is_map(tree, child):

@@ -14,7 +14,7 @@ FORMATS = ("text", "json", "github")
 
 def add_lines(results: list[dict[str, Any]], items: list[Item], findings_items: list[int | None]) -> None:
     """Give each result whose item came from a file the 1-based line of its field."""
-    for result, index in zip(results, findings_items):
+    for result, index in zip(results, findings_items, strict=False):
         if index is None or not 0 <= index < len(items):
             continue
         item = items[index]

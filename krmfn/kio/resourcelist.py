@@ -36,7 +36,7 @@ class ResourceList:
     items_node: int = yt.NONE
 
 
-def _kind_of(tree: ryml.Tree, node: int) -> str:
+def _kind_of(tree: ryml.Tree, node: int) -> object:
     child = yt.find_key(tree, node, "kind")
     return yt.scalar_value(tree, child) if child != yt.NONE else None
 
@@ -112,7 +112,7 @@ def item_texts(outcome: Outcome, inputs: list[Item]) -> list[str]:
         source = outcome.sources[position]
         item = inputs[source] if source is not None else None
         texts.append(_tree_text(item, value, position in outcome.changed) if item is not None else None)
-    return [text if text is not None else dump(value) for text, value in zip(texts, outcome.items)]
+    return [text if text is not None else dump(value) for text, value in zip(texts, outcome.items, strict=True)]
 
 
 def _tree_text(item: Item, value: Any, changed: bool) -> str | None:
@@ -131,10 +131,11 @@ def as_seq_item(text: str) -> str:
     return "- " + first + ("\n" + indent_lines(rest, "  ") if rest else "")
 
 
-def write_chunks(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any]]) -> list[bytes]:
+def write_chunks(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any]]) -> list[bytes | bytearray]:
     """The output ResourceList as UTF-8 chunks, to be written in order (no joined copy: the items
     of 50,000 VMs are 150 MB)."""
-    chunks = [f"apiVersion: {rl.api_version}\nkind: ResourceList\n".encode("utf-8"), _items_chunk(rl, outcome)]
+    chunks: list[bytes | bytearray] = [f"apiVersion: {rl.api_version}\nkind: ResourceList\n".encode(),
+                                       _items_chunk(rl, outcome)]
     all_results = [render_node(r.tree, r.node) if r.verbatim_ok else dump(r.value) for r in rl.results]
     all_results += [dump(result) for result in results]
     if all_results:
@@ -143,7 +144,8 @@ def write_chunks(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any
     return chunks
 
 
-def _items_chunk(rl: ResourceList, outcome: Outcome) -> bytes:
+def _items_chunk(rl: ResourceList, outcome: Outcome) -> bytes | bytearray:
+    """The items; rapidyaml's rendering is a bytearray, written without a copy."""
     if not outcome.items:
         return b"items: []\n"
     if _in_place(rl, outcome):

@@ -100,7 +100,7 @@ def double_quoted(text: str) -> str:
         if raw in quoted:
             quoted = quoted.replace(raw, escaped)
     # json.dumps leaves C1 controls and lone surrogates raw; YAML must not see them raw.
-    return re.sub(r"[\x7f-\x9f\ud800-\udfff\ufffe\uffff]", lambda m: "\\u%04x" % ord(m.group()), quoted)
+    return re.sub(r"[\x7f-\x9f\ud800-\udfff\ufffe\uffff]", lambda m: f"\\u{ord(m.group()):04x}", quoted)
 
 
 @lru_cache(maxsize=1 << 16)

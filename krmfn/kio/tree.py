@@ -22,8 +22,9 @@ import os
 import re
 import sys
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 import ryml
 
@@ -170,7 +171,7 @@ def node_estimate(data: bytes) -> int:
 
 
 # Trees with nodes nested deeper than rapidyaml's emitters reach (EMIT_DEPTH).
-_DEEP_TREES: "weakref.WeakSet[ryml.Tree]" = weakref.WeakSet()
+_DEEP_TREES: weakref.WeakSet[ryml.Tree] = weakref.WeakSet()
 
 
 def _check_depth(tree: ryml.Tree, max_depth: int) -> None:
@@ -347,7 +348,9 @@ def to_python_fast(tree: ryml.Tree, nodes: list[int]) -> list[Any] | None:
         return None
     try:
         # Decoding from the value's offset spares copying a 100 MB text to drop its key.
-        values, end = _DECODER.raw_decode(text, json.decoder.WHITESPACE.match(text, start).end())
+        # (json.decoder.WHITESPACE is CPython's, undeclared in typeshed.)
+        values, end = _DECODER.raw_decode(
+            text, json.decoder.WHITESPACE.match(text, start).end())  # type: ignore[attr-defined]
     except (ValueError, RecursionError):
         return None  # incl. duplicate keys: the exact walk reports them with the key
     if text[end:].strip():
@@ -380,7 +383,7 @@ def _json_value(tree: ryml.Tree, node: int) -> tuple[str, int]:
     text = ryml.emit_json(tree, node)
     if not tree.has_key(node):
         return text, 0
-    _, end = json.decoder.scanstring(text, 1)
+    _, end = json.decoder.scanstring(text, 1)  # type: ignore[attr-defined]  # CPython's; not in typeshed
     return text, text.index(":", end) + 1
 
 
@@ -468,17 +471,17 @@ class Walker:
         """Anchor name -> anchored nodes in order; indexed on the first alias, as aliases are rare."""
         if self._anchors is None:
             self._anchors = {}
-            self._index_anchors(self.tree.root_id())
+            self._index_anchors(self.tree.root_id(), self._anchors)
             for nodes in self._anchors.values():
                 nodes.sort()
         return self._anchors
 
-    def _index_anchors(self, root: int) -> None:
+    def _index_anchors(self, root: int, anchors: dict[str, list[int]]) -> None:
         tree, stack = self.tree, [root]
         while stack:
             node = stack.pop()
             if tree.has_val_anchor(node):
-                self._anchors.setdefault(_text(tree.val_anchor(node)), []).append(node)
+                anchors.setdefault(_text(tree.val_anchor(node)), []).append(node)
             stack.extend(children(tree, node))
 
     def value(self, node: int, depth: int = 0) -> Any:
@@ -574,7 +577,7 @@ def _size(value: Any) -> tuple[int, int]:
             stack.extend((v, level + 1) for v in current)
         else:
             level -= 1  # a scalar adds no level of nesting
-        if level > height:
+        if level > height:  # noqa: PLR1730 - per node of an anchored value: a compare costs a sixth of max()
             height = level
     return nodes, height
 

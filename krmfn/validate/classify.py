@@ -60,10 +60,7 @@ def check_for_cause(stage: str, reasons: frozenset[str], kind: str) -> str | Non
     """The check that reports one cause of a rejection at ``stage`` of an object of ``kind``."""
     by_stage_reason = next((STAGE_REASON_CHECKS[(stage, reason)] for reason in sorted(reasons)
                             if (stage, reason) in STAGE_REASON_CHECKS), None)
-    if stage == STAGE_VALIDATING_WEBHOOK:
-        by_stage = WEBHOOK_CHECKS.get(kind)
-    else:
-        by_stage = STAGE_CHECKS.get(stage)
+    by_stage = WEBHOOK_CHECKS.get(kind) if stage == STAGE_VALIDATING_WEBHOOK else STAGE_CHECKS.get(stage)
     return _by_reason(reasons) or by_stage_reason or by_stage
 
 

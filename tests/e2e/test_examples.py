@@ -39,7 +39,12 @@ def tool(name: str) -> str:
 
 
 def run(cmd: list[str], cwd: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env={**os.environ, **(env or {})})
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False, env={**os.environ, **(env or {})})
+
+
+def read(path: str | os.PathLike[str]) -> str:
+    with open(path) as handle:
+        return handle.read()
 
 
 def expect_text(example: str, name: str, actual: str) -> None:
@@ -78,7 +83,7 @@ def kustomize_targets() -> list[tuple[str, str]]:
         targets.append((example, "."))
         also = os.path.join(EXAMPLES, example, ".expected", "kustomize-also")
         if os.path.exists(also):
-            targets.extend((example, line.strip()) for line in open(also) if line.strip())
+            targets.extend((example, line.strip()) for line in read(also).split("\n") if line.strip())
     return targets
 
 
@@ -103,7 +108,7 @@ def test_kustomize_with_container_function(example, target, tmp_path):
     expect_text(example, f"{name}.yaml", first.stdout)
     expect_text(example, f"{name}.stderr", krmfn_stderr(first.stderr))
     assert (second.stdout, krmfn_stderr(second.stderr)) == (first.stdout, krmfn_stderr(first.stderr))
-    argv = [open(tmp_path / "log" / f).read().split("\n") for f in os.listdir(tmp_path / "log") if f.endswith(".argv")]
+    argv = [read(tmp_path / "log" / f).split("\n") for f in os.listdir(tmp_path / "log") if f.endswith(".argv")]
     assert argv and all("--network" in a and "none" in a and "nobody" in a for a in argv if a[0] == "run")
 
 
@@ -119,7 +124,7 @@ def test_kpt_render_with_exec(example, tmp_path):
     for folder, _, files in os.walk(package):
         for name in sorted(f for f in files if f != "README.md"):
             path = os.path.join(folder, name)
-            rendered[os.path.relpath(path, package)] = open(path).read()
+            rendered[os.path.relpath(path, package)] = read(path)
     expect_text(example, "kpt-render.yaml", "".join(f"# {p}\n{rendered[p]}---\n" for p in sorted(rendered)))
     snapshot = tmp_path / "snapshot"
     shutil.copytree(package, snapshot)
@@ -134,7 +139,7 @@ def snapshot(package) -> str:
     for folder, _, files in os.walk(package):
         for name in sorted(f for f in files if f != "README.md"):
             path = os.path.join(folder, name)
-            rendered[os.path.relpath(path, package)] = open(path).read()
+            rendered[os.path.relpath(path, package)] = read(path)
     return "".join(f"# {p}\n{rendered[p]}---\n" for p in sorted(rendered))
 
 
@@ -143,24 +148,24 @@ def test_kpt_eval_with_exec(example, tmp_path):
     kpt = tool("kpt")
     package = tmp_path / example
     shutil.copytree(os.path.join(EXAMPLES, example), package, ignore=shutil.ignore_patterns(".expected"))
-    args = open(os.path.join(EXAMPLES, example, ".expected", "kpt-eval.args")).read().split()
+    args = read(os.path.join(EXAMPLES, example, ".expected", "kpt-eval.args")).split()
     env = {"PATH": f"{BIN}:{os.environ['PATH']}"}
     first = run([kpt, "fn", "eval", str(package), "--exec", "krmfn", "--", *args], str(tmp_path), env)
     record_exit(example, "kpt-eval", first.returncode)
     expect_text(example, "kpt-eval.yaml", snapshot(package))
     second = run([kpt, "fn", "eval", str(package), "--exec", "krmfn", "--", *args], str(tmp_path), env)
-    assert second.returncode == first.returncode and snapshot(package) == open(
-        os.path.join(EXAMPLES, example, ".expected", "kpt-eval.yaml")).read()
+    assert second.returncode == first.returncode and snapshot(package) == read(
+        os.path.join(EXAMPLES, example, ".expected", "kpt-eval.yaml"))
 
 
 def cli_args(example: str) -> list[str]:
     """`.expected/cli.args` (the arguments, one line), else `.expected/cli.mode` + `resources`."""
     expected = os.path.join(EXAMPLES, example, ".expected")
     if os.path.exists(os.path.join(expected, "cli.args")):
-        return open(os.path.join(expected, "cli.args")).read().split()
+        return read(os.path.join(expected, "cli.args")).split()
     mode = "inline"
     if os.path.exists(os.path.join(expected, "cli.mode")):
-        mode = open(os.path.join(expected, "cli.mode")).read().strip()
+        mode = read(os.path.join(expected, "cli.mode")).strip()
     return [mode, "resources"]
 
 

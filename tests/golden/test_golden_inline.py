@@ -22,7 +22,7 @@ def test_inline_matches_kubevirt_expand_on_every_golden_case():
     tool = shared_path("tools", "golden_compare.py")
     corpus = shared_path("golden")
     proc = subprocess.run([sys.executable, tool, corpus, "--show", "50", "--", sys.executable, "-m", "krmfn"],
-                          capture_output=True, text=True, cwd=REPO, timeout=1800)
+                          capture_output=True, text=True, check=False, cwd=REPO, timeout=1800)
     summary = proc.stdout[proc.stdout.find("category"):]
     print(summary)
     match = re.search(r"^parity: (\d+)/(\d+)$", proc.stdout, re.M)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import pathlib
 import sys
 
 import pytest
@@ -36,7 +37,7 @@ def legacy_input_cases() -> set[str]:
             continue
         for case in sorted(os.listdir(os.path.join(corpus, category))):
             path = os.path.join(corpus, category, case, "input.yaml")
-            if os.path.isfile(path) and "instancetype.kubevirt.io/v1alpha" in open(path).read():
+            if os.path.isfile(path) and "instancetype.kubevirt.io/v1alpha" in pathlib.Path(path).read_text():
                 found.add(f"{category}/{case}")
     return found
 

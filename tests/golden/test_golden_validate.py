@@ -23,7 +23,7 @@ def test_validate_matches_kubevirt_admission_on_every_golden_case():
     tool = shared_path("tools", "golden_validate_compare.py")
     corpus = shared_path("golden")
     proc = subprocess.run([sys.executable, tool, corpus, "--show", "50", "--", sys.executable, "-m", "krmfn"],
-                          capture_output=True, text=True, cwd=REPO, timeout=1800)
+                          capture_output=True, text=True, check=False, cwd=REPO, timeout=1800)
     print(proc.stdout[-3000:])
     match = re.search(r"^validate-parity: (\d+)/(\d+)", proc.stdout, re.M)
     assert match, proc.stdout[-2000:] + proc.stderr[-2000:]

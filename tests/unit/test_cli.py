@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import tomllib
 
 from krmfn import __version__
 from krmfn.kio.config import options_for
@@ -80,8 +81,6 @@ def test_bad_flag_value_is_rejected():
 
 
 def test_entry_point_matches_pyproject():
-    import tomllib
-
     with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "pyproject.toml"), "rb") as f:
         project = tomllib.load(f)["project"]
     assert project["scripts"] == {"krmfn": "krmfn.cli:main"}

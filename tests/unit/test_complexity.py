@@ -11,7 +11,8 @@ import cProfile
 import os
 import pstats
 import sys
-from typing import Callable
+import time
+from collections.abc import Callable
 
 import pytest
 
@@ -58,8 +59,6 @@ def test_doubling_the_bundle_at_most_doubles_the_work(mode: str) -> None:
 
 
 def engine_cpu_seconds(size: int, mode: str) -> float:
-    import time
-
     rl = rlio.read(bundle(size, mode).encode())
     config = cfg.parse_function_config(rl.function_config)
     values = [item.value for item in rl.items]

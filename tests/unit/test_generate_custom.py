@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from krmfn.model.findings import ERROR, INFO, Finding
-from krmfn.generate import GenerateOptions, SizeRequest, generate
+from krmfn.generate import GenerateOptions, SizeRequest, generate, run_generate
 
 P = "instancetype.kubevirt.io/"
 V1BETA1 = "instancetype.kubevirt.io/v1beta1"
@@ -107,8 +107,6 @@ def test_a_concrete_size_of_a_legacy_source_is_v1beta1() -> None:
 
 
 def test_the_configmap_form_asks_for_a_custom_size_by_leaving_vcpus_and_memory_out() -> None:
-    from krmfn.generate import run_generate
-
     outcome = run_generate([], {"from": "d1", "name": "d1.custom"})
     assert [(obj["apiVersion"], obj["metadata"]["name"]) for obj in outcome.items] == [(V1BETA2, "d1.custom")]
 

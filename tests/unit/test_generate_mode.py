@@ -12,7 +12,8 @@ TYPED = """  apiVersion: krmfn.dev/v1alpha1
     - {from: u1.small, name: u1.other, vcpus: 2, memory: 3Gi}
     cluster: true
 """
-CM = "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: generate, from: u1.medium, name: u1.cm, vcpus: '2', memory: 2Gi}\n"
+CM = ("  apiVersion: v1\n  kind: ConfigMap\n"
+      "  data: {mode: generate, from: u1.medium, name: u1.cm, vcpus: '2', memory: 2Gi}\n")
 
 
 def test_typed_sizes_are_appended_after_the_items():

@@ -1,6 +1,7 @@
 """The inline engine on plain items (golden-style bundles): outputs, findings, options."""
 import copy
 
+import krmfn.instancetype.expand.vms as expand_loop
 from krmfn.model.findings import ERROR
 from krmfn.inline import InlineOptions, inline_items, run_inline
 from krmfn.instancetype.expand.vms import INFER_HINT
@@ -266,8 +267,6 @@ def test_malformed_vms_and_objects_never_raise():
 
 
 def test_an_internal_error_costs_only_its_own_vm(monkeypatch):
-    import krmfn.instancetype.expand.vms as expand_loop
-
     real = expand_loop.expand_vm
 
     def flaky(vm, *args, **kwargs):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import re
 
-from krmfn.docs import options_table
+from krmfn.docs import catalog_table, checks_table, generate_findings_table, options_table
 from tests.conftest import REPO
 
 
@@ -31,12 +31,12 @@ def test_ci_runs_the_readme_test_command():
 
 
 def test_checks_table_matches_the_code():
-    from krmfn.docs import checks_table
-
     assert checks_table() in readme(), "regenerate with: python -m krmfn.docs"
 
 
 def test_catalog_table_matches_the_catalog():
-    from krmfn.docs import catalog_table
-
     assert catalog_table() in readme()
+
+
+def test_generate_findings_table_matches_the_code():
+    assert generate_findings_table() in readme(), "regenerate with: python -m krmfn.docs"

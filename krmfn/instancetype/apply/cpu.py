@@ -75,7 +75,8 @@ def apply_cpu(base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec
 
 def validate_cpu(base: Conflict, it_cpu: dict, domain: dict) -> list[Conflict]:
     """``validateCPU``: all CPU conflicts, in KubeVirt's order (§3.3 step 2)."""
-    vm_cpu = domain.get("cpu") if isinstance(domain.get("cpu"), dict) else {}
+    vm_cpu = domain.get("cpu")
+    vm_cpu = vm_cpu if isinstance(vm_cpu, dict) else {}
     conflicts: list[Conflict] = []
     for section in ("requests", "limits"):
         if _has_resource(domain, section, "cpu"):

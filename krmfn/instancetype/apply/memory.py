@@ -41,10 +41,11 @@ def apply_memory(base: Conflict, it_spec: dict, template_spec: dict, version: st
         return [values]
     guest, overcommit_percent, max_guest = values
     if guest_from_vm:
-        guest = quantity.parse(vm_memory["guest"])
-        if isinstance(guest, quantity.QuantityError):
-            return [Conflict.with_message(INVALID_VM_QUANTITY_FMT % (vm_memory["guest"], guest.message),
+        vm_guest = quantity.parse(vm_memory["guest"])
+        if isinstance(vm_guest, quantity.QuantityError):
+            return [Conflict.with_message(INVALID_VM_QUANTITY_FMT % (vm_memory["guest"], vm_guest.message),
                                           *base.child("domain", "memory", "guest").path)]
+        guest = vm_guest
     else:
         vm_memory["guest"] = guest.canonical()
     if overcommit_percent > 0:
@@ -61,7 +62,8 @@ def validate_memory(base: Conflict, it_memory: dict, domain: dict, guest_from_vm
     """``validateMemory``: the first of guest, hugepages, maxGuest, requests.memory,
     limits.memory that conflicts, or nothing (§3.4 step 2). ``guest_from_vm`` (a v1beta2
     instance type without guest): a missing VM guest takes the guest's place."""
-    vm_memory = domain.get("memory") if isinstance(domain.get("memory"), dict) else {}
+    vm_memory = domain.get("memory")
+    vm_memory = vm_memory if isinstance(vm_memory, dict) else {}
     if guest_from_vm:
         missing = v1beta2.memory_conflict(base, vm_memory)
         if missing is not None:
@@ -93,12 +95,13 @@ def _decode_it_memory(it_memory: dict) -> tuple[quantity.Quantity, int, quantity
             INVALID_PERCENT_FMT % (it_memory.get("overcommitPercent"),),
             "instancetype.spec.memory.overcommitPercent",
         )
-    max_guest = None
+    max_guest: quantity.Quantity | None = None
     raw_max_guest = it_memory.get("maxGuest")
     if ptr_set(raw_max_guest):
-        max_guest = quantity.parse(raw_max_guest)
-        if isinstance(max_guest, quantity.QuantityError):
-            return _invalid_quantity(raw_max_guest, "spec.memory.maxGuest", max_guest)
+        parsed_max_guest = quantity.parse(raw_max_guest)
+        if isinstance(parsed_max_guest, quantity.QuantityError):
+            return _invalid_quantity(raw_max_guest, "spec.memory.maxGuest", parsed_max_guest)
+        max_guest = parsed_max_guest
     return guest, percent, max_guest
 
 

@@ -4,6 +4,8 @@ Mirrors ``pkg/instancetype/apply/nodeselector.go``.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from krmfn.instancetype.conflict import Conflict
 from krmfn.instancetype.gozero import map_set
 
@@ -16,7 +18,7 @@ def apply_node_selector(base: Conflict, it_spec: dict, template_spec: dict) -> l
     drops the empty map before KubeVirt sees it (golden ``conflicts/node-selector-vm-empty-map``,
     which overrides the "offline" remark of E27).
     """
-    it_selector = it_spec.get("nodeSelector")
+    it_selector: Any = it_spec.get("nodeSelector")  # decoded JSON; map_set is Go's != nil
     if not map_set(it_selector):
         return []
     if _vm_node_selector_set(template_spec.get("nodeSelector")):

@@ -108,7 +108,8 @@ def apply_instancetype(
 ) -> list[Conflict]:
     """The ten instance type appliers of §3.1 step 2, in KubeVirt's order, conflicts accumulated.
 
-    Mutates T and M directly, even when it returns conflicts (callers work on copies). The preference is only read here, for the CPU topology.
+    Mutates T and M directly, even when it returns conflicts (callers work on copies). The
+    preference is only read here, for the CPU topology.
     """
     conflicts: list[Conflict] = []
     conflicts += apply_node_selector(base, it_spec, template_spec)
@@ -121,7 +122,8 @@ def apply_instancetype(
     conflicts += apply_gpus(base, it_spec, template_spec)
     conflicts += apply_host_devices(base, it_spec, template_spec)
     annotations = it_spec.get("annotations")
-    conflicts += apply_instancetype_annotations(annotations if isinstance(annotations, dict) else None, template_metadata)
+    conflicts += apply_instancetype_annotations(annotations if isinstance(annotations, dict) else None,
+                                                template_metadata)
     return conflicts
 
 

@@ -19,7 +19,6 @@ with the input.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from krmfn.instancetype import v1beta2
 from krmfn.instancetype.apply.vmi import apply_to_vmi, instancetype_conflicts
@@ -222,8 +221,10 @@ def check_expand(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
         return ExpandResult(None, None, instancetype, preference)
     template = vm["spec"].get("template")
     template = template if isinstance(template, dict) else {}
-    template_spec = template.get("spec") if isinstance(template.get("spec"), dict) else {}
-    template_metadata = template.get("metadata") if isinstance(template.get("metadata"), dict) else {}
+    template_spec = template.get("spec")
+    template_spec = template_spec if isinstance(template_spec, dict) else {}
+    template_metadata = template.get("metadata")
+    template_metadata = template_metadata if isinstance(template_metadata, dict) else {}
     conflicts = instancetype_conflicts(BASE_PATH, it_spec, pf_spec, template_spec, template_metadata,
                                        instancetype.version if instancetype else V1BETA1)
     if conflicts:

@@ -142,7 +142,8 @@ def _with_infer_hint(message: str, vm: dict, options: ExpandOptions) -> str:
     """KubeVirt's message, plus how to get further when it comes from an uninferred matcher."""
     if options.infer or message != EMPTY_NAME_MESSAGE:
         return message
-    spec = vm.get("spec") if isinstance(vm.get("spec"), dict) else {}
+    spec = vm.get("spec")
+    spec = spec if isinstance(spec, dict) else {}
     uses_inference = any(isinstance(spec.get(k), dict) and spec[k].get("inferFromVolume")
                          for k in ("instancetype", "preference"))
     return message + INFER_HINT if uses_inference else message

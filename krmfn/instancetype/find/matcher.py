@@ -11,8 +11,9 @@ Mirrors the common shape of `pkg/instancetype/find/spec.go` and
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import TypeAlias
 
 from krmfn.instancetype.bundle import V1BETA1, Bundle, not_found_message, request_name_error, semantics_version
 from krmfn.instancetype.compatibility import DecodedRevision
@@ -45,7 +46,7 @@ class Resolved:
         return f"{text}@{self.revision}" if self.revision else text
 
 
-SpecLookup = Union[Resolved, Failure, None]
+SpecLookup: TypeAlias = Resolved | Failure | None
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class MatcherFinder:
     status_ref_key: str
     resolve_kind: Callable[[str], str | None]
     unexpected_kind: str
-    decode: Callable[[dict, str], Union[DecodedRevision, str]]
+    decode: Callable[[dict, str], DecodedRevision | str]
     check_prefix: str
 
     def find(self, vm: dict, bundle: Bundle, namespace: str) -> SpecLookup:

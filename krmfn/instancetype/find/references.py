@@ -20,8 +20,10 @@ _MATCHERS = (("instancetype", "instancetypeRef", resolve_instancetype_kind),
 def matcher_references(vm: dict, bundle: Bundle) -> Iterable[ObjectKey]:
     """The bundle keys a VM's matchers and status refs point at (whether or not they exist)."""
     namespace = bundle.namespace_of(vm)
-    spec = vm.get("spec") if isinstance(vm.get("spec"), dict) else {}
-    status = vm.get("status") if isinstance(vm.get("status"), dict) else {}
+    spec = vm.get("spec")
+    spec = spec if isinstance(spec, dict) else {}
+    status = vm.get("status")
+    status = status if isinstance(status, dict) else {}
     for matcher_key, ref_key, resolve in _MATCHERS:
         matcher = spec.get(matcher_key)
         if not isinstance(matcher, dict):
@@ -31,8 +33,10 @@ def matcher_references(vm: dict, bundle: Bundle) -> Iterable[ObjectKey]:
         if kind and isinstance(name, str) and name:
             scoped = namespace if RESOURCE_TYPES[kind].namespaced else ""
             yield (kind, scoped, name)
-        ref = status.get(ref_key) if isinstance(status.get(ref_key), dict) else {}
-        revision_ref = ref.get("controllerRevisionRef") if isinstance(ref.get("controllerRevisionRef"), dict) else {}
+        ref = status.get(ref_key)
+        ref = ref if isinstance(ref, dict) else {}
+        revision_ref = ref.get("controllerRevisionRef")
+        revision_ref = revision_ref if isinstance(revision_ref, dict) else {}
         for revision in (matcher.get("revisionName"), revision_ref.get("name")):
             if isinstance(revision, str) and revision:
                 yield (CONTROLLER_REVISION, namespace, revision)

@@ -11,6 +11,7 @@ The input VM is never mutated: the result is a copy that shares every untouched 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from krmfn.instancetype.bundle import Bundle
 from krmfn.instancetype.find.result import Failure
@@ -40,7 +41,7 @@ def _dict(value: object) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def _infers(matcher: object) -> bool:
+def _infers(matcher: object) -> TypeGuard[dict]:
     return isinstance(matcher, dict) and isinstance(matcher.get("inferFromVolume"), str) \
         and matcher["inferFromVolume"] != ""
 
@@ -49,9 +50,11 @@ def _matcher_causes(matcher: dict, matcher_key: str) -> list[tuple[str, str]]:
     """The mutator's causes (field, message) for a matcher that infers (§8.3.1)."""
     causes: list[tuple[str, str]] = []
     if matcher.get("name"):
-        causes.append((f"spec.{matcher_key}.name", "Name already set, should be cleared before setting inferFromVolume"))
+        causes.append((f"spec.{matcher_key}.name",
+                       "Name already set, should be cleared before setting inferFromVolume"))
     if matcher.get("kind"):
-        causes.append((f"spec.{matcher_key}.kind", "Kind already set, should be cleared before setting inferFromVolume"))
+        causes.append((f"spec.{matcher_key}.kind",
+                       "Kind already set, should be cleared before setting inferFromVolume"))
     policy = matcher.get("inferFromVolumeFailurePolicy")
     if policy is not None and policy not in (IGNORE_POLICY, REJECT_POLICY):
         causes.append((f"spec.{matcher_key}.inferFromVolumeFailurePolicy",

@@ -169,9 +169,10 @@ def spread_options(pf_spec: dict | None) -> SpreadOptions | str:
     ratio = DEFAULT_SPREAD_RATIO
     socket_to_core = spec.get("preferSpreadSocketToCoreRatio")
     if int_set(socket_to_core):
-        ratio = as_uint32(socket_to_core)
-        if ratio is None:
+        decoded = as_uint32(socket_to_core)
+        if decoded is None:
             return INVALID_UINT32_FMT % (socket_to_core, "spec.preferSpreadSocketToCoreRatio")
+        ratio = decoded
     across: Any = SPREAD_ACROSS_SOCKETS_CORES
     cpu = spec.get("cpu")
     options = cpu.get("spreadOptions") if isinstance(cpu, dict) else None
@@ -179,9 +180,10 @@ def spread_options(pf_spec: dict | None) -> SpreadOptions | str:
         if ptr_set(options.get("across")):
             across = options["across"]
         if ptr_set(options.get("ratio")):
-            ratio = as_uint32(options["ratio"])
-            if ratio is None:
+            decoded = as_uint32(options["ratio"])
+            if decoded is None:
                 return INVALID_UINT32_FMT % (options["ratio"], "spec.cpu.spreadOptions.ratio")
+            ratio = decoded
     return SpreadOptions(ratio, across)
 
 

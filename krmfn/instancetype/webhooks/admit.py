@@ -18,7 +18,7 @@ from krmfn.model import kinds
 from krmfn.instancetype import bundle as bundles
 from krmfn.instancetype.bundle import Bundle, ObjectKey
 from krmfn.instancetype.expand.defaults import ClusterConfig
-import krmfn.instancetype.webhooks.apiserver as apiserver
+from krmfn.instancetype.webhooks import apiserver
 from krmfn.instancetype.webhooks.admitter import admit_instancetype
 from krmfn.instancetype.webhooks.preference_admitter import admit_preference
 from krmfn.instancetype.webhooks.response import STAGE_ALREADY_EXISTS, Admission, reject_message

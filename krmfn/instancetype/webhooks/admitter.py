@@ -88,7 +88,8 @@ def admit_instancetype(obj: dict) -> Admission:
     decode_error = schemas.go_decode_error(obj, schemas.INSTANCETYPE_V1BETA2 if is_v1beta2 else schemas.INSTANCETYPE)
     if decode_error is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_error)
-    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    spec = obj.get("spec")
+    spec = spec if isinstance(spec, dict) else {}
     causes = validate_instancetype_spec(spec)
     if is_v1beta2:
         causes += [Cause(path, message, CAUSE_FIELD_VALUE_INVALID, v1beta2.RULE_REASONS)

@@ -93,7 +93,8 @@ def admit_preference(obj: dict) -> Admission:
     decode_error = schemas.go_decode_error(obj, schemas.PREFERENCE)
     if decode_error is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_error)
-    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    spec = obj.get("spec")
+    spec = spec if isinstance(spec, dict) else {}
     causes = validate_preference_spec(spec)
     if causes:
         return reject_webhook(STAGE_VALIDATING_WEBHOOK, causes)

@@ -21,6 +21,7 @@ validating (and Go decodes them to the zero value).
 """
 from __future__ import annotations
 
+import builtins
 import datetime
 import re
 from collections.abc import Mapping
@@ -65,7 +66,7 @@ class Scalar(Node):
     # Derived: the compiled pattern, and the Python type that is valid without further checks
     # (the walk's fast path).
     regex: re.Pattern[str] | None = field(init=False, default=None, repr=False)
-    fast_type: type | None = field(init=False, default=None, repr=False)
+    fast_type: builtins.type | None = field(init=False, default=None, repr=False)  # `type` is the field above
 
     def __post_init__(self) -> None:
         pattern = self.pattern

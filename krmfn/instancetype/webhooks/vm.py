@@ -43,7 +43,7 @@ from krmfn.instancetype.preference.apply.architecture import apply_architecture_
 from krmfn.instancetype.preference.apply.vmi import apply_preference
 from krmfn.instancetype.preference.requirements import find_requirement_failure
 from krmfn.instancetype.preference.topology import check_spread_cpu_topology
-import krmfn.instancetype.webhooks.apiserver as apiserver
+from krmfn.instancetype.webhooks import apiserver
 import krmfn.instancetype.webhooks.schema as schemas
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_INVALID,
@@ -383,7 +383,7 @@ def _later_steps(it_spec: dict | None, pf_spec: dict | None, template_spec: dict
 # ---------------------------------------------------------------------------------------------
 # The chain
 # ---------------------------------------------------------------------------------------------
-def schema_gate_error(report: schemas.SchemaReport, warnings: list[str]) -> Admission | None:
+def schema_gate_error(report: schemas.SchemaReport, warnings: list[AdmissionWarning]) -> Admission | None:
     """``ValidateSchema`` of the VM mutating webhook: kube-openapi's bare messages, one cause each.
     ``report`` is ``schemas.check(vm, VIRTUAL_MACHINE, scalar_defaults=True)``."""
     if not report.errors:

@@ -24,6 +24,7 @@ Failing example::
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from krmfn.model.findings import Finding
 from krmfn.validate.checks._claims import claimed_findings
@@ -40,7 +41,8 @@ PROPOSED = "instancetype.kubevirt.io/v1beta1"
 def run(ctx: Context) -> Iterable[Finding]:
     for finding in claimed_findings(ctx, ID, SEVERITY):
         finding.path = "apiVersion"
-        finding.current = ctx.values[finding.item].get("apiVersion")
+        item = cast(int, finding.item)  # claimed_findings copies the claim's item: an int, never None
+        finding.current = ctx.values[item].get("apiVersion")
         if str(finding.current).startswith("instancetype.kubevirt.io/"):
             finding.proposed = PROPOSED
         yield finding

@@ -30,7 +30,7 @@ Failing example::
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from krmfn.model.findings import Finding
 from krmfn.validate.context import Context

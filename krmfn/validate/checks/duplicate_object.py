@@ -30,7 +30,6 @@ from typing import Any
 
 from krmfn.model import kinds
 from krmfn.model.findings import ERROR, Finding
-from krmfn.model import kinds
 from krmfn.validate.context import Context
 
 ID = "duplicate-object"

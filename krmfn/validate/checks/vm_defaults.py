@@ -8,7 +8,8 @@ Passing example::
     metadata: {name: vm, namespace: lab}
     spec:
       preference: {name: linux}
-      template: {spec: {domain: {devices: {interfaces: [{name: default, masquerade: {}}]}}, networks: [{name: default, pod: {}}]}}
+      template: {spec: {domain: {devices: {interfaces: [{name: default, masquerade: {}}]}},
+                        networks: [{name: default, pod: {}}]}}
     ---
     apiVersion: instancetype.kubevirt.io/v1beta1
     kind: VirtualMachineClusterPreference

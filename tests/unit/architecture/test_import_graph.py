@@ -147,3 +147,9 @@ def test_function_level_imports_are_the_documented_ones() -> None:
 ])
 def test_cycle_finder(edges: dict[str, set[str]], expected: list[list[str]]) -> None:
     assert cycles(edges) == expected
+
+
+def test_checks_never_import_each_other() -> None:
+    checks = {name for name in module_names() if name.startswith("krmfn.validate.checks.")
+              and not name.rpartition(".")[2].startswith("_")}
+    assert sorted(f"{name} -> {target}" for name in checks for target in graph()[name] if target in checks) == []

@@ -1,10 +1,12 @@
 """The bundle index: keys, namespace defaulting, served versions, rejected objects (§2.3, §2.6)."""
 from krmfn.instancetype.bundle import (
     Bundle,
+    is_served,
     key_of,
     not_found_message,
     object_namespace,
     request_name_error,
+    semantics_version,
 )
 
 IT_API = "instancetype.kubevirt.io/v1beta1"
@@ -69,8 +71,6 @@ def test_messages():
 
 
 def test_krmfns_v1beta2_is_served_and_read_by_its_own_rules():
-    from krmfn.instancetype.bundle import is_served, semantics_version
-
     new = obj("VirtualMachineClusterInstancetype", "custom", api="instancetype.kubevirt.io/v1beta2")
     assert is_served(new) and Bundle([new]).get("VirtualMachineClusterInstancetype", "", "custom") is new
     assert semantics_version(new) == "v1beta2"

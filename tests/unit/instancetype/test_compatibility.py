@@ -68,7 +68,8 @@ def test_legacy_full_objects_are_not_registered(version):
 
 def test_other_registered_kubevirt_types():
     snapshot = {"apiVersion": "snapshot.kubevirt.io/v1beta1", "kind": "VirtualMachineSnapshot"}
-    assert get_instancetype_spec(cr(snapshot)) == "unexpected type in ControllerRevision: *v1beta1.VirtualMachineSnapshot"
+    assert get_instancetype_spec(cr(snapshot)) == (
+        "unexpected type in ControllerRevision: *v1beta1.VirtualMachineSnapshot")
     vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine"}
     assert get_preference_spec(cr(vm)) == "unexpected type in ControllerRevision: *v1.VirtualMachine"
     listing = {"apiVersion": IT_API, "kind": "VirtualMachineInstancetypeList"}

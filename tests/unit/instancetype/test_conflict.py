@@ -59,7 +59,8 @@ class TestExpand:
         )
 
     def test_join_paths(self) -> None:
-        assert join_paths([SOCKETS, CORES]) == "spec.template.spec.domain.cpu.sockets, spec.template.spec.domain.cpu.cores"
+        assert join_paths([SOCKETS, CORES]) == (
+            "spec.template.spec.domain.cpu.sockets, spec.template.spec.domain.cpu.cores")
 
     def test_own_messages_come_first(self) -> None:
         own = Conflict.with_message("bad guest", "instancetype.spec.cpu.guest")
@@ -95,13 +96,13 @@ class TestWebhook:
         )
 
     def test_ten_causes_are_not_capped(self) -> None:
-        conflicts = [BASE.child("f%d" % index) for index in range(10)]
+        conflicts = [BASE.child(f"f{index}") for index in range(10)]
         assert len(webhook_causes(conflicts)) == 10
         assert "more validation errors" not in webhook_message(conflicts)
 
     def test_more_than_ten_causes(self) -> None:
         # golden conflicts/everything: 19 conflicts -> first 10 and ", and 9 more validation errors"
-        conflicts = [BASE.child("f%d" % index) for index in range(19)]
+        conflicts = [BASE.child(f"f{index}") for index in range(19)]
         assert len(webhook_causes(conflicts)) == 10
         message = webhook_message(conflicts)
         assert message.endswith(
@@ -122,4 +123,5 @@ def test_other_callers() -> None:
     assert vmi_controller_error([spec_sockets, spec_cores]) == (
         "VMI conflicts with instancetype spec in fields: [spec.domain.cpu.sockets, spec.domain.cpu.cores]"
     )
-    assert apply_to_vm_error([spec_sockets]) == "VM conflicts with instancetype spec in fields: [spec.domain.cpu.sockets]"
+    assert apply_to_vm_error([spec_sockets]) == (
+        "VM conflicts with instancetype spec in fields: [spec.domain.cpu.sockets]")

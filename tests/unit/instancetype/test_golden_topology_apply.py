@@ -112,10 +112,12 @@ def _vm_results(category: str, case: str) -> list[tuple[str, dict, dict, dict | 
     rows = []
     for vm in (doc for doc in inputs if doc["kind"] == "VirtualMachine"):
         namespace = vm["metadata"].get("namespace") or "default"
-        ok_it, it_spec = _resolve(vm["spec"].get("instancetype"), namespace, instancetypes, revisions, _CLUSTER_IT_KINDS)
+        ok_it, it_spec = _resolve(vm["spec"].get("instancetype"), namespace, instancetypes, revisions,
+                                  _CLUSTER_IT_KINDS)
         ok_pf, pf_spec = _resolve(vm["spec"].get("preference"), namespace, preferences, revisions, _CLUSTER_PF_KINDS)
         if ok_it and ok_pf and it_spec is not None:
-            rows.append((vm["metadata"]["name"], vm, expected_vms[(vm["metadata"]["name"], namespace)], it_spec, pf_spec))
+            rows.append((vm["metadata"]["name"], vm, expected_vms[(vm["metadata"]["name"], namespace)], it_spec,
+                         pf_spec))
     return rows
 
 
@@ -143,7 +145,8 @@ def _owned_view(template: dict, preference_applied: bool, pf_spec: dict | None) 
     view = {
         "cpu": cpu or None,
         "memory": domain.get("memory"),
-        "resources": {key: value for key, value in (domain.get("resources") or {}).items() if value not in ({}, None)} or None,
+        "resources": {key: value for key, value in (domain.get("resources") or {}).items()
+                      if value not in ({}, None)} or None,
         "nodeSelector": spec.get("nodeSelector") or None,
         "schedulerName": spec.get("schedulerName") or None,
         "ioThreads": domain.get("ioThreads"),

@@ -14,7 +14,7 @@ from krmfn.instancetype.expand.expand import expand_vm
 from krmfn.instancetype.legacy import convert_instancetype_spec, convert_preference_spec, decode_spec_revision
 from krmfn.instancetype.webhooks.admit import admit_bundle
 from krmfn.instancetype.webhooks import response as r
-from krmfn.instancetype.webhooks.apiserver import deprecation_warning
+from krmfn.instancetype.webhooks.apiserver import deprecation_warning, instancetype_resources
 
 GROUP = "instancetype.kubevirt.io"
 
@@ -185,8 +185,6 @@ def test_krmfns_v1beta2_payloads_are_decoded_in_both_policies():
 
 
 def test_served_versions_by_policy():
-    from krmfn.instancetype.webhooks.apiserver import instancetype_resources
-
     reject, convert = instancetype_resources("reject"), instancetype_resources("convert")
     assert reject["VirtualMachinePreference"].versions == {"v1beta1", "v1beta2"}
     assert convert["VirtualMachinePreference"].versions == {"v1alpha1", "v1alpha2", "v1beta1", "v1beta2"}

@@ -9,6 +9,7 @@ import os
 import re
 
 import pytest
+import yaml
 from ruamel.yaml import YAML
 
 from krmfn.kio import tree as yt
@@ -139,8 +140,6 @@ def test_render_node_matches_source_values():
 
 
 def test_dump_round_trips_through_yaml_1_1_and_1_2():
-    import yaml
-
     value = load12(corpus_text())
     value["data"].pop("nan")  # nan != nan
     text = dump(value)

@@ -29,7 +29,8 @@ def test_untouched_spellings_stay_and_changes_apply():
 
 
 def test_flow_collections_that_grow_become_block():
-    text, new = patched("devices: {}\n", lambda old: {"devices": {"disks": [{"name": "root", "disk": {"bus": "virtio"}}]}})
+    text, new = patched("devices: {}\n",
+                        lambda old: {"devices": {"disks": [{"name": "root", "disk": {"bus": "virtio"}}]}})
     assert text == "devices:\n  disks:\n    - name: root\n      disk:\n        bus: virtio\n"
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from krmfn import cli
+from krmfn.model.outcome import passthrough
 from tests.conftest import VALIDATE, krm, resource_list
 
 CM = "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n"
@@ -85,9 +87,6 @@ def test_output_is_deterministic():
 
 def test_an_item_that_cannot_be_patched_is_written_from_its_value(monkeypatch):
     """One changed item with a control character in a new value; the others are patched."""
-    from krmfn import cli
-    from krmfn.model.outcome import passthrough
-
     def change_all(mode, values, options):
         outcome = passthrough(values)
         outcome.items = [{**v, "data": {"note": "bell\x07" if i == 1 else "fine"}} for i, v in enumerate(values)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from typing import Any
 
 import yaml
@@ -249,7 +250,7 @@ def render_item(value: Any, style: str) -> str:
 
 def _has_special_float(value: Any) -> bool:
     if isinstance(value, float):
-        return value != value or value in (float("inf"), float("-inf"))
+        return math.isnan(value) or value in (float("inf"), float("-inf"))
     if isinstance(value, dict):
         return any(_has_special_float(v) for v in value.values())
     if isinstance(value, list):
@@ -264,7 +265,7 @@ def resource_list_text(items: list[Any], function_config: dict | None, styles: l
         out.append("items: []\n")
     else:
         out.append("items:\n")
-        for item, style in zip(items, styles):
+        for item, style in zip(items, styles, strict=False):
             text = render_item(item, style)
             first, _, rest = text.partition("\n")
             out.append("- " + first + "\n")

@@ -12,6 +12,7 @@ import krmfn.instancetype.expand.vms as expand_loop
 import krmfn.validate.context as validate_context
 from krmfn import cli, modes
 from krmfn.kio import resourcelist as rlio
+from krmfn.validate.checks import duplicate_object
 from tests.conftest import krm, load12
 
 IT = ("- {apiVersion: instancetype.kubevirt.io/v1beta1, kind: VirtualMachineClusterInstancetype, "
@@ -71,8 +72,6 @@ def test_validate_crash_names_the_item_and_checks_the_others(monkeypatch, where)
 
         monkeypatch.setattr(validate_context, "admit_items", crashing)
     else:
-        from krmfn.validate.checks import duplicate_object
-
         def crashing_check(ctx):
             if any(_named(v, "boom") for v in ctx.values):
                 raise KeyError("simulated")

@@ -21,7 +21,8 @@ PACKAGE = Path(REPO) / "krmfn"
 # (marshal is allowed: webhooks/vm.py deep-copies its own data with a dumps/loads round trip)
 FORBIDDEN_IMPORTS = re.compile(r"^\s*(?:import|from)\s+(socket|ssl|urllib|http|requests|subprocess|pickle|"
                                r"shelve|ctypes|multiprocessing|ftplib|smtplib|telnetlib|xmlrpc)\b", re.M)
-FORBIDDEN_CALLS = re.compile(r"(?<![\w.])(?:eval|exec|compile|__import__)\(|yaml\.(?:load|load_all|unsafe_load|full_load)\(|"
+FORBIDDEN_CALLS = re.compile(r"(?<![\w.])(?:eval|exec|compile|__import__)\(|"
+                             r"yaml\.(?:load|load_all|unsafe_load|full_load)\(|"
                              r"Loader=yaml\.(?:Loader|FullLoader|UnsafeLoader)|os\.(?:system|popen|exec\w*|spawn\w*)\(")
 
 
@@ -79,7 +80,7 @@ def _audited(args: list[str], stdin: str, tmp_path: Path) -> tuple[int, list[lis
     env = {**os.environ, "AUDIT_OUT": str(out), "PYTHONPATH": REPO}
     env.pop("KRMFN_MAX_DEPTH", None)
     proc = subprocess.run([sys.executable, "-c", DRIVER, *args], input=stdin.encode(), capture_output=True,
-                          env=env, cwd=tmp_path, timeout=120)
+                          env=env, check=False, cwd=tmp_path, timeout=120)
     return proc.returncode, json.loads(out.read_text()), proc.stderr.decode()
 
 

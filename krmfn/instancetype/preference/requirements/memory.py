@@ -30,7 +30,7 @@ def check_memory(it_spec: dict | None, pf_spec: dict, template_spec: dict,
     when T's guest is what was compared (after application the two are equal).
     """
     required = _quantity_or_zero(_dict(_dict(pf_spec.get("requirements")).get("memory")).get("guest"))
-    provided = quantity.parse_string("0Mi")  # KubeVirt's MustParse("0Mi"), printed as "0"
+    provided = quantity.must_parse("0Mi")  # KubeVirt's MustParse("0Mi"), printed as "0"
     error_fmt, path = INSUFFICIENT_VM_MEMORY_FMT, MEMORY_PATH
     if it_version == V1BETA2 and it_spec is not None and not ptr_set(_dict(it_spec.get("memory")).get("guest")):
         it_spec = None  # the VM supplies the memory

@@ -35,7 +35,8 @@ class TestTopology:
     )
     def test_should_apply_in_full_with_selected_topology(self, topology: str, expected: tuple) -> None:
         template: dict = {}
-        assert apply_cpu(BASE, it(model="host-passthrough"), {"cpu": {"preferredCPUTopology": topology}}, template) == []
+        assert apply_cpu(BASE, it(model="host-passthrough"), {"cpu": {"preferredCPUTopology": topology}},
+                         template) == []
         cpu = template["domain"]["cpu"]
         assert (cpu["sockets"], cpu["cores"], cpu["threads"]) == expected
         assert cpu["model"] == "host-passthrough"
@@ -64,7 +65,8 @@ class TestTopology:
     def test_sockets_zero_is_omitted(self) -> None:
         # E47: 2 vCPUs spread with ratio 3
         template: dict = {}
-        apply_cpu(BASE, {"cpu": {"guest": 2}}, {"preferSpreadSocketToCoreRatio": 3, "cpu": {"preferredCPUTopology": "spread"}}, template)
+        apply_cpu(BASE, {"cpu": {"guest": 2}},
+                  {"preferSpreadSocketToCoreRatio": 3, "cpu": {"preferredCPUTopology": "spread"}}, template)
         assert template["domain"]["cpu"] == {"cores": 3, "threads": 1}
 
     def test_guest_zero(self) -> None:
@@ -225,7 +227,8 @@ class TestConflicts:
             "spec.template.spec.domain.resources.requests.cpu", "spec.template.spec.domain.resources.limits.cpu",
             "spec.template.spec.domain.cpu.sockets", "spec.template.spec.domain.cpu.cores",
             "spec.template.spec.domain.cpu.threads", "spec.template.spec.domain.cpu.model",
-            "spec.template.spec.domain.cpu.dedicatedCPUPlacement", "spec.template.spec.domain.cpu.isolateEmulatorThread",
+            "spec.template.spec.domain.cpu.dedicatedCPUPlacement",
+            "spec.template.spec.domain.cpu.isolateEmulatorThread",
             "spec.template.spec.domain.cpu.numa", "spec.template.spec.domain.cpu.realtime",
         ]
 

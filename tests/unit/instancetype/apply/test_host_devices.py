@@ -5,7 +5,8 @@ from krmfn.instancetype.apply.host_devices import apply_host_devices
 from krmfn.instancetype.conflict import Conflict
 
 BASE = Conflict.from_path("spec.template.spec")
-IT_DEVICES = [{"name": "nic1", "deviceName": "intel.com/e810"}, {"name": "qat", "deviceName": "intel.com/qat", "tag": "crypto"}]
+IT_DEVICES = [{"name": "nic1", "deviceName": "intel.com/e810"},
+              {"name": "qat", "deviceName": "intel.com/qat", "tag": "crypto"}]
 
 
 def test_should_apply_to_vmi() -> None:

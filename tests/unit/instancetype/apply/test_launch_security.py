@@ -9,7 +9,8 @@ from krmfn.instancetype.conflict import Conflict
 BASE = Conflict.from_path("spec.template.spec")
 
 
-@pytest.mark.parametrize("value", [{}, {"sev": {}}, {"snp": {}}, {"tdx": {}}, {"sev": {"policy": {"encryptedState": True}}}])
+@pytest.mark.parametrize("value",
+                         [{}, {"sev": {}}, {"snp": {}}, {"tdx": {}}, {"sev": {"policy": {"encryptedState": True}}}])
 def test_should_apply_to_vmi(value: dict) -> None:
     spec = {"launchSecurity": value}
     template: dict = {}

@@ -73,12 +73,14 @@ class TestApply:
         # golden instancetype-fields/memory-overcommit-vm-overcommitguestoverhead
         template = {"domain": {"resources": {"overcommitGuestOverhead": True}}}
         apply_memory(BASE, {"memory": {"guest": "4Gi", "overcommitPercent": 20}}, template)
-        assert template["domain"]["resources"] == {"overcommitGuestOverhead": True, "requests": {"memory": "3435973888"}}
+        assert template["domain"]["resources"] == {"overcommitGuestOverhead": True,
+                                                   "requests": {"memory": "3435973888"}}
 
     def test_overcommit_and_hugepages_are_both_written(self) -> None:
         # golden instancetype-fields/overcommit-and-hugepages-from-revision
         template: dict = {}
-        apply_memory(BASE, {"memory": {"guest": "2Gi", "overcommitPercent": 10, "hugepages": {"pageSize": "2Mi"}}}, template)
+        apply_memory(BASE, {"memory": {"guest": "2Gi", "overcommitPercent": 10, "hugepages": {"pageSize": "2Mi"}}},
+                     template)
         assert template["domain"] == {"memory": {"guest": "2Gi", "hugepages": {"pageSize": "2Mi"}},
                                       "resources": {"requests": {"memory": "1932735232"}}}
 

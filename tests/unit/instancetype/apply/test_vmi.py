@@ -47,7 +47,8 @@ def test_neither_instancetype_nor_preference_does_nothing(recorder: PreferenceRe
 def test_e16_default_topology_without_preference(recorder: PreferenceRecorder) -> None:
     spec, metadata = vm_template()
     assert apply_to_vmi(BASE_PATH, {"cpu": {"guest": 4}, "memory": {"guest": "8Gi"}}, None, spec, metadata) == []
-    assert spec == {"domain": {"devices": {}, "cpu": {"sockets": 4, "cores": 1, "threads": 1}, "memory": {"guest": "8Gi"}}}
+    assert spec == {"domain": {"devices": {}, "cpu": {"sockets": 4, "cores": 1, "threads": 1},
+                               "memory": {"guest": "8Gi"}}}
     assert metadata == {}
     assert recorder.calls == []
 
@@ -74,7 +75,8 @@ def test_every_instancetype_field(recorder: PreferenceRecorder) -> None:
         "schedulerName": "rt-scheduler",
         "domain": {
             "cpu": {"sockets": 8, "cores": 1, "threads": 1, "model": "host-passthrough", "dedicatedCpuPlacement": True,
-                    "isolateEmulatorThread": True, "numa": {"guestMappingPassthrough": {}}, "realtime": {}, "maxSockets": 8},
+                    "isolateEmulatorThread": True, "numa": {"guestMappingPassthrough": {}}, "realtime": {},
+                    "maxSockets": 8},
             "memory": {"guest": "16Gi", "hugepages": {"pageSize": "1Gi"}, "maxGuest": "32Gi"},
             "devices": {"gpus": [{"name": "g", "deviceName": "nvidia.com/A10"}],
                         "hostDevices": [{"name": "h", "deviceName": "intel.com/qat"}]},
@@ -125,7 +127,8 @@ def test_every_conflict_path_in_kubevirt_order(recorder: PreferenceRecorder) -> 
 def test_e19_cpu_and_memory_conflicts_together(recorder: PreferenceRecorder) -> None:
     spec = {"domain": {"cpu": {"sockets": 1}, "memory": {"guest": "1Gi"}}}
     conflicts = apply_to_vmi(BASE_PATH, {"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}}, None, spec, {})
-    assert [c.dotted for c in conflicts] == ["spec.template.spec.domain.cpu.sockets", "spec.template.spec.domain.memory.guest"]
+    assert [c.dotted for c in conflicts] == ["spec.template.spec.domain.cpu.sockets",
+                                             "spec.template.spec.domain.memory.guest"]
 
 
 def test_conflicts_skip_the_preference(recorder: PreferenceRecorder) -> None:

@@ -1,4 +1,6 @@
 """Expand defaults (§9.2, §9.3, E63–E65) on template specs."""
+import copy
+
 import pytest
 
 from krmfn.model.options import complete
@@ -226,8 +228,6 @@ REQUIREMENT_CONFIGS = [ClusterConfig(), ClusterConfig(cpu_request="250m"), Clust
 @pytest.mark.parametrize("template", REQUIREMENT_TEMPLATES)
 @pytest.mark.parametrize("config", REQUIREMENT_CONFIGS)
 def test_requirement_defaults_write_what_the_full_defaults_write_where_requirements_read(template, config):
-    import copy
-
     def seen(spec: dict) -> tuple:
         domain = spec.get("domain", {})
         cpu = domain.get("cpu", {})

@@ -111,7 +111,8 @@ def _find(index: dict, matcher: dict | None, namespaced_kind: str, cluster_kind:
 
 
 def _instancetype(vm: dict, index: dict) -> tuple[bool, dict | None]:
-    return _find(index, vm["spec"].get("instancetype"), "VirtualMachineInstancetype", "VirtualMachineClusterInstancetype")
+    return _find(index, vm["spec"].get("instancetype"), "VirtualMachineInstancetype",
+                 "VirtualMachineClusterInstancetype")
 
 
 def _preference(vm: dict, index: dict) -> tuple[bool, dict | None]:
@@ -172,7 +173,8 @@ def _set_requirement_defaults(t: dict) -> None:
     if not isinstance(memory, dict):
         memory = domain["memory"] = {}
     if memory.get("guest") is None:
-        for candidate in ((resources.get("requests") or {}).get("memory"), (resources.get("limits") or {}).get("memory"),
+        for candidate in ((resources.get("requests") or {}).get("memory"),
+                          (resources.get("limits") or {}).get("memory"),
                           (memory.get("hugepages") or {}).get("pageSize")):
             parsed = quantity.parse(candidate) if candidate is not None else None
             if isinstance(parsed, quantity.Quantity) and not parsed.is_zero():
@@ -203,8 +205,8 @@ def _owned(template: dict) -> dict:
     subtrees["domain.cpu.features"] = (domain.get("cpu") or {}).get("features")
     subtrees.update({f"domain.{key}": domain.get(key) for key in _DOMAIN_SUBTREES})
     owned = {}
-    for path, value in subtrees.items():
-        value = _normalise(value, path)
+    for path, raw in subtrees.items():
+        value = _normalise(raw, path)
         if path in _ZERO_SCALARS[""] and value == _ZERO_SCALARS[""][path]:
             value = None  # N8
         if path == "domain.features" and isinstance(value, dict):
@@ -225,8 +227,8 @@ def _normalise(value: Any, path: str) -> Any:
         return value
     zeros = _ZERO_SCALARS.get(path, {})
     result = {}
-    for key, item in value.items():
-        item = _normalise(item, f"{path}.{key}" if path else key)
+    for key, raw in value.items():
+        item = _normalise(raw, f"{path}.{key}" if path else key)
         if item is None or (key in zeros and item == zeros[key] and type(item) is type(zeros[key])):
             continue
         result[key] = item

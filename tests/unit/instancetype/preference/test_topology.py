@@ -216,7 +216,8 @@ class TestCheckSpreadCPUTopology:
             SOCKETS_CORES_THREADS_MSG % (3, 2, 0), SPREAD_TOPOLOGY
         )
 
-    @pytest.mark.parametrize(("across", "vcpus"), [("SocketsCores", 1), ("CoresThreads", 3), ("SocketsCoresThreads", 4)])
+    @pytest.mark.parametrize(("across", "vcpus"),
+                             [("SocketsCores", 1), ("CoresThreads", 3), ("SocketsCoresThreads", 4)])
     def test_ratio_zero_where_kubevirt_panics(self, across: str, vcpus: int) -> None:
         error = spread_check_message(vcpus, pf("spread", across=across, ratio=0))
         assert error is not None and "integer divide by zero" in error.message and error.reason == KUBEVIRT_CRASH

@@ -43,8 +43,8 @@ def test_overcommit_range_rule_of_the_webhook_itself():
     # The CRD rejects these first; the webhook's own rule still exists (§8.1).
     causes = validate_instancetype_spec({"memory": {"guest": "1Gi", "overcommitPercent": 150, "hugepages": {}}})
     assert causes == [
-        Cause("spec.memory.overcommitPercent", "spec.memory.overcommitPercent '150': must be in range between 0 and 100.",
-              "FieldValueInvalid"),
+        Cause("spec.memory.overcommitPercent",
+              "spec.memory.overcommitPercent '150': must be in range between 0 and 100.", "FieldValueInvalid"),
         Cause("spec.memory.overcommitPercent", OVERCOMMIT_AND_HUGEPAGES, "FieldValueInvalid"),
     ]
     assert validate_instancetype_spec({"memory": {"guest": "1Gi", "overcommitPercent": 100}}) == []

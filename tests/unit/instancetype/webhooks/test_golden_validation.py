@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 
-import pytest
 import yaml
 
 from krmfn.instancetype.webhooks.admit import admit_bundle
@@ -71,7 +70,7 @@ def compare_case(case_dir: str) -> tuple[int, list[tuple[tuple[str, str, str], s
     if len(verdicts) != len(expected):
         return len(expected), [((case_id, doc["kind"], doc["name"]), "verdict count differs") for doc in expected]
     problems = []
-    for verdict, doc in zip(verdicts, expected):
+    for verdict, doc in zip(verdicts, expected, strict=True):
         want, got = _expected(doc), _actual(verdict)
         if doc.get("oracleErrors"):
             want, got = {"allowed": want["allowed"]}, {"allowed": got["allowed"]}

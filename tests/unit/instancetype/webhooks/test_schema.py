@@ -1,4 +1,6 @@
 """The CRD structural schemas and the API server's checks (strict decoding, OpenAPI, Go decoding)."""
+import datetime
+
 import pytest
 
 from krmfn.instancetype.webhooks import schema as s
@@ -133,7 +135,8 @@ def test_object_and_boolean_type_errors():
          'Invalid value: "string": spec.firmware.preferredUseBios in body must be of type boolean: "string"')]
     assert crd_causes(obj, s.INSTANCETYPE) == [
         ("spec.cpu", 'Invalid value: "integer": spec.cpu in body must be of type object: "integer"'),
-        ("spec.nodeSelector.a", 'Invalid value: "integer": spec.nodeSelector.a in body must be of type string: "integer"'),
+        ("spec.nodeSelector.a",
+         'Invalid value: "integer": spec.nodeSelector.a in body must be of type string: "integer"'),
     ]
 
 
@@ -174,7 +177,8 @@ def test_quantity_with_a_trailing_newline_is_rejected():
 def test_quantity_of_the_wrong_type():
     obj = instancetype({"cpu": {"guest": 1}, "memory": {"guest": True}})
     assert crd_causes(obj, s.INSTANCETYPE) == [
-        ("spec.memory.guest", 'Invalid value: "boolean": spec.memory.guest in body must be of type integer,string: "boolean"')]
+        ("spec.memory.guest",
+         'Invalid value: "boolean": spec.memory.guest in body must be of type integer,string: "boolean"')]
 
 
 def test_enum_in_the_vm_schema():
@@ -195,7 +199,8 @@ def test_openapi_messages_of_the_vm_gate():
 def test_scalar_defaults_hide_missing_required_scalars_only():
     vm = {"spec": {"template": {"spec": {"domain": {"devices": {"inputs": [{"name": "t"}]}}}}}}
     assert s.schema_errors(vm, VIRTUAL_MACHINE, scalar_defaults=True) == []
-    assert [e.path for e in s.schema_errors(vm, VIRTUAL_MACHINE)] == ["spec.template.spec.domain.devices.inputs[0].type"]
+    assert [e.path for e in s.schema_errors(vm, VIRTUAL_MACHINE)] == [
+        "spec.template.spec.domain.devices.inputs[0].type"]
 
 
 def test_errors_are_reported_required_first_then_in_key_order():
@@ -205,7 +210,6 @@ def test_errors_are_reported_required_first_then_in_key_order():
 
 
 def test_timestamps_typed_by_yaml_loaders_are_strings():
-    import datetime
     obj = instancetype(metadata={"name": "it", "creationTimestamp": datetime.datetime(2024, 1, 1)})
     assert crd_causes(obj, s.INSTANCETYPE) == []
 

@@ -45,7 +45,8 @@ def causes(verdict):
 
 
 def test_vm_with_instancetype_and_preference_allowed():
-    verdict = admit(vm({"name": "it"}, {"name": "pf"}), instancetype(), preference(cpu={"preferredCPUTopology": "cores"}))
+    verdict = admit(vm({"name": "it"}, {"name": "pf"}), instancetype(),
+                    preference(cpu={"preferredCPUTopology": "cores"}))
     assert (verdict.allowed, verdict.stage, verdict.causes, verdict.warnings, verdict.logs) == (True, None, [], [], [])
 
 
@@ -155,7 +156,8 @@ def test_inferred_instancetype_is_validated():
     verdict = admit(pvc_vm({"inferFromVolume": "root"}, memory={"guest": "1Gi"}), pvc(**labels), instancetype())
     assert verdict.stage == r.STAGE_INSTANCETYPE_APPLY
     assert causes(verdict) == [("spec.template.spec.domain.memory.guest",
-                                "VM field(s) spec.template.spec.domain.memory.guest conflicts with selected instance type")]
+                                "VM field(s) spec.template.spec.domain.memory.guest conflicts with selected "
+                                "instance type")]
 
 
 def test_ignore_policy_drops_memory_before_validation():
@@ -171,7 +173,8 @@ def test_missing_instancetype_is_only_logged():
     assert verdict.logs == [
         'ignoring err "virtualmachineclusterinstancetypes.instancetype.kubevirt.io \\"nope\\" not found" '
         "when looking for instance type",
-        'ignoring err "virtualmachinepreferences.instancetype.kubevirt.io \\"gone\\" not found" when looking for preference',
+        'ignoring err "virtualmachinepreferences.instancetype.kubevirt.io \\"gone\\" not found" '
+        'when looking for preference',
     ]
 
 
@@ -226,7 +229,8 @@ def test_conflicts_one_cause_each():
 
 
 def test_conflicts_capped_at_ten_causes():
-    domain = {"devices": {"gpus": [{"name": "g", "deviceName": "d"}], "hostDevices": [{"name": "h", "deviceName": "d"}]},
+    domain = {"devices": {"gpus": [{"name": "g", "deviceName": "d"}],
+                          "hostDevices": [{"name": "h", "deviceName": "d"}]},
               "cpu": {"sockets": 1, "cores": 1, "threads": 1, "model": "m", "dedicatedCpuPlacement": True,
                       "isolateEmulatorThread": True, "numa": {}, "realtime": {}},
               "resources": {"requests": {"cpu": "1"}, "limits": {"cpu": "1"}}}
@@ -256,7 +260,8 @@ def test_requirements_failure_from_the_instancetype():
     verdict = admit(vm({"name": "it"}, {"name": "pf"}), instancetype(guest=2), pf)
     assert verdict.stage == r.STAGE_PREFERENCE_REQUIREMENTS
     assert causes(verdict) == [("spec.instancetype", "failure checking preference requirements: insufficient CPU "
-                                                     "resources of 2 vCPU provided by instance type, preference requires 4 vCPU")]
+                                                     "resources of 2 vCPU provided by instance type, "
+                                                     "preference requires 4 vCPU")]
 
 
 def test_requirements_met():
@@ -269,7 +274,8 @@ def test_requirements_on_vm_resources_after_defaults():
     domain = {"devices": {}, "resources": {"requests": {"memory": "1536Mi"}}}
     verdict = admit(vm(preference={"name": "pf"}, domain=domain), pf)
     assert causes(verdict) == [("spec.template.spec.domain.memory", "failure checking preference requirements: "
-                                "insufficient Memory resources of 1536Mi provided by VirtualMachine, preference requires 2Gi")]
+                                "insufficient Memory resources of 1536Mi provided by VirtualMachine, "
+                                "preference requires 2Gi")]
 
 
 def test_architecture_requirement_with_the_default_architecture():
@@ -283,7 +289,8 @@ def test_architecture_requirement_with_the_default_architecture():
 
 def test_architecture_from_a_data_source_label():
     data_source = {"apiVersion": "cdi.kubevirt.io/v1beta1", "kind": "DataSource",
-                   "metadata": {"name": "arm-ds", "namespace": "ns", "labels": {"template.kubevirt.io/architecture": "arm64"}},
+                   "metadata": {"name": "arm-ds", "namespace": "ns",
+                                "labels": {"template.kubevirt.io/architecture": "arm64"}},
                    "spec": {"source": {"pvc": {"name": "p", "namespace": "ns"}}}}
     machine = vm(preference={"name": "pf"}, dataVolumeTemplates=[
         {"metadata": {"name": "rootdv"}, "spec": {"sourceRef": {"kind": "DataSource", "name": "arm-ds"}}}])

@@ -44,8 +44,10 @@ def test_nothing_happens_without_pf_clock() -> None:
 
 
 def test_copies_are_independent_of_the_preference() -> None:
-    pf = {"clock": {"preferredClockOffset": {"utc": {"offsetSeconds": 30}}, "preferredTimer": {"rtc": {"track": "guest"}}}}
+    pf = {"clock": {"preferredClockOffset": {"utc": {"offsetSeconds": 30}},
+                    "preferredTimer": {"rtc": {"track": "guest"}}}}
     clock = _clock_after(pf)
     clock["utc"]["offsetSeconds"] = 0
     clock["timer"]["rtc"]["track"] = "wall"
-    assert pf == {"clock": {"preferredClockOffset": {"utc": {"offsetSeconds": 30}}, "preferredTimer": {"rtc": {"track": "guest"}}}}
+    assert pf == {"clock": {"preferredClockOffset": {"utc": {"offsetSeconds": 30}},
+                            "preferredTimer": {"rtc": {"track": "guest"}}}}

@@ -67,7 +67,8 @@ def test_acpi_is_always_overwritten() -> None:
         ("preferredSmm", "smm", {}, {"enabled": False}),
     ],
 )
-def test_pointer_features_fill_only_when_vm_is_null(pf_field: str, t_field: str, pf_value: dict, vm_value: dict) -> None:
+def test_pointer_features_fill_only_when_vm_is_null(pf_field: str, t_field: str, pf_value: dict,
+                                                    vm_value: dict) -> None:
     assert _features_after({pf_field: pf_value}) == {t_field: pf_value}
     assert _features_after({pf_field: pf_value}, {t_field: vm_value}) == {t_field: vm_value}
 

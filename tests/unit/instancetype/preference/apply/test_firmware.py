@@ -60,17 +60,21 @@ def test_bios_wins_over_efi_when_both_are_preferred() -> None:
 
 
 def test_bios_serial_applies_to_user_bios() -> None:
-    assert _firmware_after({"preferredUseBiosSerial": True}, {"bios": {}}) == {"bootloader": {"bios": {"useSerial": True}}}
+    assert _firmware_after({"preferredUseBiosSerial": True}, {"bios": {}}) == {
+        "bootloader": {"bios": {"useSerial": True}}
+    }
 
 
 def test_should_not_overwrite_user_defined_value_with_preferred_use_bios_serial() -> None:
-    assert _firmware_after({"preferredUseBios": True, "preferredUseBiosSerial": True}, {"bios": {"useSerial": False}}) == {
+    assert _firmware_after({"preferredUseBios": True, "preferredUseBiosSerial": True},
+                           {"bios": {"useSerial": False}}) == {
         "bootloader": {"bios": {"useSerial": False}}
     }
 
 
 def test_should_not_overwrite_user_defined_value_with_deprecated_preferred_use_secure_boot() -> None:
-    assert _firmware_after({"preferredUseEfi": True, "preferredUseSecureBoot": True}, {"efi": {"secureBoot": False}}) == {
+    assert _firmware_after({"preferredUseEfi": True, "preferredUseSecureBoot": True},
+                           {"efi": {"secureBoot": False}}) == {
         "bootloader": {"efi": {"secureBoot": False}}
     }
 

@@ -21,7 +21,8 @@ _INSTANCETYPE = {"tdx": {}}
         pytest.param(_INSTANCETYPE, _PREFERENCE, _INSTANCETYPE, id="instancetype and preference set"),
     ],
 )
-def test_should_apply_correct_launch_security(vm_value: dict | None, pf_value: dict | None, expected: dict | None) -> None:
+def test_should_apply_correct_launch_security(vm_value: dict | None, pf_value: dict | None,
+                                              expected: dict | None) -> None:
     t: dict = {"domain": {} if vm_value is None else {"launchSecurity": vm_value}}
     apply_launch_security_preferences({} if pf_value is None else {"preferredLaunchSecurity": pf_value}, t)
     assert t["domain"].get("launchSecurity") == expected

@@ -35,7 +35,8 @@ def test_vm_only_default_sockets_e50() -> None:
     failure = find_requirement_failure(None, {"requirements": {"cpu": {"guest": 2}}}, _DEFAULTED_VM)
     assert failure == RequirementFailure(
         ("spec.template.spec.domain.cpu.sockets",),
-        "insufficient CPU resources of 1 vCPU provided by VirtualMachine, preference requires 2 vCPU provided as sockets",
+        "insufficient CPU resources of 1 vCPU provided by VirtualMachine, "
+        "preference requires 2 vCPU provided as sockets",
     )
     assert failure.field == "spec.template.spec.domain.cpu.sockets"
     assert failure.message == (
@@ -97,7 +98,8 @@ def test_memory_is_checked_before_architecture() -> None:
 
 def test_all_satisfied() -> None:
     pf = {"requirements": {"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}, "architecture": "amd64"}}
-    t = {"architecture": "amd64", "domain": {"cpu": {"sockets": 2, "cores": 1, "threads": 1}, "memory": {"guest": "2Gi"}}}
+    t = {"architecture": "amd64",
+         "domain": {"cpu": {"sockets": 2, "cores": 1, "threads": 1}, "memory": {"guest": "2Gi"}}}
     assert check_requirements({"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}}, pf, t) is None
 
 

@@ -58,38 +58,45 @@ def test_should_pass_when_sufficient_resources_are_provided(
         ),
         pytest.param(
             None, _pf(2), _vm(sockets=1, cores=1, threads=1), (f"{_CPU}.sockets",),
-            "insufficient CPU resources of 1 vCPU provided by VirtualMachine, preference requires 2 vCPU provided as sockets",
+            "insufficient CPU resources of 1 vCPU provided by VirtualMachine, "
+            "preference requires 2 vCPU provided as sockets",
             id="by a VM for vCPUs using PreferSockets (default) e50",
         ),
         pytest.param(
             None, _pf(2), _vm(cores=4), (f"{_CPU}.sockets",),
-            "insufficient CPU resources of 0 vCPU provided by VirtualMachine, preference requires 2 vCPU provided as sockets",
+            "insufficient CPU resources of 0 vCPU provided by VirtualMachine, "
+            "preference requires 2 vCPU provided as sockets",
             id="default sockets topology ignores cores",
         ),
         pytest.param(
             None, _pf(2, "cores"), _vm(sockets=4), (f"{_CPU}.cores",),
-            "insufficient CPU resources of 0 vCPU provided by VirtualMachine, preference requires 2 vCPU provided as cores",
+            "insufficient CPU resources of 0 vCPU provided by VirtualMachine, "
+            "preference requires 2 vCPU provided as cores",
             id="by a VM for vCPUs using PreferCores e51",
         ),
         pytest.param(
             None, _pf(2, "preferCores"), _vm(sockets=2), (f"{_CPU}.cores",),
-            "insufficient CPU resources of 0 vCPU provided by VirtualMachine, preference requires 2 vCPU provided as cores",
+            "insufficient CPU resources of 0 vCPU provided by VirtualMachine, "
+            "preference requires 2 vCPU provided as cores",
             id="deprecated preferCores",
         ),
         pytest.param(
             None, _pf(4, "threads"), _vm(threads=2), (f"{_CPU}.threads",),
-            "insufficient CPU resources of 2 vCPU provided by VirtualMachine, preference requires 4 vCPU provided as threads",
+            "insufficient CPU resources of 2 vCPU provided by VirtualMachine, "
+            "preference requires 4 vCPU provided as threads",
             id="by a VM for vCPUs using PreferThreads",
         ),
         pytest.param(
             None, _pf(4, "spread"), _vm(sockets=1, cores=1), (f"{_CPU}.sockets", f"{_CPU}.cores"),
-            "insufficient CPU resources of 1 vCPU provided by VirtualMachine, preference requires 4 vCPU provided as SocketsCores",
+            "insufficient CPU resources of 1 vCPU provided by VirtualMachine, "
+            "preference requires 4 vCPU provided as SocketsCores",
             id="by a VM for vCPUs using PreferSpread by default across SocketsCores e52",
         ),
         pytest.param(
             None, _pf(4, "spread", "CoresThreads"), _vm(sockets=4, cores=1, threads=2),
             (f"{_CPU}.cores", f"{_CPU}.threads"),
-            "insufficient CPU resources of 2 vCPU provided by VirtualMachine, preference requires 4 vCPU provided as CoresThreads",
+            "insufficient CPU resources of 2 vCPU provided by VirtualMachine, "
+            "preference requires 4 vCPU provided as CoresThreads",
             id="by a VM for vCPUs using PreferSpread across CoresThreads",
         ),
         pytest.param(
@@ -114,7 +121,8 @@ def test_should_pass_when_sufficient_resources_are_provided(
         ),
         pytest.param(
             None, _pf(2, "spread", "Foo"), _vm(sockets=4, cores=4, threads=4), (),
-            "insufficient CPU resources of 0 vCPU provided by VirtualMachine, preference requires 2 vCPU provided as Foo",
+            "insufficient CPU resources of 0 vCPU provided by VirtualMachine, "
+            "preference requires 2 vCPU provided as Foo",
             id="spread with an unknown across counts 0 vCPUs without a path",
         ),
         pytest.param(

@@ -1,0 +1,30 @@
+"""krmfn.model.options: the one home of every option's default."""
+from __future__ import annotations
+
+from krmfn import catalog
+from krmfn.model.options import MODES, OPTIONS, complete, defaults_for, options_for
+
+
+def test_complete_fills_every_option_of_the_mode_and_keeps_what_was_given() -> None:
+    for mode in MODES:
+        completed = complete(mode, {})
+        assert set(completed) == {option.name for option in options_for(mode)}
+    assert complete("inline", {"namespace": "lab"})["namespace"] == "lab"
+    assert complete("inline", {})["namespace"] == "default"
+
+
+def test_list_defaults_are_not_shared_between_runs() -> None:
+    first = defaults_for("validate")
+    first["disable"].append("schema")
+    assert defaults_for("validate")["disable"] == []
+
+
+def test_option_names_are_unique_per_mode() -> None:
+    for mode in MODES:
+        names = [option.name for option in options_for(mode)]
+        assert len(names) == len(set(names))
+    assert {mode for option in OPTIONS for mode in option.modes} == set(MODES)
+
+
+def test_the_catalog_default_is_the_catalogs_own() -> None:
+    assert complete("inline", {})["catalog"] == catalog.DEFAULT_VERSION
