@@ -6,7 +6,6 @@ per-VM expand loop in ``krmfn.instancetype.expand.vms``) instead of re-deciding 
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -81,7 +80,7 @@ def _claim_rejections(ctx: Context) -> None:
         for cause in verdict.causes:
             check = check_for_cause(verdict.stage or "", cause.reasons, kind_of(ctx.values[index]))
             if check is not None:
-                ctx.claims[check].append(Claim(index, cause.message, cause.field or path_in(cause.message)))
+                ctx.claims[check].append(Claim(index, cause.message, cause.field or cause.located or None))
 
 
 def _claim_expand_failures(ctx: Context) -> None:
@@ -89,20 +88,3 @@ def _claim_expand_failures(ctx: Context) -> None:
     for index, failure in sorted(ctx.expand_failures.items()):
         if not ctx.rejected(index):
             ctx.claims[check_for_expand_failure(failure.reasons)].append(Claim(index, failure.message, failure.path))
-
-
-# KubeVirt's bare messages (webhook schema gates, Go decoding) have no cause field, but name one.
-_MESSAGE_PATHS = (
-    re.compile(r"^([\w.\[\]/-]+) in body "),  # kube-openapi: spec.template in body must be of type object
-    re.compile(r"into Go struct field \w+\.([\w.\[\]/-]+) of type "),  # json: cannot unmarshal number -1 ...
-)
-
-
-def path_in(message: str) -> str | None:
-    """The field path a bare admission message names, if it names one (locating only: which check
-    reports it is decided by ``krmfn.validate.classify``)."""
-    for pattern in _MESSAGE_PATHS:
-        match = pattern.search(message)
-        if match:
-            return match.group(1)
-    return None

@@ -85,9 +85,10 @@ def deprecated_field_warnings(spec: dict) -> list[AdmissionWarning]:
 def admit_instancetype(obj: dict) -> Admission:
     """The webhook's answer for a CREATE of a (cluster) instance type that passed the API server."""
     is_v1beta2 = semantics_version(obj) == V1BETA2
-    decode_error = schemas.go_decode_error(obj, schemas.INSTANCETYPE_V1BETA2 if is_v1beta2 else schemas.INSTANCETYPE)
-    if decode_error is not None:
-        return reject_message(STAGE_VALIDATING_WEBHOOK, decode_error)
+    schema = schemas.INSTANCETYPE_V1BETA2 if is_v1beta2 else schemas.INSTANCETYPE
+    decode_failure = schemas.go_decode_failure(obj, schema)
+    if decode_failure is not None:
+        return reject_message(STAGE_VALIDATING_WEBHOOK, decode_failure[0], located=decode_failure[1])
     spec = obj.get("spec")
     spec = spec if isinstance(spec, dict) else {}
     causes = validate_instancetype_spec(spec)

@@ -142,7 +142,7 @@ def field_validation_error(obj: dict, resource: CustomResource, warnings: list[A
     if not report.unknown:
         return None
     message = schemas.strict_decoding_message(resource.kind, version_of(obj), report.unknown)
-    return reject_message(STAGE_FIELD_VALIDATION, message, warnings)
+    return reject_message(STAGE_FIELD_VALIDATION, message, warnings, located=report.unknown[0])
 
 
 def object_meta_causes(obj: dict, resource: CustomResource, namespace: str) -> list[Cause]:

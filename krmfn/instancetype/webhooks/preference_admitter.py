@@ -90,9 +90,9 @@ def deprecated_topology_warnings(spec: dict) -> list[AdmissionWarning]:
 
 def admit_preference(obj: dict) -> Admission:
     """The webhook's answer for a CREATE of a (cluster) preference that passed the API server."""
-    decode_error = schemas.go_decode_error(obj, schemas.PREFERENCE)
-    if decode_error is not None:
-        return reject_message(STAGE_VALIDATING_WEBHOOK, decode_error)
+    decode_failure = schemas.go_decode_failure(obj, schemas.PREFERENCE)
+    if decode_failure is not None:
+        return reject_message(STAGE_VALIDATING_WEBHOOK, decode_failure[0], located=decode_failure[1])
     spec = obj.get("spec")
     spec = spec if isinstance(spec, dict) else {}
     causes = validate_preference_spec(spec)

@@ -47,6 +47,9 @@ class Cause:
     message: str
     type: str = ""
     reasons: frozenset[str] = dataclass_field(default=NO_REASONS, compare=False)
+    # The field a bare message names (kube-openapi's "<path> in body ...", Go's decoding error, the
+    # first unknown field), set where the message is made; KubeVirt's cause has no field.
+    located: str = dataclass_field(default="", compare=False)
 
 
 class AdmissionWarning(str):
@@ -109,10 +112,11 @@ def reject(stage: str, causes: Iterable[Cause], warnings: Iterable[AdmissionWarn
 
 
 def reject_message(stage: str, message: str, warnings: Iterable[AdmissionWarning] = (),
-                   logs: Iterable[str] = ()) -> Admission:
+                   logs: Iterable[str] = (), located: str = "") -> Admission:
     """A rejection with a bare message (``ToAdmissionResponseError``, API discovery, strict
-    decoding, schema gates, inference): one cause with an empty field, as the oracle reports it."""
-    return reject(stage, [Cause("", message)], warnings, logs)
+    decoding, schema gates, inference): one cause with an empty field, as the oracle reports it;
+    ``located``: the field the message names, if it names one."""
+    return reject(stage, [Cause("", message, located=located)], warnings, logs)
 
 
 def reject_webhook(stage: str, causes: list[Cause], warnings: Iterable[AdmissionWarning] = (),

@@ -606,10 +606,16 @@ def go_decode_error(value: Any, node: Node, path: str = "") -> str | None:
     every type): ``json: cannot unmarshal number -1 into Go struct field
     CPUInstancetype.spec.cpu.guest of type uint32``.
     """
+    failure = go_decode_failure(value, node, path)
+    return failure[0] if failure else None
+
+
+def go_decode_failure(value: Any, node: Node, path: str = "") -> tuple[str, str] | None:
+    """``go_decode_error`` with the field it names: (message, path)."""
     return _decode(value, node, path, "")
 
 
-def _decode(value: Any, node: Node, path: str, struct: str) -> str | None:
+def _decode(value: Any, node: Node, path: str, struct: str) -> tuple[str, str] | None:
     if value is None:
         return None
     if isinstance(node, Scalar):
@@ -617,7 +623,8 @@ def _decode(value: Any, node: Node, path: str, struct: str) -> str | None:
             low, high = _GO_INT_RANGES[node.go]
             number = int(value)
             if not low <= number <= high:
-                return f"json: cannot unmarshal number {number} into Go struct field {struct}.{path} of type {node.go}"
+                field = f"{struct}.{path}"
+                return f"json: cannot unmarshal number {number} into Go struct field {field} of type {node.go}", path
         return None
     if isinstance(node, Obj) and isinstance(value, dict):
         for key in sorted(value):

@@ -388,7 +388,8 @@ def schema_gate_error(report: schemas.SchemaReport, warnings: list[AdmissionWarn
     ``report`` is ``schemas.check(vm, VIRTUAL_MACHINE, scalar_defaults=True)``."""
     if not report.errors:
         return None
-    return reject_webhook(STAGE_MUTATING_SCHEMA, [Cause("", e.openapi_message()) for e in report.errors], warnings)
+    causes = [Cause("", error.openapi_message(), located=error.path) for error in report.errors]
+    return reject_webhook(STAGE_MUTATING_SCHEMA, causes, warnings)
 
 
 def accepts_vm_guest(vm: dict, bundle: Bundle, namespace: str) -> bool:

@@ -20,7 +20,6 @@ Failing example::
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from krmfn.model.findings import Finding
@@ -31,12 +30,7 @@ ID = "unknown-field"
 SEVERITY = "error"
 SUMMARY = "fields the API server does not know (typos such as preferedDiskBus)"
 MIRRORS = "kube-apiserver strict field validation (kubectl's default)"
-_FIELD = re.compile(r'unknown field "([^"]+)"')
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    for finding in claimed_findings(ctx, ID, SEVERITY):
-        fields = _FIELD.findall(finding.message)
-        if fields and not finding.path:
-            finding.path = fields[0]
-        yield finding
+    return claimed_findings(ctx, ID, SEVERITY)
