@@ -36,7 +36,7 @@ from krmfn.generate.findings import (
 )
 from krmfn.generate.requests import SizeRequest
 from krmfn.generate.source import Source
-from krmfn.instancetype.quantity import Quantity, QuantityError, parse
+from krmfn.instancetype.quantity import Quantity, QuantityError, must_parse, parse
 from krmfn.model.findings import Finding
 
 MAX_VCPUS = 2**32 - 1  # spec.cpu.guest is a uint32
@@ -180,7 +180,7 @@ def _check_class_minimum(source: Source, size: ConcreteSize, findings: list[Find
     if cls is None:
         return
     min_vcpus = min(rung.vcpus for rung in cls.sizes)
-    min_memory = min((_quantity(rung.memory) for rung in cls.sizes), key=lambda q: q.as_fraction())
+    min_memory = min((must_parse(rung.memory) for rung in cls.sizes), key=lambda q: q.as_fraction())
     smallest = f"{vcpus_text(min_vcpus)} and {min_memory.canonical_form()}"
     if size.vcpus < min_vcpus:
         findings.append(error(f"{vcpus_text(size.vcpus)} is below what class {cls.name} allows (its smallest size "
@@ -229,14 +229,6 @@ def _follow_max_sockets(cpu: dict[str, Any], size: ConcreteSize, source: Source,
 
 
 # -- small helpers -------------------------------------------------------------------------------
-
-
-def _quantity(text: str) -> Quantity:
-    """A catalog ladder's memory: always a valid quantity."""
-    quantity = parse(text)
-    if isinstance(quantity, QuantityError):
-        raise ValueError(f"catalog memory {text!r}: {quantity.message}")
-    return quantity
 
 
 def _fraction_text(value: Fraction) -> str:
