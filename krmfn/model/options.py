@@ -71,6 +71,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("evictionStrategy", "str", "None",
            "The cluster evictionStrategy KubeVirt's defaults copy into VMs that have none.",
            "LiveMigrate", ("inline", "validate")),
+    Option("featureGates", "list", [],
+           "The cluster's enabled feature gates (KubeVirt CR `developerConfiguration.featureGates`); GA gates "
+           "are always on and Beta gates on unless disabled.",
+           "HostDevices,Sidecar", ("validate",)),
+    Option("disabledFeatureGates", "list", [],
+           "Feature gates the cluster switches off (KubeVirt CR `developerConfiguration.disabledFeatureGates`).",
+           "DecentralizedLiveMigration", ("validate",)),
     Option("inferFromVolume", "bool", False,
            "Resolve `inferFromVolume` matchers from the bundle's PVCs, DataVolumes, DataSources, "
            "VolumeSnapshots and dataVolumeTemplates first, as KubeVirt's VM mutating webhook does "

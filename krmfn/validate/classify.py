@@ -16,6 +16,7 @@ from krmfn.instancetype.webhooks.response import (
     STAGE_INSTANCETYPE_MUTATOR,
     STAGE_MUTATING_SCHEMA,
     STAGE_PREFERENCE_REQUIREMENTS,
+    STAGE_REMAINING_VM_CHECKS,
     STAGE_SET_DEFAULTS,
     STAGE_VALIDATING_SCHEMA,
     STAGE_VALIDATING_WEBHOOK,
@@ -42,6 +43,7 @@ STAGE_CHECKS: dict[str, str] = {
     STAGE_INSTANCETYPE_APPLY: "conflict",
     STAGE_SET_DEFAULTS: "vm-defaults",
     STAGE_PREFERENCE_REQUIREMENTS: "preference-requirements",
+    STAGE_REMAINING_VM_CHECKS: "vm-admission",
 }
 # The definitions' own webhooks, by kind.
 WEBHOOK_CHECKS: dict[str, str] = {

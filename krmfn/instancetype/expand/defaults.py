@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from krmfn.instancetype import quantity
+from krmfn.instancetype.featuregate import is_enabled
 from krmfn.instancetype.gozero import child, list_set
 
 BRIDGE = "bridge"
@@ -45,6 +46,9 @@ class ClusterConfig:
     network_interface: str = BRIDGE
     permit_bridge_interface_on_pod_network: bool = True
     eviction_strategy: str | None = "None"
+    # KubeVirt CR spec.configuration.developerConfiguration (krmfn.instancetype.featuregate)
+    feature_gates: tuple[str, ...] = ()
+    disabled_feature_gates: tuple[str, ...] = ()
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> ClusterConfig:
@@ -57,6 +61,10 @@ class ClusterConfig:
             permit_bridge_interface_on_pod_network=options["permitBridgeInterfaceOnPodNetwork"],
             eviction_strategy=options["evictionStrategy"] or None,
         )
+
+    def feature_gate_enabled(self, gate: str) -> bool:
+        """``ClusterConfig.isFeatureGateEnabled``."""
+        return is_enabled(gate, self.feature_gates, self.disabled_feature_gates)
 
     def machine_type_for(self, architecture: str) -> str:
         """GetMachineType: the top-level override, else per architecture (unknown -> amd64's)."""

@@ -28,6 +28,7 @@ STAGE_VALIDATING_SCHEMA = "validating-webhook/openapi-schema"
 STAGE_INSTANCETYPE_APPLY = "validating-webhook/instancetype-apply"
 STAGE_SET_DEFAULTS = "validating-webhook/set-defaults"
 STAGE_PREFERENCE_REQUIREMENTS = "validating-webhook/preference-requirements"
+STAGE_REMAINING_VM_CHECKS = "validating-webhook/remaining-vm-checks"
 
 CAUSE_FIELD_VALUE_INVALID = "FieldValueInvalid"
 CAUSE_FIELD_VALUE_NOT_FOUND = "FieldValueNotFound"

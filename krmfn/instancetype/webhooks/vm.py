@@ -65,6 +65,7 @@ from krmfn.instancetype.webhooks.response import (
     reject_webhook,
 )
 from krmfn.instancetype.webhooks.vm_schema import VIRTUAL_MACHINE, VIRTUAL_MACHINE_V1BETA2
+from krmfn.instancetype.webhooks.vms_admitter import admit_remaining
 from krmfn.model.reasons import KUBEVIRT_CRASH
 
 VM_RESOURCE = apiserver.CustomResource(
@@ -407,7 +408,8 @@ def accepts_vm_guest(vm: dict, bundle: Bundle, namespace: str) -> bool:
 
 def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPACE,
              config: ClusterConfig | None = None) -> Admission:
-    """The CREATE chain of one VM up to the preference requirements (golden ``validation``).
+    """The CREATE chain of one VM: up to the preference requirements (golden ``validation``), then
+    the general VM checks ported so far (``vms_admitter``; golden ``admission``).
 
     ``bundle`` is the cluster (built with the rejected instance types and preferences absent);
     ``namespace`` is the request namespace used when the VM has none.
@@ -434,6 +436,11 @@ def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPAC
         rejected.logs = mutation.logs
         return rejected
     verdict = validate_instancetype_parts(mutation, bundle, vm_namespace, config)
+    if verdict.allowed:
+        remaining = admit_remaining(vm, config)
+        if remaining is not None:
+            remaining.logs, remaining.conflict_free = verdict.logs, verdict.conflict_free
+            verdict = remaining
     verdict.warnings = warnings + verdict.warnings
     running = _dict(vm.get("spec")).get("running")
     if verdict.allowed and running is not None:

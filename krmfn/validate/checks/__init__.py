@@ -24,12 +24,14 @@ from krmfn.validate.checks import (
     spread_topology,
     unknown_field,
     v1beta2_sizing,
+    vm_admission,
     vm_defaults,
 )
 
 CHECKS: tuple[ModuleType, ...] = (
     api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
-    reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, duplicate_object,
+    reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, vm_admission,
+    duplicate_object,
     kubevirt_crash, deprecated, catalog,
 )
 CHECK_IDS: tuple[str, ...] = tuple(check.ID for check in CHECKS)

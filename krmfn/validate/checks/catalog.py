@@ -11,6 +11,7 @@ Passing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: small}
       template: {spec: {domain: {devices: {}}}}
     ---
@@ -25,6 +26,7 @@ Failing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: u1.medium}
       template: {spec: {domain: {devices: {}}}}
 """

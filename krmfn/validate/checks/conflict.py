@@ -10,6 +10,7 @@ Passing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: small}
       template: {spec: {domain: {devices: {}}}}
     ---
@@ -24,6 +25,7 @@ Failing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: small}
       template: {spec: {domain: {devices: {}, cpu: {sockets: 2}}}}
     ---

@@ -19,6 +19,7 @@ Failing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: four}
       preference: {name: spread0}
       template: {spec: {domain: {devices: {}}}}

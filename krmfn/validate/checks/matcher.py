@@ -9,6 +9,7 @@ Passing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: small}
       template: {spec: {domain: {devices: {}}}}
     ---
@@ -23,6 +24,7 @@ Failing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: small, inferFromVolume: root}
       template: {spec: {domain: {devices: {}}}}
 """

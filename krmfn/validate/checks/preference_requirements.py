@@ -7,6 +7,7 @@ Passing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: big}
       preference: {name: needs-2gi}
       template: {spec: {domain: {devices: {}}}}
@@ -27,6 +28,7 @@ Failing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: small}
       preference: {name: needs-2gi}
       template: {spec: {domain: {devices: {}}}}

@@ -12,6 +12,7 @@ Passing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: small}
       template: {spec: {domain: {devices: {}}}}
     ---
@@ -26,6 +27,7 @@ Failing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: huge}
       template: {spec: {domain: {devices: {}}}}
 """

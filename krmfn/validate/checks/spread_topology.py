@@ -9,6 +9,7 @@ Passing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: four}
       preference: {name: spread}
       template: {spec: {domain: {devices: {}}}}
@@ -29,6 +30,7 @@ Failing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: three}
       preference: {name: spread}
       template: {spec: {domain: {devices: {}}}}

@@ -15,6 +15,7 @@ Passing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: dedicated.custom}
       template: {spec: {domain: {devices: {}, cpu: {guest: 4}, memory: {guest: 8Gi}}}}
     ---
@@ -29,6 +30,7 @@ Failing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       instancetype: {name: dedicated.custom}
       template: {spec: {domain: {devices: {}, cpu: {guest: 4}}}}
     ---

@@ -7,6 +7,7 @@ Passing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       preference: {name: linux}
       template: {spec: {domain: {devices: {interfaces: [{name: default, masquerade: {}}]}},
                         networks: [{name: default, pod: {}}]}}
@@ -22,6 +23,7 @@ Failing example (with the option networkInterface=slirp)::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
+      runStrategy: Halted
       preference: {name: linux}
       template: {spec: {domain: {devices: {}}}}
     ---

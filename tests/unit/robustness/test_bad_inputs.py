@@ -46,8 +46,9 @@ PREF = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachin
         "metadata": {"name": "pref"}, "spec": {"devices": {"preferredDiskBus": "virtio"},
                                               "cpu": {"preferredCPUTopology": "cores"}}}
 VM = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "lab"},
-      "spec": {"instancetype": {"name": "it"}, "preference": {"name": "pref"}, "template": {"spec": {
-          "domain": {"devices": {}}, "volumes": [{"name": "root", "containerDisk": {"image": "fedora"}}]}}}}
+      "spec": {"runStrategy": "Halted", "instancetype": {"name": "it"}, "preference": {"name": "pref"},
+               "template": {"spec": {"domain": {"devices": {}},
+                                     "volumes": [{"name": "root", "containerDisk": {"image": "fedora"}}]}}}}
 OBJECTS = {"it": IT, "pref": PREF, "vm": VM}
 
 

@@ -27,6 +27,7 @@ spec:
     spec:
       domain:
         devices: {}
+  runStrategy: Halted
 """
 DEPRECATED = """apiVersion: instancetype.kubevirt.io/v1beta1
 kind: VirtualMachineClusterPreference

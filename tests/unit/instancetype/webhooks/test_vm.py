@@ -310,8 +310,10 @@ def test_cpu_features_without_instancetype_or_cpu_is_rejected_where_kubevirt_pan
 
 
 def test_running_deprecation_warning_only_when_allowed():
-    assert admit(vm(running=False)).warnings == ["spec.running is deprecated, please use spec.runStrategy instead."]
-    assert admit(vm({}, running=True)).warnings == []
+    assert admit(vm(running=False, runStrategy=None)).warnings == [
+        "spec.running is deprecated, please use spec.runStrategy instead."]
+    both = admit(vm(running=True))  # runStrategy too: the general VM checks reject it, without the warning
+    assert (both.allowed, both.stage, both.warnings) == (False, r.STAGE_REMAINING_VM_CHECKS, [])
 
 
 def test_deletion_timestamp_skips_the_mutator_only():

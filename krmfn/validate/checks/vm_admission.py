@@ -1,0 +1,42 @@
+"""vm-admission: KubeVirt's general VM checks reject the VM (stage
+`validating-webhook/remaining-vm-checks`).
+
+After the instance type part, the VM validating webhook validates the whole VM. Ported so far:
+discontinued feature gates still in use (with the `featureGates` option) and `validateRunStrategy`
+(`runStrategy` or the deprecated `running`, exactly one, and a known strategy). The rest of
+KubeVirt's checks are being ported; until then they admit the VM, as before.
+
+Passing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      runStrategy: Halted
+      template: {spec: {domain: {devices: {}}}}
+
+Failing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      template: {spec: {domain: {devices: {}}}}
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from krmfn.model.findings import Finding
+from krmfn.validate.checks._claims import claimed_findings
+from krmfn.validate.context import Context
+
+ID = "vm-admission"
+SEVERITY = "error"
+SUMMARY = ("KubeVirt's general VM checks after the instance type part (so far: runStrategy, discontinued feature "
+           "gates in use)")
+MIRRORS = "VMsAdmitter.Admit after the instance type part (vms-admitter.go: ValidateFeatureGates, validateRunStrategy)"
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    return claimed_findings(ctx, ID, SEVERITY)

@@ -1,0 +1,73 @@
+"""vms-admitter.go after the instance type part: validateRunStrategy and ValidateFeatureGates."""
+from __future__ import annotations
+
+import pytest
+
+from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.webhooks import response as r
+from krmfn.instancetype.webhooks.vms_admitter import admit_remaining, validate_run_strategy
+
+TEMPLATE = {"spec": {"domain": {"devices": {}}}}
+
+
+def causes(spec: dict, config: ClusterConfig | None = None) -> list[tuple[str, str]]:
+    return [(cause.field, cause.message) for cause in validate_run_strategy(spec, config or ClusterConfig())]
+
+
+@pytest.mark.parametrize("strategy", ["Halted", "Manual", "Always", "RerunOnFailure", "Once", "WaitAsReceiver"])
+def test_known_strategies(strategy: str) -> None:
+    assert causes({"runStrategy": strategy}) == []  # WaitAsReceiver: its gate is Beta, so on by default
+
+
+def test_running_alone_is_accepted() -> None:
+    assert causes({"running": False}) == []
+
+
+def test_neither_is_required_and_null_is_absent() -> None:
+    expected = [("spec.running", "RunStrategy must be specified")]
+    assert causes({}) == expected
+    assert causes({"running": None, "runStrategy": None}) == expected
+
+
+def test_both_are_mutually_exclusive() -> None:
+    assert causes({"running": True, "runStrategy": "Always"}) == [
+        ("spec.running", "Running and RunStrategy are mutually exclusive. Note that Running is deprecated, please "
+                         "use RunStrategy instead")]
+
+
+def test_unknown_strategy_and_several_causes_in_kubevirt_order() -> None:
+    assert causes({"runStrategy": "always"}) == [("spec.runStrategy", "Invalid RunStrategy (always)")]
+    assert causes({"running": True, "runStrategy": ""}) == [
+        ("spec.running", "Running and RunStrategy are mutually exclusive. Note that Running is deprecated, please "
+                         "use RunStrategy instead"),
+        ("spec.runStrategy", "Invalid RunStrategy ()")]
+
+
+def test_wait_as_receiver_needs_its_gate() -> None:
+    config = ClusterConfig(disabled_feature_gates=("DecentralizedLiveMigration",))
+    assert causes({"runStrategy": "WaitAsReceiver"}, config) == [
+        ("spec.runStrategy", "Invalid RunStrategy (WaitAsReceiver), DecentralizedLiveMigration feature gate is not "
+                             "enabled in kubevirt resource")]
+
+
+def test_admit_remaining_rejects_at_its_stage() -> None:
+    verdict = admit_remaining({"spec": {"template": TEMPLATE}}, ClusterConfig())
+    assert verdict is not None
+    assert (verdict.allowed, verdict.stage, verdict.message) == (
+        False, r.STAGE_REMAINING_VM_CHECKS, "RunStrategy must be specified")
+    assert admit_remaining({"spec": {"runStrategy": "Halted", "template": TEMPLATE}}, ClusterConfig()) is None
+
+
+def test_missing_template() -> None:
+    verdict = admit_remaining({"spec": {"runStrategy": "Halted"}}, ClusterConfig())
+    assert verdict is not None and [(c.field, c.message) for c in verdict.causes] == [
+        ("spec.template", "missing virtual machine template.")]
+
+
+def test_an_enabled_discontinued_gate_in_use_comes_first() -> None:
+    vm = {"spec": {"template": {"spec": {"domain": {"devices": {"interfaces": [{"name": "n", "macvtap": {}}]}}}}}}
+    verdict = admit_remaining(vm, ClusterConfig(feature_gates=("Macvtap",)))
+    assert verdict is not None and [(c.field, c.message) for c in verdict.causes] == [
+        ("", "Macvtap network binding is discontinued since v1.3. Please refer to Kubevirt user guide for "
+             "alternatives.")]  # the run strategy is not looked at: the feature gate group returns first
+    assert admit_remaining(vm, ClusterConfig()).causes[0].message == "RunStrategy must be specified"  # type: ignore[union-attr]
