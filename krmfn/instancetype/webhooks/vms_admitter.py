@@ -7,10 +7,12 @@ group returning on its first causes (at most 10, ``ToAdmissionResponse``):
 
 1. ``featuregate.ValidateFeatureGates`` on the VM's own template spec: an enabled discontinued gate
    whose API the VM uses (``krmfn.instancetype.featuregate``);
-2. ``netadmitter.ValidateCreation``: not ported yet;
+2. ``netadmitter.ValidateCreation``: the discontinued interface bindings
+   (``krmfn.instancetype.webhooks.network.discontinued``);
 3. ``ValidateVirtualMachineSpec`` on the VM with its instance type and preference applied: a
    missing template, then ``ValidateVirtualMachineInstanceSpec`` (not ported yet), the
-   dataVolumeTemplates (not ported yet) and ``validateRunStrategy`` (ported);
+   dataVolumeTemplates (``krmfn.instancetype.webhooks.storage.data_volume_template``; the instance
+   type, preference and defaults never touch them or the volumes) and ``validateRunStrategy``;
 4. ``storageadmitters.Admit`` and ``validateVolumeRequests``: not ported yet.
 
 What is not ported yet admits the VM, as before: the check never rejects what KubeVirt admits.
@@ -19,6 +21,8 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.featuregate import DECENTRALIZED_LIVE_MIGRATION, discontinued_in_use
+from krmfn.instancetype.webhooks.network.discontinued import validate_discontinued_bindings
+from krmfn.instancetype.webhooks.storage.data_volume_template import validate_data_volume_template
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_INVALID,
     CAUSE_FIELD_VALUE_NOT_SUPPORTED,
@@ -51,6 +55,11 @@ def admit_remaining(vm: dict, config: ClusterConfig) -> Admission | None:
                                                       template_spec if isinstance(template_spec, dict) else {})]
     if gate_causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, gate_causes)
+    # The instance type and preference never add a binding, and the defaults add only bridge or
+    # masquerade: the VM's own interfaces are those of the copy KubeVirt validates.
+    network_causes = validate_discontinued_bindings("spec", template_spec if isinstance(template_spec, dict) else {})
+    if network_causes:
+        return reject_webhook(STAGE_REMAINING_VM_CHECKS, network_causes)
     causes = validate_virtual_machine_spec(spec, config)
     if causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, causes)
@@ -61,7 +70,7 @@ def validate_virtual_machine_spec(spec: dict, config: ClusterConfig) -> list[Cau
     """``ValidateVirtualMachineSpec`` (the parts ported so far), field ``spec``."""
     if spec.get("template") is None:
         return [Cause("spec.template", MISSING_TEMPLATE, CAUSE_FIELD_VALUE_REQUIRED)]
-    return validate_run_strategy(spec, config)
+    return validate_data_volume_template("spec", spec) + validate_run_strategy(spec, config)
 
 
 def validate_run_strategy(spec: dict, config: ClusterConfig) -> list[Cause]:

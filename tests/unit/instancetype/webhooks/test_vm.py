@@ -293,7 +293,9 @@ def test_architecture_from_a_data_source_label():
                                 "labels": {"template.kubevirt.io/architecture": "arm64"}},
                    "spec": {"source": {"pvc": {"name": "p", "namespace": "ns"}}}}
     machine = vm(preference={"name": "pf"}, dataVolumeTemplates=[
-        {"metadata": {"name": "rootdv"}, "spec": {"sourceRef": {"kind": "DataSource", "name": "arm-ds"}}}])
+        {"metadata": {"name": "rootdv"},
+         "spec": {"storage": {}, "sourceRef": {"kind": "DataSource", "name": "arm-ds"}}}])
+    machine["spec"]["template"]["spec"]["volumes"].append({"name": "root", "dataVolume": {"name": "rootdv"}})
     pf = preference(requirements={"architecture": "arm64"})
     assert admit(machine, pf, data_source).allowed
     missing = admit(machine, pf)

@@ -1,0 +1,1 @@
+"""KubeVirt's network admission (``pkg/network/admitter``), ported one file at a time."""
