@@ -437,7 +437,7 @@ def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPAC
         return rejected
     verdict = validate_instancetype_parts(mutation, bundle, vm_namespace, config)
     if verdict.allowed:
-        remaining = admit_remaining(vm, config)
+        remaining = admit_remaining(vm, config, verdict.conflict_free or (None, None))
         if remaining is not None:
             remaining.logs, remaining.conflict_free = verdict.logs, verdict.conflict_free
             verdict = remaining

@@ -10,7 +10,9 @@ group returning on its first causes (at most 10, ``ToAdmissionResponse``):
 2. ``netadmitter.ValidateCreation``: the discontinued interface bindings
    (``krmfn.instancetype.webhooks.network.discontinued``);
 3. ``ValidateVirtualMachineSpec`` on the VM with its instance type and preference applied: a
-   missing template, then ``ValidateVirtualMachineInstanceSpec`` (not ported yet), the
+   missing template, ``ValidateVirtualMachineInstanceMetadata`` (reserved labels, the ignition and
+   sidecar annotations behind their gates), ``validateGraceIOVirtualizationAnnotations`` and
+   ``ValidateVirtualMachineInstanceSpec`` (both not ported yet), the
    dataVolumeTemplates (``krmfn.instancetype.webhooks.storage.data_volume_template``; the instance
    type, preference and defaults never touch them or the volumes) and ``validateRunStrategy``;
 4. ``storageadmitters.Admit`` and ``validateVolumeRequests``: not ported yet.
@@ -37,6 +39,18 @@ CAUSE_FIELD_VALUE_REQUIRED = "FieldValueRequired"
 VALID_RUN_STRATEGIES = ("Halted", "Manual", "Always", "RerunOnFailure", "Once")
 RUN_STRATEGY_WAIT_AS_RECEIVER = "WaitAsReceiver"
 MISSING_TEMPLATE = "missing virtual machine template."
+# restrictedVmiLabels: only KubeVirt's own service accounts may set them.
+RESTRICTED_VMI_LABELS = frozenset({"kubevirt.io/created-by", "kubevirt.io/migrationJobUID", "kubevirt.io/nodeName",
+                                   "kubevirt.io/migrationTargetNodeName", "kubevirt.io/schedulable",
+                                   "kubevirt.io/install-strategy"})
+RESERVED_LABELS = "creation of the following reserved kubevirt.io/ labels on a VMI object is prohibited"
+# (annotation, the feature gate it needs, message with the annotation's path)
+GATED_ANNOTATIONS = (
+    ("kubevirt.io/ignitiondata", "ExperimentalIgnitionSupport",
+     "ExperimentalIgnitionSupport feature gate is not enabled in kubevirt-config, invalid entry %s"),
+    ("hooks.kubevirt.io/hookSidecars", "Sidecar",
+     "sidecar feature gate is not enabled in kubevirt-config, invalid entry %s"),
+)
 RUNNING_AND_RUN_STRATEGY = ("Running and RunStrategy are mutually exclusive. Note that Running is deprecated, "
                             "please use RunStrategy instead")
 RUN_STRATEGY_REQUIRED = "RunStrategy must be specified"
@@ -44,8 +58,10 @@ INVALID_RUN_STRATEGY_FMT = "Invalid RunStrategy (%s)"
 RUN_STRATEGY_GATE_FMT = "Invalid RunStrategy (%s), %s feature gate is not enabled in kubevirt resource"
 
 
-def admit_remaining(vm: dict, config: ClusterConfig) -> Admission | None:
-    """The rejection of the general VM checks of a CREATE, or None when they pass."""
+def admit_remaining(vm: dict, config: ClusterConfig,
+                    applied: tuple[dict | None, dict | None] = (None, None)) -> Admission | None:
+    """The rejection of the general VM checks of a CREATE, or None when they pass. ``applied``: the
+    (instance type spec, preference spec) the instance type part applied without conflict."""
     raw_spec = vm.get("spec")
     spec: dict = raw_spec if isinstance(raw_spec, dict) else {}
     template = spec.get("template")
@@ -60,17 +76,46 @@ def admit_remaining(vm: dict, config: ClusterConfig) -> Admission | None:
     network_causes = validate_discontinued_bindings("spec", template_spec if isinstance(template_spec, dict) else {})
     if network_causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, network_causes)
-    causes = validate_virtual_machine_spec(spec, config)
+    causes = validate_virtual_machine_spec(spec, config, applied)
     if causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, causes)
     return None
 
 
-def validate_virtual_machine_spec(spec: dict, config: ClusterConfig) -> list[Cause]:
+def validate_virtual_machine_spec(spec: dict, config: ClusterConfig,
+                                  applied: tuple[dict | None, dict | None] = (None, None)) -> list[Cause]:
     """``ValidateVirtualMachineSpec`` (the parts ported so far), field ``spec``."""
-    if spec.get("template") is None:
+    template = spec.get("template")
+    if template is None:
         return [Cause("spec.template", MISSING_TEMPLATE, CAUSE_FIELD_VALUE_REQUIRED)]
-    return validate_data_volume_template("spec", spec) + validate_run_strategy(spec, config)
+    metadata = template.get("metadata") if isinstance(template, dict) else None
+    return (validate_virtual_machine_instance_metadata(metadata if isinstance(metadata, dict) else {}, applied, config)
+            + validate_data_volume_template("spec", spec) + validate_run_strategy(spec, config))
+
+
+def _annotation(key: str, metadata: dict, applied: tuple[dict | None, dict | None]) -> object:
+    """A template annotation after ``ApplyToVM``: the VM's own, else the instance type's, else the
+    preference's (neither overwrites, and a differing instance type value was a conflict)."""
+    for source in (metadata.get("annotations"), *((spec or {}).get("annotations") for spec in applied)):
+        if isinstance(source, dict) and key in source:
+            return source[key]
+    return ""
+
+
+def validate_virtual_machine_instance_metadata(metadata: dict, applied: tuple[dict | None, dict | None],
+                                               config: ClusterConfig) -> list[Cause]:
+    """``ValidateVirtualMachineInstanceMetadata`` on ``spec.template.metadata``, for a user's
+    request (not one of KubeVirt's own service accounts)."""
+    field = "spec.template.metadata"
+    causes = []
+    labels = metadata.get("labels")
+    if isinstance(labels, dict) and any(label in RESTRICTED_VMI_LABELS for label in labels):
+        causes.append(Cause(f"{field}.labels", RESERVED_LABELS, CAUSE_FIELD_VALUE_NOT_SUPPORTED))
+    for annotation, gate, message in GATED_ANNOTATIONS:
+        if _annotation(annotation, metadata, applied) != "" and not config.feature_gate_enabled(gate):
+            causes.append(Cause(f"{field}.annotations", message % f"{field}.annotations.{annotation}",
+                                CAUSE_FIELD_VALUE_INVALID))
+    return causes
 
 
 def validate_run_strategy(spec: dict, config: ClusterConfig) -> list[Cause]:

@@ -3,7 +3,9 @@
 
 After the instance type part, the VM validating webhook validates the whole VM. Ported so far:
 discontinued feature gates still in use (with the `featureGates` option), discontinued interface
-bindings (`slirp`, `passt`, `macvtap`), the dataVolumeTemplates (well formed, and each used by a
+bindings (`slirp`, `passt`, `macvtap`), the template metadata (reserved `kubevirt.io/` labels; the
+sidecar and ignition annotations, also from the instance type or preference, need their feature
+gates), the dataVolumeTemplates (well formed, and each used by a
 volume) and `validateRunStrategy` (`runStrategy` or the deprecated `running`, exactly one, and a
 known strategy). The rest of KubeVirt's checks are being ported; until then they admit the VM, as
 before.
@@ -36,9 +38,10 @@ from krmfn.validate.context import Context
 ID = "vm-admission"
 SEVERITY = "error"
 SUMMARY = ("KubeVirt's general VM checks after the instance type part (so far: runStrategy, dataVolumeTemplates, "
-           "discontinued interface bindings and feature gates)")
+           "template labels and gated annotations, discontinued interface bindings and feature gates)")
 MIRRORS = ("VMsAdmitter.Admit after the instance type part (vms-admitter.go): ValidateFeatureGates, "
-           "validateDiscontinuedBindings, ValidateDataVolumeTemplate, validateRunStrategy")
+           "validateDiscontinuedBindings, ValidateVirtualMachineInstanceMetadata, ValidateDataVolumeTemplate, "
+           "validateRunStrategy")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

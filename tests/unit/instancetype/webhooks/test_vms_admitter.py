@@ -5,6 +5,7 @@ import pytest
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks import response as r
+from krmfn.instancetype.webhooks.admit import admit_bundle
 from krmfn.instancetype.webhooks.vms_admitter import admit_remaining, validate_run_strategy
 
 TEMPLATE = {"spec": {"domain": {"devices": {}}}}
@@ -73,3 +74,46 @@ def test_an_enabled_discontinued_gate_in_use_comes_first() -> None:
     without_gate = admit_remaining(vm, ClusterConfig())  # then the network group: the binding is discontinued
     assert without_gate is not None
     assert [c.message for c in without_gate.causes] == ["Macvtap network binding has been discontinued since v1.3"]
+
+
+def metadata_causes(metadata: dict, applied: tuple = (None, None), config: ClusterConfig | None = None) -> list:
+    vm_spec = {"runStrategy": "Halted", "template": {"metadata": metadata, **TEMPLATE}}
+    verdict = admit_remaining({"spec": vm_spec}, config or ClusterConfig(), applied)
+    return [(c.field, c.message) for c in verdict.causes] if verdict is not None else []
+
+
+def test_reserved_labels() -> None:
+    assert metadata_causes({"labels": {"kubevirt.io/nodeName": "n1", "app": "x"}}) == [
+        ("spec.template.metadata.labels",
+         "creation of the following reserved kubevirt.io/ labels on a VMI object is prohibited")]
+    assert metadata_causes({"labels": {"kubevirt.io/domain": "x"}}) == []
+
+
+def test_sidecar_and_ignition_annotations_need_their_gates() -> None:
+    sidecar = {"annotations": {"hooks.kubevirt.io/hookSidecars": "[{}]"}}
+    expected = [("spec.template.metadata.annotations", "sidecar feature gate is not enabled in kubevirt-config, "
+                 "invalid entry spec.template.metadata.annotations.hooks.kubevirt.io/hookSidecars")]
+    assert metadata_causes(sidecar) == expected
+    assert metadata_causes(sidecar, config=ClusterConfig(feature_gates=("Sidecar",))) == []
+    assert metadata_causes({"annotations": {"hooks.kubevirt.io/hookSidecars": ""}}) == []  # an empty value is none
+    ignition = {"annotations": {"kubevirt.io/ignitiondata": "{}"}}
+    assert metadata_causes(ignition)[0][1] == (
+        "ExperimentalIgnitionSupport feature gate is not enabled in kubevirt-config, invalid entry "
+        "spec.template.metadata.annotations.kubevirt.io/ignitiondata")
+
+
+def test_annotations_the_instance_type_or_preference_add_count() -> None:
+    preference = {"annotations": {"hooks.kubevirt.io/hookSidecars": "[{}]"}}
+    assert len(metadata_causes({}, (None, preference))) == 1
+    instancetype = {"annotations": {"hooks.kubevirt.io/hookSidecars": ""}}  # applied first: the preference's is not
+    assert metadata_causes({}, (instancetype, preference)) == []
+
+
+def test_through_the_chain_a_preference_annotation_is_judged() -> None:
+    from_preference = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
+                       "metadata": {"name": "pf"}, "spec": {"annotations": {"hooks.kubevirt.io/hookSidecars": "[{}]"}}}
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "ns"},
+          "spec": {"runStrategy": "Halted", "preference": {"name": "pf"}, "template": TEMPLATE}}
+    verdict = admit_bundle([from_preference, vm])[1]
+    assert verdict is not None and (verdict.allowed, verdict.stage) == (False, r.STAGE_REMAINING_VM_CHECKS)
+    assert verdict.causes[0].message.startswith("sidecar feature gate is not enabled")
