@@ -13,7 +13,8 @@ import sys
 
 from tests.conftest import REPO, shared_path
 
-PORTED = {"admission/vm-no-runstrategy"}
+PORTED = {"admission/vm-no-runstrategy", "admission/it-iothreadspolicy-unknown",
+          "instancetype-fields/iothreads-policy-supplementalpool"}
 
 
 def test_admission_never_rejects_what_kubevirt_admits_and_reports_what_is_ported():

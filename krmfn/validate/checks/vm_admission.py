@@ -5,7 +5,8 @@ After the instance type part, the VM validating webhook validates the whole VM. 
 discontinued feature gates still in use (with the `featureGates` option), discontinued interface
 bindings (`slirp`, `passt`, `macvtap`), the template metadata (reserved `kubevirt.io/` labels; the
 sidecar and ignition annotations, also from the instance type or preference, need their feature
-gates), the dataVolumeTemplates (well formed, and each used by a
+gates), the IO threads policy (a known policy; `supplementalPool` with a positive thread count,
+also from the instance type), the dataVolumeTemplates (well formed, and each used by a
 volume) and `validateRunStrategy` (`runStrategy` or the deprecated `running`, exactly one, and a
 known strategy). The rest of KubeVirt's checks are being ported; until then they admit the VM, as
 before.
@@ -38,10 +39,11 @@ from krmfn.validate.context import Context
 ID = "vm-admission"
 SEVERITY = "error"
 SUMMARY = ("KubeVirt's general VM checks after the instance type part (so far: runStrategy, dataVolumeTemplates, "
-           "template labels and gated annotations, discontinued interface bindings and feature gates)")
+           "ioThreadsPolicy, template labels and gated annotations, discontinued interface bindings and feature "
+           "gates)")
 MIRRORS = ("VMsAdmitter.Admit after the instance type part (vms-admitter.go): ValidateFeatureGates, "
-           "validateDiscontinuedBindings, ValidateVirtualMachineInstanceMetadata, ValidateDataVolumeTemplate, "
-           "validateRunStrategy")
+           "validateDiscontinuedBindings, ValidateVirtualMachineInstanceMetadata, validateIOThreadsPolicy, "
+           "ValidateDataVolumeTemplate, validateRunStrategy")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

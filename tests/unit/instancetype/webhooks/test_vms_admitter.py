@@ -6,7 +6,7 @@ import pytest
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks import response as r
 from krmfn.instancetype.webhooks.admit import admit_bundle
-from krmfn.instancetype.webhooks.vms_admitter import admit_remaining, validate_run_strategy
+from krmfn.instancetype.webhooks.vms_admitter import admit_remaining, validate_io_threads_policy, validate_run_strategy
 
 TEMPLATE = {"spec": {"domain": {"devices": {}}}}
 
@@ -117,3 +117,24 @@ def test_through_the_chain_a_preference_annotation_is_judged() -> None:
     verdict = admit_bundle([from_preference, vm])[1]
     assert verdict is not None and (verdict.allowed, verdict.stage) == (False, r.STAGE_REMAINING_VM_CHECKS)
     assert verdict.causes[0].message.startswith("sidecar feature gate is not enabled")
+
+
+@pytest.mark.parametrize("domain, it_spec, expected", [
+    ({}, None, []),
+    ({"ioThreadsPolicy": "shared"}, None, []),
+    ({}, {"ioThreadsPolicy": "auto"}, []),
+    ({}, {"ioThreadsPolicy": "dedicated"}, [("spec.template.spec.domain.ioThreadsPolicy",
+                                             "Invalid IOThreadsPolicy (dedicated)")]),
+    ({"ioThreadsPolicy": "supplementalPool", "ioThreads": {"supplementalPoolThreadCount": 2}}, None, []),
+    ({}, {"ioThreadsPolicy": "supplementalPool", "ioThreads": {"supplementalPoolThreadCount": 4}}, []),
+    ({"ioThreads": {"supplementalPoolThreadCount": 4}}, {"ioThreadsPolicy": "supplementalPool"}, []),
+    ({}, {"ioThreadsPolicy": "supplementalPool"},
+     [("spec.template.spec.domain.ioThreads.count",
+       "the number of iothreads needs to be set and positive for the dedicated policy")]),
+    ({"ioThreadsPolicy": "supplementalPool", "ioThreads": {"supplementalPoolThreadCount": 0}}, None,
+     [("spec.template.spec.domain.ioThreads.count",
+       "the number of iothreads needs to be set and positive for the dedicated policy")]),
+])
+def test_io_threads_policy_after_the_instance_type(domain: dict, it_spec: dict | None, expected: list) -> None:
+    causes = validate_io_threads_policy({"domain": domain}, it_spec)
+    assert [(c.field, c.message) for c in causes] == expected
