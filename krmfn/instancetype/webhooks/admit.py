@@ -28,12 +28,6 @@ from krmfn.model.gcpause import gc_paused
 ALREADY_EXISTS_FMT = '{resource} "{name}" already exists'
 
 
-def is_instancetype_or_preference(obj: object) -> bool:
-    """One of the four kinds, whatever its apiVersion (an unserved one is an admission error)."""
-    kind = obj.get("kind") if isinstance(obj, dict) else None
-    return isinstance(kind, str) and kind in apiserver.INSTANCETYPE_RESOURCES
-
-
 def admit_instancetype_or_preference(obj: dict, namespace: str = bundles.DEFAULT_NAMESPACE,
                                      legacy: str = bundles.LEGACY_REJECT) -> Admission:
     """The CREATE chain of one instance type or preference: API server, then its webhook."""
@@ -59,7 +53,7 @@ def _admit_definitions(items: list[Any], namespace: str,
     verdicts: dict[int, Admission] = {}
     stored: set[ObjectKey] = set()
     for index, item in enumerate(items):
-        if not is_instancetype_or_preference(item):
+        if not kinds.is_definition(item):  # any apiVersion: an unserved one is an admission error
             continue
         key = bundles.key_of(item, namespace)
         verdict = admit_instancetype_or_preference(item, namespace, legacy)
