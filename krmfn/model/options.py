@@ -78,6 +78,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("disabledFeatureGates", "list", [],
            "Feature gates the cluster switches off (KubeVirt CR `developerConfiguration.disabledFeatureGates`).",
            "DecentralizedLiveMigration", ("validate",)),
+    Option("emulatedMachines", "list", [],
+           "The machine types the cluster allows, as glob patterns (KubeVirt CR `emulatedMachines`, which "
+           "overrides every architecture); empty means KubeVirt's per-architecture defaults (amd64: "
+           "`q35*,pc-q35*`, arm64: `virt*`, s390x: `s390-ccw-virtio*`).",
+           "q35*,pc-q35*,pc-i440fx*", ("validate",)),
+    Option("vmRolloutStrategy", "enum", "LiveUpdate",
+           "The cluster's `vmRolloutStrategy`: with `LiveUpdate` (KubeVirt's default) admission checks the "
+           "memory hotplug and CPU socket limits, with `Stage` the guest memory against the memory limit.",
+           "Stage", ("validate",), ("LiveUpdate", "Stage")),
     Option("inferFromVolume", "bool", False,
            "Resolve `inferFromVolume` matchers from the bundle's PVCs, DataVolumes, DataSources, "
            "VolumeSnapshots and dataVolumeTemplates first, as KubeVirt's VM mutating webhook does "

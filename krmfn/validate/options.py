@@ -1,7 +1,6 @@
 """The validate mode's typed options, from a complete options dict (``krmfn.model.options``)."""
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,8 +26,6 @@ class ValidateOptions:
         ``severity`` pairs are ``ID=severity`` (checked by the I/O layer's option parsing)."""
         options = complete("validate", options)
         expand = ExpandOptions.from_options(options, infer=True, check_only=True)
-        expand.config = dataclasses.replace(expand.config, feature_gates=tuple(options["featureGates"]),
-                                            disabled_feature_gates=tuple(options["disabledFeatureGates"]))
         return cls(
             expand=expand,
             disabled=frozenset(options["disable"]),

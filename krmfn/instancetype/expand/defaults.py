@@ -32,6 +32,11 @@ def _default_arch_machine_types() -> dict[str, str]:
     return {"amd64": "q35", "arm64": "virt", "s390x": "s390-ccw-virtio"}
 
 
+def _default_emulated_machines() -> dict[str, tuple[str, ...]]:
+    """``DefaultAMD64EmulatedMachines`` and its arm64 and s390x twins (``pkg/virt-config``)."""
+    return {"amd64": ("q35*", "pc-q35*"), "arm64": ("virt*",), "s390x": ("s390-ccw-virtio*",)}
+
+
 @dataclass(frozen=True)
 class ClusterConfig:
     """The KubeVirt configuration values expand reads, with KubeVirt's defaults (§9.3).
@@ -49,6 +54,10 @@ class ClusterConfig:
     # KubeVirt CR spec.configuration.developerConfiguration (krmfn.instancetype.featuregate)
     feature_gates: tuple[str, ...] = ()
     disabled_feature_gates: tuple[str, ...] = ()
+    # KubeVirt CR spec.configuration.emulatedMachines: overrides every architecture's list.
+    emulated_machines: tuple[str, ...] = ()
+    arch_emulated_machines: dict[str, tuple[str, ...]] = field(default_factory=_default_emulated_machines)
+    vm_rollout_strategy: str = "LiveUpdate"
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> ClusterConfig:
@@ -60,11 +69,25 @@ class ClusterConfig:
             network_interface=options["networkInterface"],
             permit_bridge_interface_on_pod_network=options["permitBridgeInterfaceOnPodNetwork"],
             eviction_strategy=options["evictionStrategy"] or None,
+            feature_gates=tuple(options.get("featureGates", ())),
+            disabled_feature_gates=tuple(options.get("disabledFeatureGates", ())),
+            emulated_machines=tuple(options.get("emulatedMachines", ())),
+            vm_rollout_strategy=options.get("vmRolloutStrategy", "LiveUpdate"),
         )
 
     def feature_gate_enabled(self, gate: str) -> bool:
         """``ClusterConfig.isFeatureGateEnabled``."""
         return is_enabled(gate, self.feature_gates, self.disabled_feature_gates)
+
+    def emulated_machines_for(self, architecture: str) -> tuple[str, ...]:
+        """``GetEmulatedMachines``: the top-level list, else per architecture (unknown -> amd64's)."""
+        if self.emulated_machines:
+            return self.emulated_machines
+        return self.arch_emulated_machines.get(architecture if architecture in ("arm64", "s390x") else "amd64", ())
+
+    def vm_rollout_strategy_live_update(self) -> bool:
+        """``IsVMRolloutStrategyLiveUpdate`` (KubeVirt's default strategy is LiveUpdate)."""
+        return self.vm_rollout_strategy == "LiveUpdate"
 
     def machine_type_for(self, architecture: str) -> str:
         """GetMachineType: the top-level override, else per architecture (unknown -> amd64's)."""
@@ -263,20 +286,6 @@ def set_default_pull_policies(template_spec: dict) -> None:
 def set_default_eviction_strategy(config: ClusterConfig, template_spec: dict) -> None:
     if template_spec.get("evictionStrategy") is None and config.eviction_strategy is not None:
         template_spec["evictionStrategy"] = config.eviction_strategy
-
-
-def set_requirement_defaults(config: ClusterConfig, template_spec: dict) -> str | None:
-    """The part of ``set_default_vmi_spec`` the preference requirements can see: they read the
-    architecture, the CPU topology and the guest memory (§6), which only the architecture,
-    resource-request, guest-memory and topology defaults write, in this order. The error is the
-    pod network default's, checked in full when this configuration can fail it."""
-    if defaults_can_fail(config):
-        return set_default_vmi_spec(config, template_spec)
-    set_default_architecture(config, template_spec)
-    set_default_resource_requests(config, template_spec)
-    set_guest_memory(template_spec)
-    set_default_guest_cpu_topology(template_spec)
-    return None
 
 
 def set_default_vmi_spec(config: ClusterConfig, template_spec: dict) -> str | None:

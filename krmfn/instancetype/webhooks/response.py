@@ -30,9 +30,16 @@ STAGE_SET_DEFAULTS = "validating-webhook/set-defaults"
 STAGE_PREFERENCE_REQUIREMENTS = "validating-webhook/preference-requirements"
 STAGE_REMAINING_VM_CHECKS = "validating-webhook/remaining-vm-checks"
 
+# metav1.CauseType values.
 CAUSE_FIELD_VALUE_INVALID = "FieldValueInvalid"
 CAUSE_FIELD_VALUE_NOT_FOUND = "FieldValueNotFound"
 CAUSE_FIELD_VALUE_NOT_SUPPORTED = "FieldValueNotSupported"
+CAUSE_FIELD_VALUE_REQUIRED = "FieldValueRequired"
+CAUSE_FIELD_VALUE_DUPLICATE = "FieldValueDuplicate"
+CAUSE_FIELD_VALUE_FORBIDDEN = "FieldValueForbidden"
+CAUSE_FIELD_VALUE_TOO_LONG = "FieldValueTooLong"
+CAUSE_FIELD_VALUE_TOO_MANY = "FieldValueTooMany"
+CAUSE_TYPE_INVALID = "FieldValueTypeInvalid"
 
 
 @dataclass(frozen=True)

@@ -32,14 +32,13 @@ from krmfn.instancetype import v1beta2
 from krmfn.instancetype.apply.vmi import apply_instancetype, apply_vm_vcpus
 from krmfn.instancetype.bundle import V1BETA1, V1BETA2, Bundle
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.expand.defaults import ClusterConfig, defaults_can_fail, set_requirement_defaults
+from krmfn.instancetype.expand.defaults import ClusterConfig, set_default_vmi_spec
 from krmfn.instancetype.find.instancetype import find_instancetype
 from krmfn.instancetype.find.matcher import Resolved
 from krmfn.instancetype.find.preference import find_preference
 from krmfn.instancetype.find.result import Failure
 from krmfn.instancetype.gozero import clone, list_set, ptr_set, str_set
 from krmfn.instancetype.infer.handler import infer_matchers
-from krmfn.instancetype.preference.apply.architecture import apply_architecture_preferences
 from krmfn.instancetype.preference.apply.vmi import apply_preference
 from krmfn.instancetype.preference.requirements import find_requirement_failure
 from krmfn.instancetype.preference.topology import check_spread_cpu_topology
@@ -302,15 +301,9 @@ def _conflict_causes(conflicts: list[Conflict]) -> list[Cause]:
 
 
 def apply_on_copy(it_spec: dict | None, pf_spec: dict | None, template_spec: dict,
-                  template_metadata: dict, full_preference: bool = True,
-                  it_version: str = V1BETA1) -> Admission | None:
+                  template_metadata: dict, it_version: str = V1BETA1) -> Admission | None:
     """``ApplyToVM`` after find: the spread check, then the instance type and the preference.
-
-    ``full_preference=False`` applies only ``preferredArchitecture``: the rest of a preference
-    never conflicts, and the later steps read only CPU topology, memory and architecture (§6),
-    which no other preference field writes (§4), plus, for the defaults' one error, the pod
-    interface settings (see ``defaults_can_fail``). ``it_version``: the instance type's rules
-    version (v1beta2: krmfn's optional guest).
+    ``it_version``: the instance type's rules version (v1beta2: krmfn's optional guest).
     """
     spread = spread_conflict(it_spec, pf_spec, template_spec, it_version)
     if spread is not None:
@@ -329,20 +322,14 @@ def apply_on_copy(it_spec: dict | None, pf_spec: dict | None, template_spec: dic
             return reject_webhook(STAGE_INSTANCETYPE_APPLY,
                                   [Cause(BASE_PATH + ".domain.cpu", CPU_FEATURES_PANIC, CAUSE_FIELD_VALUE_INVALID,
                                          frozenset({KUBEVIRT_CRASH}))])
-        if full_preference:
-            apply_preference(pf_spec, template_spec, template_metadata)
-        else:
-            apply_architecture_preferences(pf_spec, template_spec)
+        apply_preference(pf_spec, template_spec, template_metadata)
     return None
 
 
-def _has_requirements(pf_spec: dict | None) -> bool:
-    return isinstance(pf_spec, dict) and ptr_set(pf_spec.get("requirements"))
-
-
 def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: str,
-                                config: ClusterConfig) -> Admission:
-    """The instance type steps of ``VMsAdmitter.Admit`` on the stored VM (§8.4 steps 2-4)."""
+                                config: ClusterConfig) -> Admission | AdmittedCopy:
+    """The instance type steps of ``VMsAdmitter.Admit`` on the stored VM (§8.4 steps 2-4): the
+    rejection, or the copy the general VM checks read (``vms_admitter``)."""
     logs = list(mutation.logs)
     stored = _without_status(mutation.vm)
     instancetype = _find(find_instancetype(stored, bundle, namespace), "instance type", logs)
@@ -350,35 +337,43 @@ def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: s
     it_spec = instancetype.spec if instancetype is not None else None
     pf_spec = preference.spec if preference is not None else None
     it_version = instancetype.version if instancetype is not None else V1BETA1
-    # Defaults and requirements can only reject with requirements or a failing pod network default.
-    check_later_steps = _has_requirements(pf_spec) or defaults_can_fail(config)
-    if it_spec is None and pf_spec is None and not check_later_steps:
-        return allow(logs=logs)
     template_spec, template_metadata = _template_copy(stored, mutation.architecture)
     if it_spec is not None or pf_spec is not None:
-        rejected = apply_on_copy(it_spec, pf_spec, template_spec, template_metadata, defaults_can_fail(config),
-                                 it_version)
+        rejected = apply_on_copy(it_spec, pf_spec, template_spec, template_metadata, it_version)
         if rejected is not None:
             rejected.logs = logs
             return rejected
-    verdict = _later_steps(it_spec, pf_spec, template_spec, it_version, config, logs) if check_later_steps \
-        else allow(logs=logs)
-    verdict.conflict_free = (it_spec, pf_spec)
-    return verdict
+    rejected = _later_steps(it_spec, pf_spec, template_spec, it_version, config, logs)
+    if rejected is not None:
+        return rejected
+    return AdmittedCopy(template_spec, template_metadata, (it_spec, pf_spec), logs)
+
+
+@dataclass
+class AdmittedCopy:
+    """``vmCopy`` of ``VMsAdmitter.Admit`` once the instance type part has passed: the template
+    spec and metadata with the instance type and preference applied and
+    ``SetDefaultVirtualMachineInstanceSpec`` run, the (instance type spec, preference spec)
+    applied without conflict, and what KubeVirt logged on the way."""
+
+    template_spec: dict
+    template_metadata: dict
+    conflict_free: tuple[dict | None, dict | None]
+    logs: list[str]
 
 
 def _later_steps(it_spec: dict | None, pf_spec: dict | None, template_spec: dict, it_version: str,
-                 config: ClusterConfig, logs: list[str]) -> Admission:
-    """SetDefaultVirtualMachineInstanceSpec (the parts the requirements read), then the
-    preference requirements."""
-    error = set_requirement_defaults(config, template_spec)
+                 config: ClusterConfig, logs: list[str]) -> Admission | None:
+    """SetDefaultVirtualMachineInstanceSpec, then the preference requirements: the rejection, or
+    None."""
+    error = set_default_vmi_spec(config, template_spec)
     if error is not None:
         return reject_message(STAGE_SET_DEFAULTS, error, logs=logs)
     failure = find_requirement_failure(it_spec, pf_spec, template_spec, it_version)
     if failure is not None:
         cause = Cause(failure.field, failure.message, CAUSE_FIELD_VALUE_NOT_FOUND)
         return reject(STAGE_PREFERENCE_REQUIREMENTS, [cause], logs=logs)
-    return allow(logs=logs)
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -435,12 +430,12 @@ def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPAC
     if rejected is not None:
         rejected.logs = mutation.logs
         return rejected
-    verdict = validate_instancetype_parts(mutation, bundle, vm_namespace, config)
-    if verdict.allowed:
-        remaining = admit_remaining(vm, config, verdict.conflict_free or (None, None))
-        if remaining is not None:
-            remaining.logs, remaining.conflict_free = verdict.logs, verdict.conflict_free
-            verdict = remaining
+    checked = validate_instancetype_parts(mutation, bundle, vm_namespace, config)
+    if isinstance(checked, AdmittedCopy):
+        verdict = admit_remaining(vm, checked.template_spec, checked.template_metadata, config) or allow()
+        verdict.logs, verdict.conflict_free = checked.logs, checked.conflict_free
+    else:
+        verdict = checked
     verdict.warnings = warnings + verdict.warnings
     running = _dict(vm.get("spec")).get("running")
     if verdict.allowed and running is not None:

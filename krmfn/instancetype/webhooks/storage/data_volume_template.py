@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_REQUIRED, Cause
 
-CAUSE_FIELD_VALUE_REQUIRED = "FieldValueRequired"
+
 # The members of CDI's DataVolumeSource (v1beta1), by JSON name.
 DATA_VOLUME_SOURCES = ("http", "s3", "gcs", "registry", "pvc", "upload", "blank", "imageio", "vddk", "snapshot")
 

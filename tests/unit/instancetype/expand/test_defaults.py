@@ -1,5 +1,4 @@
 """Expand defaults (§9.2, §9.3, E63–E65) on template specs."""
-import copy
 
 import pytest
 
@@ -14,7 +13,6 @@ from krmfn.instancetype.expand.defaults import (
     set_default_vmi_spec,
     set_default_volume_disk,
     set_guest_memory,
-    set_requirement_defaults,
 )
 
 
@@ -211,29 +209,3 @@ def test_cluster_config_from_krmfn_options():
     # the option table's defaults are KubeVirt's
     assert ClusterConfig.from_options(complete("inline", {})) == ClusterConfig()
     assert ClusterConfig.from_options(complete("validate", {})) == ClusterConfig()
-
-
-REQUIREMENT_TEMPLATES = [
-    {},
-    {"domain": {"resources": {"limits": {"cpu": "3", "memory": "3Gi"}}}},
-    {"domain": {"resources": {"requests": {"cpu": "1500m", "memory": "1G"}}, "devices": {}}},
-    {"domain": {"memory": {"hugepages": {"pageSize": "1Gi"}}, "cpu": {"cores": 0}}},
-    {"architecture": "arm64", "domain": {"cpu": {"threads": 2}, "memory": {"guest": "4Gi"}}},
-    {"domain": {"cpu": {"dedicatedCpuPlacement": True}}, "volumes": [{"name": "v"}]},
-]
-REQUIREMENT_CONFIGS = [ClusterConfig(), ClusterConfig(cpu_request="250m"), ClusterConfig(default_architecture="arm64"),
-                       ClusterConfig(network_interface="slirp")]
-
-
-@pytest.mark.parametrize("template", REQUIREMENT_TEMPLATES)
-@pytest.mark.parametrize("config", REQUIREMENT_CONFIGS)
-def test_requirement_defaults_write_what_the_full_defaults_write_where_requirements_read(template, config):
-    def seen(spec: dict) -> tuple:
-        domain = spec.get("domain", {})
-        cpu = domain.get("cpu", {})
-        return (spec.get("architecture"), domain.get("memory", {}).get("guest"),
-                tuple(cpu.get(k) for k in ("sockets", "cores", "threads")))
-
-    full, narrow = copy.deepcopy(template), copy.deepcopy(template)
-    assert set_requirement_defaults(config, narrow) == set_default_vmi_spec(config, full)
-    assert seen(narrow) == seen(full)

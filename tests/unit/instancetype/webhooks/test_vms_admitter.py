@@ -6,9 +6,16 @@ import pytest
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks import response as r
 from krmfn.instancetype.webhooks.admit import admit_bundle
-from krmfn.instancetype.webhooks.vms_admitter import admit_remaining, validate_io_threads_policy, validate_run_strategy
+from krmfn.instancetype.webhooks.vms_admitter import admit_remaining, validate_run_strategy
 
 TEMPLATE = {"spec": {"domain": {"devices": {}}}}
+
+
+def remaining(vm: dict, config: ClusterConfig | None = None):
+    """admit_remaining with the VM's own template as the admitted copy (no instance type, no
+    preference; the tests' templates are what the defaults would leave alone)."""
+    template = vm["spec"].get("template") or {}
+    return admit_remaining(vm, template.get("spec", {}), template.get("metadata", {}), config or ClusterConfig())
 
 
 def causes(spec: dict, config: ClusterConfig | None = None) -> list[tuple[str, str]]:
@@ -52,33 +59,33 @@ def test_wait_as_receiver_needs_its_gate() -> None:
 
 
 def test_admit_remaining_rejects_at_its_stage() -> None:
-    verdict = admit_remaining({"spec": {"template": TEMPLATE}}, ClusterConfig())
+    verdict = remaining({"spec": {"template": TEMPLATE}})
     assert verdict is not None
     assert (verdict.allowed, verdict.stage, verdict.message) == (
         False, r.STAGE_REMAINING_VM_CHECKS, "RunStrategy must be specified")
-    assert admit_remaining({"spec": {"runStrategy": "Halted", "template": TEMPLATE}}, ClusterConfig()) is None
+    assert remaining({"spec": {"runStrategy": "Halted", "template": TEMPLATE}}) is None
 
 
 def test_missing_template() -> None:
-    verdict = admit_remaining({"spec": {"runStrategy": "Halted"}}, ClusterConfig())
+    verdict = remaining({"spec": {"runStrategy": "Halted"}})
     assert verdict is not None and [(c.field, c.message) for c in verdict.causes] == [
         ("spec.template", "missing virtual machine template.")]
 
 
 def test_an_enabled_discontinued_gate_in_use_comes_first() -> None:
     vm = {"spec": {"template": {"spec": {"domain": {"devices": {"interfaces": [{"name": "n", "macvtap": {}}]}}}}}}
-    verdict = admit_remaining(vm, ClusterConfig(feature_gates=("Macvtap",)))
+    verdict = remaining(vm, ClusterConfig(feature_gates=("Macvtap",)))
     assert verdict is not None and [(c.field, c.message) for c in verdict.causes] == [
         ("", "Macvtap network binding is discontinued since v1.3. Please refer to Kubevirt user guide for "
              "alternatives.")]  # the run strategy is not looked at: the feature gate group returns first
-    without_gate = admit_remaining(vm, ClusterConfig())  # then the network group: the binding is discontinued
+    without_gate = remaining(vm)  # then the network group: the binding is discontinued
     assert without_gate is not None
     assert [c.message for c in without_gate.causes] == ["Macvtap network binding has been discontinued since v1.3"]
 
 
-def metadata_causes(metadata: dict, applied: tuple = (None, None), config: ClusterConfig | None = None) -> list:
+def metadata_causes(metadata: dict, config: ClusterConfig | None = None) -> list:
     vm_spec = {"runStrategy": "Halted", "template": {"metadata": metadata, **TEMPLATE}}
-    verdict = admit_remaining({"spec": vm_spec}, config or ClusterConfig(), applied)
+    verdict = remaining({"spec": vm_spec}, config)
     return [(c.field, c.message) for c in verdict.causes] if verdict is not None else []
 
 
@@ -94,19 +101,12 @@ def test_sidecar_and_ignition_annotations_need_their_gates() -> None:
     expected = [("spec.template.metadata.annotations", "sidecar feature gate is not enabled in kubevirt-config, "
                  "invalid entry spec.template.metadata.annotations.hooks.kubevirt.io/hookSidecars")]
     assert metadata_causes(sidecar) == expected
-    assert metadata_causes(sidecar, config=ClusterConfig(feature_gates=("Sidecar",))) == []
+    assert metadata_causes(sidecar, ClusterConfig(feature_gates=("Sidecar",))) == []
     assert metadata_causes({"annotations": {"hooks.kubevirt.io/hookSidecars": ""}}) == []  # an empty value is none
     ignition = {"annotations": {"kubevirt.io/ignitiondata": "{}"}}
     assert metadata_causes(ignition)[0][1] == (
         "ExperimentalIgnitionSupport feature gate is not enabled in kubevirt-config, invalid entry "
         "spec.template.metadata.annotations.kubevirt.io/ignitiondata")
-
-
-def test_annotations_the_instance_type_or_preference_add_count() -> None:
-    preference = {"annotations": {"hooks.kubevirt.io/hookSidecars": "[{}]"}}
-    assert len(metadata_causes({}, (None, preference))) == 1
-    instancetype = {"annotations": {"hooks.kubevirt.io/hookSidecars": ""}}  # applied first: the preference's is not
-    assert metadata_causes({}, (instancetype, preference)) == []
 
 
 def test_through_the_chain_a_preference_annotation_is_judged() -> None:
@@ -119,22 +119,14 @@ def test_through_the_chain_a_preference_annotation_is_judged() -> None:
     assert verdict.causes[0].message.startswith("sidecar feature gate is not enabled")
 
 
-@pytest.mark.parametrize("domain, it_spec, expected", [
-    ({}, None, []),
-    ({"ioThreadsPolicy": "shared"}, None, []),
-    ({}, {"ioThreadsPolicy": "auto"}, []),
-    ({}, {"ioThreadsPolicy": "dedicated"}, [("spec.template.spec.domain.ioThreadsPolicy",
-                                             "Invalid IOThreadsPolicy (dedicated)")]),
-    ({"ioThreadsPolicy": "supplementalPool", "ioThreads": {"supplementalPoolThreadCount": 2}}, None, []),
-    ({}, {"ioThreadsPolicy": "supplementalPool", "ioThreads": {"supplementalPoolThreadCount": 4}}, []),
-    ({"ioThreads": {"supplementalPoolThreadCount": 4}}, {"ioThreadsPolicy": "supplementalPool"}, []),
-    ({}, {"ioThreadsPolicy": "supplementalPool"},
-     [("spec.template.spec.domain.ioThreads.count",
-       "the number of iothreads needs to be set and positive for the dedicated policy")]),
-    ({"ioThreadsPolicy": "supplementalPool", "ioThreads": {"supplementalPoolThreadCount": 0}}, None,
-     [("spec.template.spec.domain.ioThreads.count",
-       "the number of iothreads needs to be set and positive for the dedicated policy")]),
-])
-def test_io_threads_policy_after_the_instance_type(domain: dict, it_spec: dict | None, expected: list) -> None:
-    causes = validate_io_threads_policy({"domain": domain}, it_spec)
-    assert [(c.field, c.message) for c in causes] == expected
+def test_an_instance_type_annotation_is_applied_first() -> None:
+    instancetype = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
+                    "metadata": {"name": "it"}, "spec": {"cpu": {"guest": 1}, "memory": {"guest": "1Gi"},
+                                                         "annotations": {"hooks.kubevirt.io/hookSidecars": ""}}}
+    preference = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
+                  "metadata": {"name": "pf"}, "spec": {"annotations": {"hooks.kubevirt.io/hookSidecars": "[{}]"}}}
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "ns"},
+          "spec": {"runStrategy": "Halted", "instancetype": {"name": "it"}, "preference": {"name": "pf"},
+                   "template": TEMPLATE}}
+    verdict = admit_bundle([instancetype, preference, vm])[2]
+    assert verdict is not None and verdict.allowed  # the preference does not overwrite the instance type's ""

@@ -29,6 +29,6 @@ def test_null_bindings_and_odd_shapes_are_absent() -> None:
 
 def test_network_group_returns_before_the_vm_spec_group() -> None:
     vm = {"spec": {"template": {"spec": spec({"name": "a", "slirp": {}})}}}  # no runStrategy either
-    verdict = admit_remaining(vm, ClusterConfig())
+    verdict = admit_remaining(vm, vm["spec"]["template"]["spec"], {}, ClusterConfig())
     assert verdict is not None and verdict.stage == r.STAGE_REMAINING_VM_CHECKS
     assert [c.message for c in verdict.causes] == ["Slirp interface support has been discontinued since v1.3"]

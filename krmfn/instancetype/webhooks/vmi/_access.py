@@ -1,0 +1,30 @@
+"""Go-struct access for the validators: a missing or mistyped part reads as Go's zero value (the
+schema stage has already rejected wrong JSON types; these keep a stray one from raising)."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def as_dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def as_list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def as_str(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def dicts(value: Any) -> list[dict]:
+    """The entries of a list field, each as a dict (a stray non-object entry reads as ``{}``)."""
+    return [entry if isinstance(entry, dict) else {} for entry in as_list(value)]
+
+
+def domain(spec: dict) -> dict:
+    return as_dict(spec.get("domain"))
+
+
+def devices(spec: dict) -> dict:
+    return as_dict(domain(spec).get("devices"))

@@ -1,0 +1,162 @@
+"""``ValidateVirtualMachineInstanceSpec`` (vmi-create-admitter.go, d923fdb8): every check, in
+KubeVirt's order, on a VMI spec (for a VM: the template spec with the instance type and preference
+applied and the defaults set). Each check is ``check(field, spec, config) -> causes``; ``field`` is
+the path of the spec (``spec.template.spec`` for a VM).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.webhooks.response import Cause
+from krmfn.instancetype.webhooks.network.validator import (
+    validate_network,
+)
+from krmfn.instancetype.webhooks.storage.disks import (
+    validate_container_disks,
+)
+from krmfn.instancetype.webhooks.storage.utility_volumes import (
+    validate_utility_volumes_not_present_on_creation,
+)
+from krmfn.instancetype.webhooks.vmi.access_credentials import (
+    validate_access_credentials,
+)
+from krmfn.instancetype.webhooks.vmi.boot_order import (
+    validate_boot_order,
+)
+from krmfn.instancetype.webhooks.vmi.cpu import (
+    validate_cpu_feature_policies,
+    validate_cpu_hotplug,
+    validate_cpu_isolator_thread,
+    validate_cpu_limit_not_negative,
+    validate_cpu_pinning,
+    validate_cpu_request_does_not_exceed_limit,
+    validate_cpu_request_not_negative,
+    validate_numa,
+)
+from krmfn.instancetype.webhooks.vmi.devices import (
+    validate_downward_metrics,
+    validate_filesystems_with_virtiofs_enabled,
+    validate_host_devices_with_passthrough_enabled,
+    validate_input_devices,
+    validate_mdev_ramfb,
+    validate_panic_devices,
+    validate_persistent_reservation,
+    validate_sound_devices,
+    validate_video_config,
+    validate_vsock,
+)
+from krmfn.instancetype.webhooks.vmi.dns import (
+    validate_dns,
+)
+from krmfn.instancetype.webhooks.vmi.domain import (
+    validate_domain_spec,
+)
+from krmfn.instancetype.webhooks.vmi.dra import (
+    validate_dra_creation,
+)
+from krmfn.instancetype.webhooks.vmi.firmware import (
+    validate_firmware_acpi,
+)
+from krmfn.instancetype.webhooks.grace_io import (
+    validate_grace_io_virtualization,
+)
+from krmfn.instancetype.webhooks.vmi.hostname import (
+    validate_hostname_not_conforming_to_dns_label_rules,
+    validate_subdomain_dns_subdomain_rules,
+)
+from krmfn.instancetype.webhooks.vmi.iothreads import (
+    validate_io_threads_policy,
+)
+from krmfn.instancetype.webhooks.vmi.launch_security import (
+    validate_launch_security,
+)
+from krmfn.instancetype.webhooks.vmi.live_migration import (
+    validate_live_migration,
+)
+from krmfn.instancetype.webhooks.vmi.machine import (
+    validate_emulated_machine,
+)
+from krmfn.instancetype.webhooks.vmi.memory import (
+    validate_guest_memory_limit,
+    validate_hugepages_memory_requests,
+    validate_memory_limits_negative_or_null,
+    validate_memory_requests_negative_or_null,
+    validate_reserved_overhead_memlock,
+)
+from krmfn.instancetype.webhooks.vmi.probes import (
+    validate_probes,
+)
+from krmfn.instancetype.webhooks.vmi.realtime import (
+    validate_realtime,
+)
+from krmfn.instancetype.webhooks.vmi.scheduling import (
+    validate_reboot_policy,
+    validate_service_account_name,
+    validate_spec_affinity,
+    validate_spec_topology_spread_constraints,
+    validate_start_strategy,
+)
+from krmfn.instancetype.webhooks.vmi.volumes import (
+    validate_volumes,
+)
+
+SpecCheck = Callable[[str, dict, ClusterConfig], list[Cause]]
+
+SPEC_CHECKS: tuple[SpecCheck, ...] = (
+    validate_hostname_not_conforming_to_dns_label_rules,
+    validate_subdomain_dns_subdomain_rules,
+    validate_memory_requests_negative_or_null,
+    validate_memory_limits_negative_or_null,
+    validate_hugepages_memory_requests,
+    validate_guest_memory_limit,
+    validate_emulated_machine,
+    validate_firmware_acpi,
+    validate_cpu_request_not_negative,
+    validate_cpu_limit_not_negative,
+    validate_cpu_request_does_not_exceed_limit,
+    validate_cpu_pinning,
+    validate_numa,
+    validate_cpu_isolator_thread,
+    validate_cpu_feature_policies,
+    validate_cpu_hotplug,
+    validate_start_strategy,
+    validate_realtime,
+    validate_spec_affinity,
+    validate_spec_topology_spread_constraints,
+    validate_network,
+    validate_dra_creation,
+    validate_boot_order,
+    validate_input_devices,
+    validate_io_threads_policy,
+    validate_probes,
+    validate_domain_spec,
+    validate_volumes,
+    validate_container_disks,
+    validate_utility_volumes_not_present_on_creation,
+    validate_access_credentials,
+    validate_dns,
+    validate_live_migration,
+    validate_mdev_ramfb,
+    validate_host_devices_with_passthrough_enabled,
+    validate_grace_io_virtualization,
+    validate_sound_devices,
+    validate_launch_security,
+    validate_vsock,
+    validate_persistent_reservation,
+    validate_downward_metrics,
+    validate_filesystems_with_virtiofs_enabled,
+    validate_video_config,
+    validate_panic_devices,
+    validate_reboot_policy,
+    validate_reserved_overhead_memlock,
+    validate_service_account_name,
+)
+
+
+def validate_virtual_machine_instance_spec(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """Every cause of every check, in order (the caller caps them at 10)."""
+    causes: list[Cause] = []
+    for check in SPEC_CHECKS:
+        causes += check(field, spec, config)
+    return causes
