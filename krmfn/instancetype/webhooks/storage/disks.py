@@ -7,3 +7,8 @@ from krmfn.instancetype.webhooks.response import Cause
 
 def validate_container_disks(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     return []
+
+
+def validate_disks(field: str, disks: list) -> list[Cause]:
+    """``ValidateDisks``: ``field`` is the path of the disks list."""
+    return []

@@ -28,3 +28,11 @@ def domain(spec: dict) -> dict:
 
 def devices(spec: dict) -> dict:
     return as_dict(domain(spec).get("devices"))
+
+
+def lookup_pod_network(spec: dict) -> dict | None:
+    """``vmispec.LookupPodNetwork``: the first network with a ``pod`` source, or None."""
+    for network in dicts(spec.get("networks")):
+        if network.get("pod") is not None:
+            return network
+    return None

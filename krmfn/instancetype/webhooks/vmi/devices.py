@@ -5,10 +5,6 @@ from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import Cause
 
 
-def validate_input_devices(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
-
-
 def validate_mdev_ramfb(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     return []
 

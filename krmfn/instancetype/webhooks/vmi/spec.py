@@ -38,7 +38,6 @@ from krmfn.instancetype.webhooks.vmi.devices import (
     validate_downward_metrics,
     validate_filesystems_with_virtiofs_enabled,
     validate_host_devices_with_passthrough_enabled,
-    validate_input_devices,
     validate_mdev_ramfb,
     validate_panic_devices,
     validate_persistent_reservation,
@@ -65,6 +64,7 @@ from krmfn.instancetype.webhooks.vmi.hostname import (
     validate_hostname_not_conforming_to_dns_label_rules,
     validate_subdomain_dns_subdomain_rules,
 )
+from krmfn.instancetype.webhooks.vmi.input_devices import validate_input_devices
 from krmfn.instancetype.webhooks.vmi.iothreads import (
     validate_io_threads_policy,
 )
