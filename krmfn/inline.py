@@ -24,6 +24,9 @@ and the notes.
   that inlined VMs referenced and that no VM left with matchers still references.
 * `legacy` (`legacyApiVersions`): `convert` (default) reads v1alpha1/v1alpha2 objects and
   revision payloads as KubeVirt up to v1.5 did; `reject` is KubeVirt today (they do not exist).
+* `admission` (`off` by default): also report, as warnings or errors, each cause KubeVirt's
+  admission gives for a VM that expands (expand runs none of the general VM checks); a VM that
+  does not expand already has its error.
 * krmfn's own `instancetype.kubevirt.io/v1beta2` (`krmfn.instancetype.v1beta2`) is always read; a
   v1beta2 object left in the output gets an info result, since no cluster serves that version.
 """
@@ -37,7 +40,8 @@ from krmfn.instancetype.bundle import V1BETA2, Bundle, ObjectKey, is_served, key
 from krmfn.instancetype.expand.expand import ExpandResult, has_matchers
 from krmfn.instancetype.expand.vms import ExpandOptions, VmExpansions, catalog_notes, expand_vms
 from krmfn.instancetype.find.references import matcher_references, resolved_keys
-from krmfn.instancetype.webhooks.admit import rejected_keys
+from krmfn.instancetype.webhooks.admit import admit_items, rejected_keys
+from krmfn.instancetype.webhooks.response import Admission
 from krmfn.model.findings import ERROR, INFO, Finding
 from krmfn.model.kinds import (
     CONTROLLER_REVISION,
@@ -51,6 +55,7 @@ from krmfn.model.krm import INLINED_FROM_ANNOTATION, LOCAL_CONFIG_ANNOTATION, is
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
 
+ADMISSION_CHECK = "admission"
 REVISION_OBJECT_KIND_LABEL = "instancetype.kubevirt.io/object-kind"
 V1BETA2_NOT_SERVED = ("instancetype.kubevirt.io/v1beta2 is served by krmfn only: no KubeVirt cluster accepts this "
                       f"object, so keep it out of what you apply (annotate it {LOCAL_CONFIG_ANNOTATION}: "
@@ -64,6 +69,7 @@ class InlineOptions:
     expand: ExpandOptions
     drop_referenced: bool
     annotate: bool = True
+    admission: str = "off"
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> InlineOptions:
@@ -71,7 +77,7 @@ class InlineOptions:
         options = complete("inline", options)
         expand = ExpandOptions.from_options(options, apply_defaults=options["defaults"] != "none",
                                             infer=options["inferFromVolume"])
-        return cls(expand, options["dropReferenced"])
+        return cls(expand, options["dropReferenced"], admission=options["admission"])
 
 
 def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
@@ -79,8 +85,29 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     inline_options = InlineOptions.from_options(options)
     expand = inline_options.expand
     # Objects KubeVirt's admission rejects are never stored: VMs that use them get "not found".
-    expand.rejected = rejected_keys(values, expand.namespace, expand.legacy)
-    return inline_items(values, inline_options)
+    if inline_options.admission == "off":
+        expand.rejected = rejected_keys(values, expand.namespace, expand.legacy)
+        return inline_items(values, inline_options)
+    admitted = admit_items(values, expand.namespace, expand.config, expand.catalog_version, expand.legacy)
+    expand.rejected = admitted.rejected
+    outcome = inline_items(values, inline_options)
+    outcome.findings.extend(admission_findings(values, admitted.verdicts, outcome, inline_options.admission))
+    return outcome
+
+
+def admission_findings(values: list[Any], verdicts: list[Admission | None], outcome: Outcome,
+                       severity: str) -> list[Finding]:
+    """One finding per cause of each VM admission rejects, for VMs that expand has no error for."""
+    failed = {finding.item for finding in outcome.findings if finding.is_error}
+    findings = []
+    for index, verdict in enumerate(verdicts):
+        if verdict is None or verdict.allowed or index in failed or not is_virtual_machine(values[index]):
+            continue
+        for cause in verdict.causes:
+            findings.append(Finding(severity, f"KubeVirt's admission rejects this VM: {cause.message}", item=index,
+                                    path=cause.field or cause.located or None, check=ADMISSION_CHECK,
+                                    tags={"stage": verdict.stage or ""}))
+    return findings
 
 
 def inline_items(values: list[Any], options: InlineOptions) -> Outcome:

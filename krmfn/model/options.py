@@ -74,19 +74,19 @@ OPTIONS: tuple[Option, ...] = (
     Option("featureGates", "list", [],
            "The cluster's enabled feature gates (KubeVirt CR `developerConfiguration.featureGates`); GA gates "
            "are always on and Beta gates on unless disabled.",
-           "HostDevices,Sidecar", ("validate",)),
+           "HostDevices,Sidecar", ("inline", "validate")),
     Option("disabledFeatureGates", "list", [],
            "Feature gates the cluster switches off (KubeVirt CR `developerConfiguration.disabledFeatureGates`).",
-           "DecentralizedLiveMigration", ("validate",)),
+           "DecentralizedLiveMigration", ("inline", "validate")),
     Option("emulatedMachines", "list", [],
            "The machine types the cluster allows, as glob patterns (KubeVirt CR `emulatedMachines`, which "
            "overrides every architecture); empty means KubeVirt's per-architecture defaults (amd64: "
            "`q35*,pc-q35*`, arm64: `virt*`, s390x: `s390-ccw-virtio*`).",
-           "q35*,pc-q35*,pc-i440fx*", ("validate",)),
+           "q35*,pc-q35*,pc-i440fx*", ("inline", "validate")),
     Option("vmRolloutStrategy", "enum", "LiveUpdate",
            "The cluster's `vmRolloutStrategy`: with `LiveUpdate` (KubeVirt's default) admission checks the "
            "memory hotplug and CPU socket limits, with `Stage` the guest memory against the memory limit.",
-           "Stage", ("validate",), ("LiveUpdate", "Stage")),
+           "Stage", ("inline", "validate"), ("LiveUpdate", "Stage")),
     Option("inferFromVolume", "bool", False,
            "Resolve `inferFromVolume` matchers from the bundle's PVCs, DataVolumes, DataSources, "
            "VolumeSnapshots and dataVolumeTemplates first, as KubeVirt's VM mutating webhook does "
@@ -119,6 +119,11 @@ OPTIONS: tuple[Option, ...] = (
            "(as the virtctl customize proposal says); `recompute`: keep them and set cpu, memory "
            "and size from the new size.",
            "recompute", ("generate",), ("remove", "recompute")),
+    Option("admission", "enum", "off",
+           "Also report what KubeVirt's admission would reject (the instance type rules and the general VM "
+           "checks that `virtctl expand` does not run), as `warning` or `error` results with KubeVirt's "
+           "messages; `off`: only what expand says.",
+           "error", ("inline",), ("off", "warning", "error")),
     Option("dropReferenced", "bool", False,
            "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
            "in the output references after inlining. Their files are deleted by kpt.",

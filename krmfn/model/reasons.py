@@ -16,3 +16,28 @@ V1BETA2_RULE = "v1beta2-rule"
 SPREAD_TOPOLOGY = "spread-topology"
 
 NO_REASONS: frozenset[str] = frozenset()
+
+# The KubeVirt area of a general VM check's cause (``area:cpu``, ``area:network``, ...), set by the
+# check list that runs it (``krmfn.instancetype.webhooks.vmi.spec``, ``vms_admitter``).
+AREA_PREFIX = "area:"
+# A cause that a cluster setting decides (``setting:featureGates=HostDevices``): the option of
+# krmfn's option table and the value that admits the VM, set where the cause is made.
+SETTING_PREFIX = "setting:"
+
+
+def area(name: str) -> str:
+    return AREA_PREFIX + name
+
+
+def needs_setting(option: str, value: str) -> str:
+    return f"{SETTING_PREFIX}{option}={value}"
+
+
+def needs_feature_gate(gate: str) -> frozenset[str]:
+    """The reasons of a cause that only a disabled feature gate produces."""
+    return frozenset({needs_setting("featureGates", gate)})
+
+
+def reason_values(reasons: frozenset[str], prefix: str) -> list[str]:
+    """The values of the reasons that start with ``prefix``, sorted."""
+    return sorted(reason[len(prefix):] for reason in reasons if reason.startswith(prefix))

@@ -28,6 +28,7 @@ class Claim:
     item: int
     message: str
     path: str | None
+    reasons: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -80,7 +81,8 @@ def _claim_rejections(ctx: Context) -> None:
         for cause in verdict.causes:
             check = check_for_cause(verdict.stage or "", cause.reasons, kind_of(ctx.values[index]))
             if check is not None:
-                ctx.claims[check].append(Claim(index, cause.message, cause.field or cause.located or None))
+                ctx.claims[check].append(Claim(index, cause.message, cause.field or cause.located or None,
+                                               cause.reasons))
 
 
 def _claim_expand_failures(ctx: Context) -> None:

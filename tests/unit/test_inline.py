@@ -1,5 +1,7 @@
 """The inline engine on plain items (golden-style bundles): outputs, findings, options."""
 import copy
+import pytest
+
 
 import krmfn.instancetype.expand.vms as expand_loop
 from krmfn.model.findings import ERROR
@@ -307,3 +309,39 @@ def test_no_info_for_a_local_config_or_dropped_v1beta2_object():
     assert run([_v1beta2(local_config=True), guest_vm]).findings == []
     outcome = run([_v1beta2(), guest_vm], dropReferenced=True)
     assert outcome.findings == [] and outcome.sources == [1]
+
+
+SECURE_BOOT_PREFERENCE = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachinePreference",
+                          "metadata": {"name": "pf", "namespace": "ns"},
+                          "spec": {"firmware": {"preferredEfi": {"secureBoot": True}}}}
+
+
+def _vm_without_run_strategy() -> dict:
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "ns"},
+            "spec": {"preference": {"name": "pf", "kind": "VirtualMachinePreference"},
+                     "template": {"spec": {"domain": {"devices": {}}}}}}
+
+
+def test_admission_off_by_default_inline_is_virtctl_expand() -> None:
+    outcome = run_inline([SECURE_BOOT_PREFERENCE, _vm_without_run_strategy()], {})
+    assert [f for f in outcome.findings if f.check == "admission"] == []
+    assert 1 in outcome.changed
+
+
+@pytest.mark.parametrize("severity", ["warning", "error"])
+def test_admission_option_reports_each_cause_of_a_vm_that_expands(severity: str) -> None:
+    outcome = run_inline([SECURE_BOOT_PREFERENCE, _vm_without_run_strategy()], {"admission": severity})
+    reported = [(f.severity, f.item, f.path, f.message, f.tags) for f in outcome.findings if f.check == "admission"]
+    stage = {"stage": "validating-webhook/remaining-vm-checks"}
+    assert reported == [
+        (severity, 1, "spec.template.spec.domain", "KubeVirt's admission rejects this VM: spec.template.spec.domain "
+         "has EFI SecureBoot enabled. SecureBoot requires SMM, which is currently disabled.", stage),
+        (severity, 1, "spec.running", "KubeVirt's admission rejects this VM: RunStrategy must be specified", stage)]
+    assert 1 in outcome.changed  # the VM is still inlined: expand itself succeeds
+
+
+def test_admission_option_adds_nothing_to_a_vm_expand_fails() -> None:
+    vm = _vm_without_run_strategy()
+    vm["spec"]["preference"]["name"] = "missing"
+    outcome = run_inline([vm], {"admission": "error"})
+    assert [f.check for f in outcome.findings] == ["preference-not-found"]

@@ -30,7 +30,8 @@ from krmfn.instancetype.webhooks.storage.data_volume_template import validate_da
 from krmfn.instancetype.webhooks.grace_io import validate_grace_io_virtualization_annotations
 from krmfn.instancetype.webhooks.live_update import validate_live_update_features
 from krmfn.instancetype.webhooks.storage.vm_storage import admit_vm_storage
-from krmfn.instancetype.webhooks.vmi.spec import validate_virtual_machine_instance_spec
+from krmfn.instancetype.webhooks.vmi.spec import in_area, validate_virtual_machine_instance_spec
+from krmfn.model.reasons import area, needs_feature_gate
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_INVALID,
     CAUSE_FIELD_VALUE_REQUIRED,
@@ -44,6 +45,7 @@ from krmfn.instancetype.webhooks.response import (
 # validRunStrategies; WaitAsReceiver needs the DecentralizedLiveMigration gate.
 VALID_RUN_STRATEGIES = ("Halted", "Manual", "Always", "RerunOnFailure", "Once")
 RUN_STRATEGY_WAIT_AS_RECEIVER = "WaitAsReceiver"
+AREA_FEATURE_GATES = frozenset({area("feature-gates")})
 MISSING_TEMPLATE = "missing virtual machine template."
 # restrictedVmiLabels: only KubeVirt's own service accounts may set them.
 RESTRICTED_VMI_LABELS = frozenset({"kubevirt.io/created-by", "kubevirt.io/migrationJobUID", "kubevirt.io/nodeName",
@@ -72,20 +74,20 @@ def admit_remaining(vm: dict, template_spec: dict, template_metadata: dict,
     spec: dict = raw_spec if isinstance(raw_spec, dict) else {}
     own_template = spec.get("template")
     own_spec = own_template.get("spec") if isinstance(own_template, dict) else None
-    gate_causes = [Cause("", message, CAUSE_FIELD_VALUE_NOT_SUPPORTED)
+    gate_causes = [Cause("", message, CAUSE_FIELD_VALUE_NOT_SUPPORTED, AREA_FEATURE_GATES)
                    for message in discontinued_in_use(config.feature_gates,
                                                       own_spec if isinstance(own_spec, dict) else {})]
     if gate_causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, gate_causes)
     network_causes = validate_discontinued_bindings("spec", template_spec)
     if network_causes:
-        return reject_webhook(STAGE_REMAINING_VM_CHECKS, network_causes)
+        return reject_webhook(STAGE_REMAINING_VM_CHECKS, in_area("network", network_causes))
     causes = validate_virtual_machine_spec(spec, template_spec, template_metadata, config)
     if causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, causes)
     causes = admit_vm_storage(vm, config)
     if causes:
-        return reject_webhook(STAGE_REMAINING_VM_CHECKS, causes)
+        return reject_webhook(STAGE_REMAINING_VM_CHECKS, in_area("storage", causes))
     return None
 
 
@@ -94,13 +96,14 @@ def validate_virtual_machine_spec(spec: dict, template_spec: dict, template_meta
     """``ValidateVirtualMachineSpec`` on ``vmCopy.Spec``, field ``spec``: ``spec`` is the VM's own
     spec (everything but the template is unchanged in the copy)."""
     if spec.get("template") is None:
-        return [Cause("spec.template", MISSING_TEMPLATE, CAUSE_FIELD_VALUE_REQUIRED)]
-    return (validate_virtual_machine_instance_metadata(template_metadata, config)
-            + validate_grace_io_virtualization_annotations("spec.template.metadata", template_spec,
-                                                           template_metadata, config)
+        return [Cause("spec.template", MISSING_TEMPLATE, CAUSE_FIELD_VALUE_REQUIRED, frozenset({area("template")}))]
+    return (in_area("metadata", validate_virtual_machine_instance_metadata(template_metadata, config))
+            + in_area("devices", validate_grace_io_virtualization_annotations("spec.template.metadata", template_spec,
+                                                                              template_metadata, config))
             + validate_virtual_machine_instance_spec("spec.template.spec", template_spec, config)
-            + validate_data_volume_template("spec", spec) + validate_run_strategy(spec, config)
-            + validate_live_update_features("spec", template_spec, config))
+            + in_area("storage", validate_data_volume_template("spec", spec))
+            + in_area("run-strategy", validate_run_strategy(spec, config))
+            + in_area("live-update", validate_live_update_features("spec", template_spec, config)))
 
 
 def validate_virtual_machine_instance_metadata(metadata: dict, config: ClusterConfig) -> list[Cause]:
@@ -114,7 +117,7 @@ def validate_virtual_machine_instance_metadata(metadata: dict, config: ClusterCo
     for annotation, gate, message in GATED_ANNOTATIONS:
         if _annotation(metadata, annotation) != "" and not config.feature_gate_enabled(gate):
             causes.append(Cause(f"{field}.annotations", message % f"{field}.annotations.{annotation}",
-                                CAUSE_FIELD_VALUE_INVALID))
+                                CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(gate)))
     return causes
 
 
@@ -137,7 +140,7 @@ def validate_run_strategy(spec: dict, config: ClusterConfig) -> list[Cause]:
     if strategy == RUN_STRATEGY_WAIT_AS_RECEIVER:
         if not config.feature_gate_enabled(DECENTRALIZED_LIVE_MIGRATION):
             causes.append(Cause("spec.runStrategy", RUN_STRATEGY_GATE_FMT % (strategy, DECENTRALIZED_LIVE_MIGRATION),
-                                CAUSE_FIELD_VALUE_INVALID))
+                                CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(DECENTRALIZED_LIVE_MIGRATION)))
     elif strategy not in VALID_RUN_STRATEGIES:
         causes.append(Cause("spec.runStrategy", INVALID_RUN_STRATEGY_FMT % (strategy,), CAUSE_FIELD_VALUE_INVALID))
     return causes

@@ -4,10 +4,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from krmfn.model.findings import Finding
-from krmfn.validate.context import Context
+from krmfn.model.reasons import AREA_PREFIX, SETTING_PREFIX, reason_values
+from krmfn.validate.context import Claim, Context
+
+FEATURE_GATES_OPTION = "featureGates"
 
 
 def claimed_findings(ctx: Context, check: str, severity: str) -> Iterable[Finding]:
-    """One finding per claim of ``check``, in item order (admission first, then expand)."""
+    """One finding per claim of ``check``, in item order (admission first, then expand): KubeVirt's
+    message, plus which option admits the VM when a cluster setting decides; tagged with the
+    KubeVirt area of a general VM check."""
     for claim in ctx.claimed_by(check):
-        yield Finding(severity, claim.message, item=claim.item, path=claim.path, check=check)
+        areas = reason_values(claim.reasons, AREA_PREFIX)
+        yield Finding(severity, claim.message + setting_hint(claim), item=claim.item, path=claim.path, check=check,
+                      tags={"area": areas[0]} if areas else {})
+
+
+def setting_hint(claim: Claim) -> str:
+    """`` (enable with featureGates: HostDevices if your cluster has it)``, or ``""``."""
+    hints = []
+    for setting in reason_values(claim.reasons, SETTING_PREFIX):
+        option, value = setting.split("=", 1)
+        verb = "enable with" if option == FEATURE_GATES_OPTION else "set"
+        hints.append(f"{verb} {option}: {value} if your cluster has it")
+    return f" ({'; '.join(hints)})" if hints else ""

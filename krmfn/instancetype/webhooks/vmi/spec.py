@@ -1,3 +1,4 @@
+# HELPERS (parallel porting in progress): READ /tmp/brief_common.md FIRST (rules: interface, do not edit shared files, never run git commands that change state, tests, report).
 """``ValidateVirtualMachineInstanceSpec`` (vmi-create-admitter.go, d923fdb8): every check, in
 KubeVirt's order, on a VMI spec (for a VM: the template spec with the instance type and preference
 applied and the defaults set). Each check is ``check(field, spec, config) -> causes``; ``field`` is
@@ -5,10 +6,12 @@ the path of the spec (``spec.template.spec`` for a VM).
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import Cause
+from krmfn.model import reasons
 from krmfn.instancetype.webhooks.network.validator import (
     validate_network,
 )
@@ -103,60 +106,70 @@ from krmfn.instancetype.webhooks.vmi.volumes import (
 
 SpecCheck = Callable[[str, dict, ClusterConfig], list[Cause]]
 
-SPEC_CHECKS: tuple[SpecCheck, ...] = (
-    validate_hostname_not_conforming_to_dns_label_rules,
-    validate_subdomain_dns_subdomain_rules,
-    validate_memory_requests_negative_or_null,
-    validate_memory_limits_negative_or_null,
-    validate_hugepages_memory_requests,
-    validate_guest_memory_limit,
-    validate_emulated_machine,
-    validate_firmware_acpi,
-    validate_cpu_request_not_negative,
-    validate_cpu_limit_not_negative,
-    validate_cpu_request_does_not_exceed_limit,
-    validate_cpu_pinning,
-    validate_numa,
-    validate_cpu_isolator_thread,
-    validate_cpu_feature_policies,
-    validate_cpu_hotplug,
-    validate_start_strategy,
-    validate_realtime,
-    validate_spec_affinity,
-    validate_spec_topology_spread_constraints,
-    validate_network,
-    validate_dra_creation,
-    validate_boot_order,
-    validate_input_devices,
-    validate_io_threads_policy,
-    validate_probes,
-    validate_domain_spec,
-    validate_volumes,
-    validate_container_disks,
-    validate_utility_volumes_not_present_on_creation,
-    validate_access_credentials,
-    validate_dns,
-    validate_live_migration,
-    validate_mdev_ramfb,
-    validate_host_devices_with_passthrough_enabled,
-    validate_grace_io_virtualization,
-    validate_sound_devices,
-    validate_launch_security,
-    validate_vsock,
-    validate_persistent_reservation,
-    validate_downward_metrics,
-    validate_filesystems_with_virtiofs_enabled,
-    validate_video_config,
-    validate_panic_devices,
-    validate_reboot_policy,
-    validate_reserved_overhead_memlock,
-    validate_service_account_name,
+# (area, check): the area is KubeVirt's (cpu, network, storage, ...) and tags each cause
+# (``krmfn.model.reasons.area``), so that a finding says where it comes from.
+SPEC_CHECKS: tuple[tuple[str, SpecCheck], ...] = (
+    ("hostname", validate_hostname_not_conforming_to_dns_label_rules),
+    ("hostname", validate_subdomain_dns_subdomain_rules),
+    ("memory", validate_memory_requests_negative_or_null),
+    ("memory", validate_memory_limits_negative_or_null),
+    ("memory", validate_hugepages_memory_requests),
+    ("memory", validate_guest_memory_limit),
+    ("machine-type", validate_emulated_machine),
+    ("firmware", validate_firmware_acpi),
+    ("cpu", validate_cpu_request_not_negative),
+    ("cpu", validate_cpu_limit_not_negative),
+    ("cpu", validate_cpu_request_does_not_exceed_limit),
+    ("cpu", validate_cpu_pinning),
+    ("cpu", validate_numa),
+    ("cpu", validate_cpu_isolator_thread),
+    ("cpu", validate_cpu_feature_policies),
+    ("cpu", validate_cpu_hotplug),
+    ("scheduling", validate_start_strategy),
+    ("cpu", validate_realtime),
+    ("scheduling", validate_spec_affinity),
+    ("scheduling", validate_spec_topology_spread_constraints),
+    ("network", validate_network),
+    ("devices", validate_dra_creation),
+    ("boot-order", validate_boot_order),
+    ("devices", validate_input_devices),
+    ("iothreads", validate_io_threads_policy),
+    ("probes", validate_probes),
+    ("firmware", validate_domain_spec),
+    ("storage", validate_volumes),
+    ("storage", validate_container_disks),
+    ("storage", validate_utility_volumes_not_present_on_creation),
+    ("access-credentials", validate_access_credentials),
+    ("dns", validate_dns),
+    ("live-migration", validate_live_migration),
+    ("devices", validate_mdev_ramfb),
+    ("devices", validate_host_devices_with_passthrough_enabled),
+    ("devices", validate_grace_io_virtualization),
+    ("devices", validate_sound_devices),
+    ("launch-security", validate_launch_security),
+    ("devices", validate_vsock),
+    ("storage", validate_persistent_reservation),
+    ("devices", validate_downward_metrics),
+    ("storage", validate_filesystems_with_virtiofs_enabled),
+    ("devices", validate_video_config),
+    ("devices", validate_panic_devices),
+    ("scheduling", validate_reboot_policy),
+    ("memory", validate_reserved_overhead_memlock),
+    ("scheduling", validate_service_account_name),
 )
 
 
 def validate_virtual_machine_instance_spec(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """Every cause of every check, in order (the caller caps them at 10)."""
     causes: list[Cause] = []
-    for check in SPEC_CHECKS:
-        causes += check(field, spec, config)
+    for area, check in SPEC_CHECKS:
+        found = check(field, spec, config)
+        if found:
+            causes += in_area(area, found)
     return causes
+
+
+def in_area(area: str, causes: list[Cause]) -> list[Cause]:
+    """``causes`` tagged with their KubeVirt area."""
+    tag = reasons.area(area)
+    return [dataclasses.replace(cause, reasons=cause.reasons | {tag}) for cause in causes]

@@ -324,3 +324,17 @@ def test_deletion_timestamp_skips_the_mutator_only():
     verdict = admit(machine)
     assert verdict.allowed  # not inferred; the unresolvable matcher is only logged
     assert verdict.logs == ['ignoring err "resource name may not be empty" when looking for instance type']
+
+
+def test_a_null_object_is_absent_as_the_api_server_prunes_it() -> None:
+    """Decision (issue 21): the API server drops a ``null`` of a non-nullable field while decoding a
+    custom resource (structural schema pruning, before any webhook), so ``domain.machine: null``
+    and ``disks[].disk: null`` are admitted like absent fields. An oracle that hands the raw body to
+    KubeVirt's webhook schema gate reports ``... in body must be of type object: "null"``; a
+    cluster does not."""
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "ns"},
+          "spec": {"runStrategy": "Halted", "template": {"spec": {
+              "domain": {"machine": None, "devices": {"disks": [{"name": "root", "disk": None}]}},
+              "volumes": [{"name": "root", "containerDisk": {"image": "quay.io/containerdisks/fedora:41"}}]}}}}
+    verdict = admit_vm(vm, Bundle([]))
+    assert (verdict.allowed, verdict.causes) == (True, [])

@@ -1,0 +1,34 @@
+"""vm-admission: KubeVirt's general VM checks as findings, with their area and the option that
+admits the VM when a cluster setting decides."""
+from __future__ import annotations
+
+from krmfn.validate import run_validate
+
+SIDECAR_VM = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "ns"},
+              "spec": {"runStrategy": "Halted", "template": {
+                  "metadata": {"annotations": {"hooks.kubevirt.io/hookSidecars": "[{}]"}},
+                  "spec": {"domain": {"devices": {}}}}}}
+SIDECAR_MESSAGE = ("sidecar feature gate is not enabled in kubevirt-config, invalid entry "
+                   "spec.template.metadata.annotations.hooks.kubevirt.io/hookSidecars")
+
+
+def findings(items: list, options: dict | None = None) -> list[tuple]:
+    outcome = run_validate(items, options or {})
+    return [(f.severity, f.item, f.path, f.message, f.tags) for f in outcome.findings if f.check == "vm-admission"]
+
+
+def test_a_gated_cause_names_the_option_that_admits_it() -> None:
+    assert findings([SIDECAR_VM]) == [
+        ("error", 0, "spec.template.metadata.annotations",
+         SIDECAR_MESSAGE + " (enable with featureGates: Sidecar if your cluster has it)", {"area": "metadata"})]
+    assert findings([SIDECAR_VM], {"featureGates": ["Sidecar"]}) == []
+
+
+def test_a_cause_no_setting_decides_is_kubevirts_message_alone() -> None:
+    vm = {**SIDECAR_VM, "spec": {"template": {"spec": {"domain": {"devices": {}}}}}}
+    assert findings([vm]) == [("error", 0, "spec.running", "RunStrategy must be specified", {"area": "run-strategy"})]
+
+
+def test_can_be_disabled_and_releveled() -> None:
+    assert findings([SIDECAR_VM], {"disable": ["vm-admission"]}) == []
+    assert [f[0] for f in findings([SIDECAR_VM], {"severity": ["vm-admission=warning"]})] == ["warning"]
