@@ -345,6 +345,7 @@ def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: s
             return rejected
     rejected = _later_steps(it_spec, pf_spec, template_spec, it_version, config, logs)
     if rejected is not None:
+        rejected.conflict_free = (it_spec, pf_spec)  # applied without conflict all the same
         return rejected
     return AdmittedCopy(template_spec, template_metadata, (it_spec, pf_spec), logs)
 
@@ -432,7 +433,8 @@ def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPAC
         return rejected
     checked = validate_instancetype_parts(mutation, bundle, vm_namespace, config)
     if isinstance(checked, AdmittedCopy):
-        verdict = admit_remaining(vm, checked.template_spec, checked.template_metadata, config) or allow()
+        verdict = admit_remaining(vm, checked.template_spec, checked.template_metadata, config,
+                                  vm_namespace) or allow()
         verdict.logs, verdict.conflict_free = checked.logs, checked.conflict_free
     else:
         verdict = checked

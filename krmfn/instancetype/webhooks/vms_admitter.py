@@ -23,6 +23,7 @@ with its causes (at most 10, ``ToAdmissionResponse``) and stopping the chain:
 """
 from __future__ import annotations
 
+from krmfn.instancetype.bundle import DEFAULT_NAMESPACE
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.featuregate import DECENTRALIZED_LIVE_MIGRATION, discontinued_in_use
 from krmfn.instancetype.webhooks.network.discontinued import validate_discontinued_bindings
@@ -66,10 +67,11 @@ INVALID_RUN_STRATEGY_FMT = "Invalid RunStrategy (%s)"
 RUN_STRATEGY_GATE_FMT = "Invalid RunStrategy (%s), %s feature gate is not enabled in kubevirt resource"
 
 
-def admit_remaining(vm: dict, template_spec: dict, template_metadata: dict,
-                    config: ClusterConfig) -> Admission | None:
+def admit_remaining(vm: dict, template_spec: dict, template_metadata: dict, config: ClusterConfig,
+                    namespace: str = DEFAULT_NAMESPACE) -> Admission | None:
     """The rejection of the general VM checks of a CREATE, or None when they pass.
-    ``template_spec``, ``template_metadata``: the admitted copy (``AdmittedCopy``)."""
+    ``template_spec``, ``template_metadata``: the admitted copy (``AdmittedCopy``); ``namespace``:
+    the VM's (its own, else the request namespace)."""
     raw_spec = vm.get("spec")
     spec: dict = raw_spec if isinstance(raw_spec, dict) else {}
     own_template = spec.get("template")
@@ -85,7 +87,7 @@ def admit_remaining(vm: dict, template_spec: dict, template_metadata: dict,
     causes = validate_virtual_machine_spec(spec, template_spec, template_metadata, config)
     if causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, causes)
-    causes = admit_vm_storage(vm, config)
+    causes = admit_vm_storage(vm, config, namespace)
     if causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, in_area("storage", causes))
     return None

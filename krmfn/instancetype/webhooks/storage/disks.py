@@ -1,14 +1,324 @@
-"""PORT IN PROGRESS (stub): DISKS."""
+"""The disks of a VMI spec, and the paths of its container disks.
+
+Mirrors ``pkg/storage/admitters/disks.go`` (d923fdb8): ``ValidateDisks`` with everything it calls,
+per disk and in this order (``validateDiskName``, ``validateDeviceTarget``, ``validatePciAddress``,
+``validateBootOrderValue``, ``validateBusSupport``, ``validateSerialNumValue``,
+``validateSerialNumLength``, ``validateCacheMode``, ``validateIOMode``, ``validateErrorPolicy``,
+``validateDiskNameAsContainerName``, ``validateBlockSize``), and ``ValidateContainerDisks`` with
+``ValidatePath``.
+
+``ValidateDisks`` gets the path of the disks list (``spec.template.spec.domain.devices.disks``)
+and KubeVirt appends child paths to it as if it were the spec's. Oddities kept, byte for byte:
+
+* the PCI address causes name ``<disks>.domain.devices.disks.disk[N].name`` / ``.pciAddress``;
+* the IO mode, the dedicated IO thread and the container name causes name
+  ``<disks>.domain.devices.disks[N]...``, and the IO mode message prints the disks path itself;
+* the error policy message prints the path it is about before the value (``... has invalid value
+  "x"``), the cache mode message the same without quotes.
+
+A field of the wrong JSON type reads as Go's zero value (``_access``).
+"""
 from __future__ import annotations
 
+import re
+
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.response import Cause
+from krmfn.instancetype.webhooks.objectmeta import (
+    DNS1123_LABEL_FMT,
+    DNS1123_LABEL_MAX,
+    DNS1123_LABEL_MSG,
+    max_len_error,
+    regex_error,
+)
+from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_NOT_SUPPORTED, Cause
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
+
+# disks.go constants
+MAX_SERIAL_LENGTH = 256
+MIN_CUSTOM_BLOCK_SIZE = 512
+MAX_CUSTOM_BLOCK_SIZE = 2097152
+# Go's regexp: `$` is the end of the text, so fullmatch; `\d` is ASCII only.
+_SERIAL_RE = re.compile(r"[A-Za-z0-9_.+-]+")
+_PCI_ADDRESS_RE = re.compile(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]")
+_LABEL_RE = re.compile(DNS1123_LABEL_FMT)
+
+BUS_VIRTIO, BUS_SCSI, BUS_SATA, BUS_USB, BUS_IDE = "virtio", "scsi", "sata", "usb", "ide"
+SUPPORTED_BUSES = (BUS_VIRTIO, BUS_SCSI, BUS_SATA, BUS_USB)
+# The device targets, in getDiskBus/getDiskType order (JSON key = the diskType of the paths).
+DEVICE_TARGETS = ("disk", "lun", "cdrom")
+CACHE_MODES = ("none", "writethrough", "writeback")
+IO_MODES = ("native", "threads")
+ERROR_POLICIES = ("stop", "ignore", "report", "enospace")
+
+SAME_NAME_FMT = "{} and {} must not have the same Name."
+SINGLE_TARGET_FMT = "{} can only have a single target type defined"
+PCI_ADDRESS_BUS_FMT = "disk {} - setting a PCI address is only possible with bus type virtio."
+PCI_ADDRESS_MALFORMED_FMT = "disk {} has malformed PCI address ({})."
+BOOT_ORDER_FMT = "{} must have a boot order > 0, if supplied"
+IDE_NOT_SUPPORTED = "IDE bus is not supported"
+VIRTIO_CDROM_FMT = "Bus type {} is invalid for CD-ROM device"
+SATA_READ_ONLY_FMT = "{} hard-disks do not support read-only."
+UNRECOGNIZED_BUS_FMT = "{} is set with an unrecognized bus {}, must be one of: [{}]"
+IO_THREADS_BUS_FMT = "IOThreads are not supported for disks on a {} bus"
+SERIAL_CHARACTERS_FMT = "{} must be made up of the following characters [A-Za-z0-9_.+-], if specified"
+SERIAL_LENGTH_FMT = "{} must be less than or equal to {} in length, if specified"
+CACHE_MODE_FMT = "{} has invalid value {}"
+IO_MODE_FMT = "Disk IO mode for {} is not supported. Supported modes are: native, threads."
+ERROR_POLICY_FMT = '{} has invalid value "{}"'
+MATCH_VOLUME_WITH_CUSTOM = "Block size matching can't be enabled together with a custom value"
+LOGICAL_ABOVE_PHYSICAL_FMT = "Logical size {} must be the same or less than the physical size of {}"
+SATA_LOGICAL_FMT = "Logical size {} must be {} for SATA devices"
+DISCARD_GRANULARITY_FMT = "Discard granularity {} must be multiples of logical size {}"
+BLOCK_SIZE_BELOW_MIN_FMT = "Provided size of {} is less than the supported minimum size of {}"
+BLOCK_SIZE_ABOVE_MAX_FMT = "Provided size of {} is greater than the supported maximum size of {}"
+BLOCK_SIZE_NOT_POWER_OF_TWO_FMT = "Provided size of {} is not a power of 2"
+PATH_ROOT_FMT = "{} must not point to root"
+PATH_NOT_ABSOLUTE_FMT = "{} must be an absolute path to a file without relative components"
 
 
-def validate_container_disks(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+def _uint(value: object) -> int:
+    """A Go ``uint`` field: anything but an integer reads as 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _is_set(disk: dict, key: str) -> bool:
+    """A Go pointer field is non-nil: the key is present and not null."""
+    return disk.get(key) is not None
+
+
+def disk_type(disk: dict) -> str:
+    """``getDiskType``: the first device target set, or ""."""
+    return next((target for target in DEVICE_TARGETS if _is_set(disk, target)), "")
+
+
+def disk_bus(disk: dict) -> str:
+    """``getDiskBus``: the bus of the first device target set, or ""."""
+    target = disk_type(disk)
+    return as_str(as_dict(disk.get(target)).get("bus")) if target else ""
 
 
 def validate_disks(field: str, disks: list) -> list[Cause]:
     """``ValidateDisks``: ``field`` is the path of the disks list."""
+    entries = dicts(disks)
+    causes: list[Cause] = []
+    for index, disk in enumerate(entries):
+        causes += _disk_name(field, index, entries)
+        causes += _device_target(field, index, disk)
+        causes += _pci_address(field, index, disk)
+        causes += _boot_order_value(field, index, disk)
+        causes += _bus_support(field, index, disk)
+        causes += _serial_value(field, index, disk)
+        causes += _serial_length(field, index, disk)
+        causes += _cache_mode(field, index, disk)
+        causes += _io_mode(field, index, disk)
+        causes += _error_policy(field, index, disk)
+        causes += _name_as_container_name(field, index, disk)
+        causes += _block_size(field, index, disk)
+    return causes
+
+
+def _disk_name(field: str, index: int, disks: list[dict]) -> list[Cause]:
+    """``validateDiskName``: one cause per earlier disk with the same name."""
+    name = as_str(disks[index].get("name"))
+    return [Cause(f"{field}[{index}].name", SAME_NAME_FMT.format(f"{field}[{index}]", f"{field}[{other}]"),
+                  CAUSE_FIELD_VALUE_INVALID)
+            for other in range(index) if as_str(disks[other].get("name")) == name]
+
+
+def _device_target(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateDeviceTarget``: at most one of disk, lun and cdrom."""
+    if sum(1 for target in DEVICE_TARGETS if _is_set(disk, target)) <= 1:
+        return []
+    return [Cause(f"{field}[{index}]", SINGLE_TARGET_FMT.format(f"{field}[{index}]"), CAUSE_FIELD_VALUE_INVALID)]
+
+
+def _pci_address(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validatePciAddress``: a PCI address needs the virtio bus and must parse."""
+    if not _is_set(disk, "disk"):
+        return []
+    target = as_dict(disk.get("disk"))
+    address = as_str(target.get("pciAddress"))
+    if not address:
+        return []
+    odd_path = f"{field}.domain.devices.disks.disk[{index}]"
+    causes = []
+    if as_str(target.get("bus")) != BUS_VIRTIO:
+        causes.append(Cause(f"{odd_path}.pciAddress", PCI_ADDRESS_BUS_FMT.format(f"{odd_path}.name"),
+                            CAUSE_FIELD_VALUE_INVALID))
+    if not _PCI_ADDRESS_RE.fullmatch(address):
+        causes.append(Cause(f"{odd_path}.pciAddress", PCI_ADDRESS_MALFORMED_FMT.format(f"{odd_path}.name", address),
+                            CAUSE_FIELD_VALUE_INVALID))
+    return causes
+
+
+def _boot_order_value(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateBootOrderValue``: a boot order, when set, is at least 1."""
+    if not _is_set(disk, "bootOrder") or _uint(disk.get("bootOrder")) >= 1:
+        return []
+    return [Cause(f"{field}[{index}].bootOrder", BOOT_ORDER_FMT.format(f"{field}[{index}]"),
+                  CAUSE_FIELD_VALUE_INVALID)]
+
+
+def _bus_support(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateBusSupport``: a known bus that suits the device; a dedicated IO thread needs virtio."""
+    bus = disk_bus(disk)
+    if not bus:
+        return []
+    target = disk_type(disk)
+    entry = f"{field}[{index}]"
+    causes = []
+    if bus == BUS_IDE:
+        causes.append(Cause(f"{entry}.{target}.bus", IDE_NOT_SUPPORTED, CAUSE_FIELD_VALUE_INVALID))
+    elif bus == BUS_VIRTIO:
+        if target == "cdrom":
+            causes.append(Cause(f"{entry}.cdrom.bus", VIRTIO_CDROM_FMT.format(bus), CAUSE_FIELD_VALUE_INVALID))
+    elif bus == BUS_SATA:
+        if _is_set(disk, "disk") and as_dict(disk.get("disk")).get("readonly") is True:
+            causes.append(Cause(f"{entry}.disk.bus", SATA_READ_ONLY_FMT.format(bus), CAUSE_FIELD_VALUE_INVALID))
+    elif bus not in (BUS_SCSI, BUS_USB):
+        causes.append(Cause(f"{entry}.{target}.bus", UNRECOGNIZED_BUS_FMT.format(entry, bus, " ".join(SUPPORTED_BUSES)),
+                            CAUSE_FIELD_VALUE_INVALID))
+    if disk.get("dedicatedIOThread") is True and bus != BUS_VIRTIO:
+        causes.append(Cause(f"{field}.domain.devices.disks[{index}]", IO_THREADS_BUS_FMT.format(bus),
+                            CAUSE_FIELD_VALUE_NOT_SUPPORTED))
+    return causes
+
+
+def _serial_value(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateSerialNumValue``."""
+    serial = as_str(disk.get("serial"))
+    if not serial or _SERIAL_RE.fullmatch(serial):
+        return []
+    return [Cause(f"{field}[{index}].serial", SERIAL_CHARACTERS_FMT.format(f"{field}[{index}]"),
+                  CAUSE_FIELD_VALUE_INVALID)]
+
+
+def _serial_length(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateSerialNumLength``: at most 256 runes."""
+    if len(as_str(disk.get("serial"))) <= MAX_SERIAL_LENGTH:
+        return []
+    return [Cause(f"{field}[{index}].serial", SERIAL_LENGTH_FMT.format(f"{field}[{index}]", MAX_SERIAL_LENGTH),
+                  CAUSE_FIELD_VALUE_INVALID)]
+
+
+def _cache_mode(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateCacheMode``."""
+    cache = as_str(disk.get("cache"))
+    if not cache or cache in CACHE_MODES:
+        return []
+    path = f"{field}[{index}].cache"
+    return [Cause(path, CACHE_MODE_FMT.format(path, cache), CAUSE_FIELD_VALUE_INVALID)]
+
+
+def _io_mode(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateIOMode``."""
+    mode = as_str(disk.get("io"))
+    if not mode or mode in IO_MODES:
+        return []
+    return [Cause(f"{field}.domain.devices.disks[{index}].io", IO_MODE_FMT.format(field),
+                  CAUSE_FIELD_VALUE_NOT_SUPPORTED)]
+
+
+def _error_policy(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateErrorPolicy``: a set policy (even "") must be a known one."""
+    if not _is_set(disk, "errorPolicy"):
+        return []
+    policy = as_str(disk.get("errorPolicy"))
+    if policy in ERROR_POLICIES:
+        return []
+    path = f"{field}[{index}].errorPolicy"
+    return [Cause(path, ERROR_POLICY_FMT.format(path, policy), CAUSE_FIELD_VALUE_INVALID)]
+
+
+def dns1123_label_errors(value: str) -> list[str]:
+    """``validation.IsDNS1123Label``; the length is Go's, in bytes."""
+    errors = []
+    if len(value.encode("utf-8", "surrogatepass")) > DNS1123_LABEL_MAX:
+        errors.append(max_len_error(DNS1123_LABEL_MAX))
+    if not _LABEL_RE.fullmatch(value):
+        errors.append(regex_error(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, "my-name", "123-abc"))
+    return errors
+
+
+def _name_as_container_name(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateDiskNameAsContainerName``: the name is an RFC 1123 label (one cause per problem)."""
+    path = f"{field}.domain.devices.disks[{index}].name"
+    return [Cause(path, message, CAUSE_FIELD_VALUE_INVALID)
+            for message in dns1123_label_errors(as_str(disk.get("name")))]
+
+
+def _block_size(field: str, index: int, disk: dict) -> list[Cause]:
+    """``validateBlockSize``: a custom block size alone, consistent, and each size in range."""
+    block_size = as_dict(disk.get("blockSize"))
+    if not _is_set(block_size, "custom"):
+        return []
+    path = f"{field}[{index}].blockSize"
+    if _is_set(block_size, "matchVolume"):
+        enabled = as_dict(block_size.get("matchVolume")).get("enabled")
+        if enabled is None or enabled is True:
+            return [Cause(path, MATCH_VOLUME_WITH_CUSTOM, CAUSE_FIELD_VALUE_INVALID)]
+    custom = as_dict(block_size.get("custom"))
+    logical, physical = _uint(custom.get("logical")), _uint(custom.get("physical"))
+    if logical > physical:
+        return [Cause(f"{path}.custom.logical", LOGICAL_ABOVE_PHYSICAL_FMT.format(logical, physical),
+                      CAUSE_FIELD_VALUE_INVALID)]
+    if disk_bus(disk) == BUS_SATA and logical != MIN_CUSTOM_BLOCK_SIZE:
+        return [Cause(f"{path}.custom.logical", SATA_LOGICAL_FMT.format(logical, MIN_CUSTOM_BLOCK_SIZE),
+                      CAUSE_FIELD_VALUE_INVALID)]
+    if _is_set(custom, "discardGranularity") and logical != 0:
+        granularity = _uint(custom.get("discardGranularity"))
+        if granularity % logical != 0:
+            return [Cause(f"{path}.custom.discardGranularity", DISCARD_GRANULARITY_FMT.format(granularity, logical),
+                          CAUSE_FIELD_VALUE_INVALID)]
+    return _custom_block_size(f"{path}.custom.logical", logical) + _custom_block_size(f"{path}.custom.physical",
+                                                                                      physical)
+
+
+def _custom_block_size(path: str, size: int) -> list[Cause]:
+    """``validateCustomBlockSize``: between 512 and 2 MiB, and a power of 2."""
+    if size < MIN_CUSTOM_BLOCK_SIZE:
+        message = BLOCK_SIZE_BELOW_MIN_FMT.format(size, MIN_CUSTOM_BLOCK_SIZE)
+    elif size > MAX_CUSTOM_BLOCK_SIZE:
+        message = BLOCK_SIZE_ABOVE_MAX_FMT.format(size, MAX_CUSTOM_BLOCK_SIZE)
+    elif size & (size - 1):
+        message = BLOCK_SIZE_NOT_POWER_OF_TWO_FMT.format(size)
+    else:
+        return []
+    return [Cause(path, message, CAUSE_FIELD_VALUE_INVALID)]
+
+
+def validate_container_disks(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """``ValidateContainerDisks``: each container disk's ``path``, when set, is a clean absolute path."""
+    causes: list[Cause] = []
+    for index, volume in enumerate(dicts(spec.get("volumes"))):
+        if not _is_set(volume, "containerDisk"):
+            continue
+        path = as_str(as_dict(volume.get("containerDisk")).get("path"))
+        if path:
+            causes += validate_path(f"{field}.volumes[{index}].containerDisk", path)
+    return causes
+
+
+def validate_path(field: str, path: str) -> list[Cause]:
+    """``ValidatePath``: not "/", and equal to its clean absolute form (one trailing "/" allowed)."""
+    if path == "/":
+        return [Cause(field, PATH_ROOT_FMT.format(field), CAUSE_FIELD_VALUE_INVALID)]
+    provided = path[:-1] if path.endswith("/") else path
+    if clean_rooted_path(path) != provided:
+        return [Cause(field, PATH_NOT_ABSOLUTE_FMT.format(field), CAUSE_FIELD_VALUE_INVALID)]
     return []
+
+
+def clean_rooted_path(path: str) -> str:
+    """Go's ``filepath.Join("/", path)``: ``Clean`` of ``/path`` (repeated slashes, "." and ".."
+    resolved; ".." at the root stays at the root)."""
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if parts:
+                parts.pop()
+            continue
+        parts.append(part)
+    return "/" + "/".join(parts)

@@ -1,9 +1,38 @@
-"""PORT IN PROGRESS (stub): storageadmitters.Admit."""
+"""The storage admitter of a VirtualMachine CREATE.
+
+Mirrors ``Admit`` in ``pkg/storage/admitters/vm-storage-admitter.go`` (d923fdb8) for a CREATE:
+``validateVirtualMachineDataVolumeTemplateNamespace`` (``data-volume-template.go``): every
+dataVolumeTemplate with a ``metadata.namespace`` other than the VM's gets a cause. ``AdmitStatus``
+(``vm-storage-status.go``: snapshot and restore in progress) only judges an UPDATE, and the
+hotplug rules (``storagehotplug.go``) only VMI updates, so a CREATE needs nothing from the cluster.
+
+The VM's namespace is its ``metadata.namespace``, else the request namespace (the API server fills
+it in before admission).
+"""
 from __future__ import annotations
 
+from krmfn.instancetype.bundle import DEFAULT_NAMESPACE
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.response import Cause
+from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
+
+NAMESPACE_DIFFERS_FMT = "Embedded DataVolume namespace {} differs from VM namespace {}"
 
 
-def admit_vm_storage(vm: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+def admit_vm_storage(vm: dict, config: ClusterConfig, request_namespace: str = DEFAULT_NAMESPACE) -> list[Cause]:
+    """``storageadmitters.Admit`` on a CREATE of ``vm`` (as sent) in ``request_namespace``."""
+    return validate_data_volume_template_namespace(vm, request_namespace)
+
+
+def validate_data_volume_template_namespace(vm: dict, request_namespace: str) -> list[Cause]:
+    """``validateVirtualMachineDataVolumeTemplateNamespace``: an embedded DataVolume lives in the
+    VM's namespace (an empty one is fine)."""
+    target = as_str(as_dict(vm.get("metadata")).get("namespace")) or request_namespace
+    templates = dicts(as_dict(vm.get("spec")).get("dataVolumeTemplates"))
+    causes = []
+    for index, template in enumerate(templates):
+        namespace = as_str(as_dict(template.get("metadata")).get("namespace"))
+        if namespace and namespace != target:
+            causes.append(Cause(f"spec.dataVolumeTemplates[{index}]", NAMESPACE_DIFFERS_FMT.format(namespace, target),
+                                CAUSE_FIELD_VALUE_INVALID))
+    return causes

@@ -1,41 +1,197 @@
-"""PORT IN PROGRESS (stub): devices."""
+"""The device checks of ``ValidateVirtualMachineInstanceSpec`` (vmi-create-admitter.go, d923fdb8).
+
+Mirrors ``countConfiguredMDEVRamFBs``, ``validateMDEVRamFB``,
+``validateHostDevicesWithPassthroughEnabled``, ``validateSoundDevices``, ``validateVSOCK``,
+``validatePersistentReservation`` (with ``reservation.HasVMISpecPersistentReservation``,
+pkg/storage/reservation/pr.go), ``validateDownwardMetrics`` (with ``downwardmetrics.HasDevice``),
+``validateFilesystemsWithVirtIOFSEnabled`` (with ``GetVolumesByName`` and ``IsStorageVolume`` of
+pkg/storage/types/volume.go), ``validateVideoConfig``, ``validatePanicDevices`` and
+``validatePanicDeviceModel``.
+
+Oddities kept from KubeVirt:
+
+* the paths ``<spec>.GPUs``, ``<spec>.HostDevices`` and ``<spec>.Sound`` (Go field names, no
+  ``domain.devices``), ``<spec>.video`` (no ``domain.devices`` either) and
+  ``<spec>.domain.devices.disks.luns.reservation`` (no index, a ``luns`` that is no field);
+* the trailing space of "configuring multiple displays with ramfb is not valid ";
+* ``PersistentReservationEnabled`` reads the raw ``featureGates`` list (the gate is GA in the
+  registry, yet only naming it enables reservations); KubeVirt's
+  ``persistentReservationConfiguration.enabled``, which would win, is not a cluster setting here
+  (KubeVirt's default: unset);
+* ``Devices.HostDevices != nil``: the VM mutator writes the spec back from Go
+  (``patch.WithReplace("/spec", vm.Spec)``) and ``hostDevices`` is ``omitempty``, so an empty list,
+  like a null, is nil by the time the validating webhook reads it.
+"""
 from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.response import Cause
+from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_list, as_str, devices, dicts
+
+MULTIPLE_RAMFB_DISPLAYS = "configuring multiple displays with ramfb is not valid "
+HOST_DEVICES_GATE_DISABLED = "Host Devices feature gate is not enabled in kubevirt-config"
+SOUND_MODEL_NOT_SUPPORTED = "Sound device type is not supported. Options: 'ich9' or 'ac97'"
+SOUND_NAME_REQUIRED = "Sound device requires a name field."
+GATE_NOT_ENABLED_FMT = "%s feature gate is not enabled in kubevirt-config"
+PERSISTENT_RESERVATION_DISABLED = "persistent reservation is not enabled in kubevirt config"
+DOWNWARD_METRICS_DISABLED = (
+    "downwardMetrics virtio serial is not allowed: DownwardMetrics feature gate is not enabled")
+VIRTIOFS_STORAGE_DISABLED = "virtiofs is not allowed: virtiofs feature gate is not enabled for PVC"
+VIDEO_WITHOUT_GRAPHICS = "Video configuration is not allowed when autoattachGraphicsDevice is set to false"
+PANIC_DEVICES_NOT_SUPPORTED_FMT = "custom panic devices are not supported on %s architecture"
+INVALID_PANIC_DEVICE_MODEL_FMT = "invalid PanicDeviceModel(%s)"
+
+HOST_DEVICES_GATE = "HostDevices"
+VSOCK_GATE = "VSOCK"
+PERSISTENT_RESERVATION_GATE = "PersistentReservation"
+DOWNWARD_METRICS_GATE = "DownwardMetrics"
+VIRTIOFS_STORAGE_GATE = "EnableVirtioFsStorageVolumes"
+
+SUPPORTED_SOUND_MODELS = ("", "ich9", "ac97")
+VALID_PANIC_DEVICE_MODELS = ("hyperv", "isa", "pvpanic")
+ARCH_WITHOUT_PANIC_DEVICES = "s390x"
+
+
+def _enabled_unless_false(holder: dict, key: str = "enabled") -> bool:
+    """A ``*bool`` that defaults to true: nil (absent or null) or true."""
+    value = holder.get(key)
+    return value is None or value is True
+
+
+def _ramfb_display_configured(gpu: dict) -> bool:
+    options = gpu.get("virtualGPUOptions")
+    display = as_dict(options).get("display") if options is not None else None
+    if display is None:
+        return False
+    display = as_dict(display)
+    ramfb = display.get("ramFB")
+    return _enabled_unless_false(display) and (ramfb is None or _enabled_unless_false(as_dict(ramfb)))
+
+
+def count_configured_mdev_ramfbs(spec: dict) -> int:
+    """``countConfiguredMDEVRamFBs``: GPUs with a display whose ``enabled`` and ``ramFB.enabled``
+    are unset or true."""
+    return sum(1 for gpu in dicts(devices(spec).get("gpus")) if _ramfb_display_configured(gpu))
 
 
 def validate_mdev_ramfb(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """``validateMDEVRamFB``: at most one vGPU display with ramfb."""
+    if count_configured_mdev_ramfbs(spec) > 1:
+        return [Cause(f"{field}.GPUs", MULTIPLE_RAMFB_DISPLAYS, CAUSE_FIELD_VALUE_INVALID)]
     return []
 
 
 def validate_host_devices_with_passthrough_enabled(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """``validateHostDevicesWithPassthroughEnabled``: host devices need the HostDevices gate."""
+    if as_list(devices(spec).get("hostDevices")) and not config.feature_gate_enabled(HOST_DEVICES_GATE):
+        return [Cause(f"{field}.HostDevices", HOST_DEVICES_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
     return []
 
 
 def validate_sound_devices(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+    """``validateSoundDevices``: a known model (or none) and a name."""
+    sound = devices(spec).get("sound")
+    if sound is None:
+        return []
+    sound = as_dict(sound)
+    causes = []
+    if as_str(sound.get("model")) not in SUPPORTED_SOUND_MODELS:
+        causes.append(Cause(f"{field}.Sound", SOUND_MODEL_NOT_SUPPORTED, CAUSE_FIELD_VALUE_INVALID))
+    if not as_str(sound.get("name")):
+        causes.append(Cause(f"{field}.Sound", SOUND_NAME_REQUIRED, CAUSE_FIELD_VALUE_INVALID))
+    return causes
 
 
 def validate_vsock(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+    """``validateVSOCK``: ``autoattachVSOCK: true`` needs the VSOCK gate."""
+    if devices(spec).get("autoattachVSOCK") is not True or config.feature_gate_enabled(VSOCK_GATE):
+        return []
+    return [Cause(f"{field}.domain.devices.autoattachVSOCK", GATE_NOT_ENABLED_FMT % VSOCK_GATE,
+                  CAUSE_FIELD_VALUE_INVALID)]
+
+
+def has_persistent_reservation(spec: dict) -> bool:
+    """``reservation.HasVMISpecPersistentReservation``: a LUN disk with ``reservation: true``."""
+    return any(disk.get("lun") is not None and as_dict(disk.get("lun")).get("reservation") is True
+               for disk in dicts(devices(spec).get("disks")))
+
+
+def persistent_reservation_enabled(config: ClusterConfig) -> bool:
+    """``ClusterConfig.PersistentReservationEnabled`` without a persistentReservationConfiguration:
+    the gate named in ``featureGates`` (not the registry's GA state)."""
+    return PERSISTENT_RESERVATION_GATE in config.feature_gates
 
 
 def validate_persistent_reservation(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+    """``validatePersistentReservation``."""
+    if not has_persistent_reservation(spec) or persistent_reservation_enabled(config):
+        return []
+    return [Cause(f"{field}.domain.devices.disks.luns.reservation", PERSISTENT_RESERVATION_DISABLED,
+                  CAUSE_FIELD_VALUE_INVALID)]
+
+
+def has_downward_metrics_device(spec: dict) -> bool:
+    """``downwardmetrics.HasDevice``."""
+    return devices(spec).get("downwardMetrics") is not None
 
 
 def validate_downward_metrics(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """``validateDownwardMetrics``: the downwardMetrics serial device needs its gate."""
+    if has_downward_metrics_device(spec) and not config.feature_gate_enabled(DOWNWARD_METRICS_GATE):
+        return [Cause(f"{field}.domain.devices.downwardMetrics", DOWNWARD_METRICS_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
     return []
+
+
+def get_volumes_by_name(spec: dict) -> dict[str, dict]:
+    """``storagetypes.GetVolumesByName``: the last volume of a name wins."""
+    return {as_str(volume.get("name")): volume for volume in dicts(spec.get("volumes"))}
+
+
+def is_storage_volume(volume: dict) -> bool:
+    """``storagetypes.IsStorageVolume``: a PVC or DataVolume volume."""
+    return volume.get("persistentVolumeClaim") is not None or volume.get("dataVolume") is not None
 
 
 def validate_filesystems_with_virtiofs_enabled(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+    """``validateFilesystemsWithVirtIOFSEnabled``: one cause per filesystem on a PVC or
+    DataVolume while EnableVirtioFsStorageVolumes is off."""
+    filesystems = dicts(devices(spec).get("filesystems"))
+    if not filesystems or config.feature_gate_enabled(VIRTIOFS_STORAGE_GATE):
+        return []
+    volumes = get_volumes_by_name(spec)
+    return [Cause(f"{field}.domain.devices.filesystems", VIRTIOFS_STORAGE_DISABLED, CAUSE_FIELD_VALUE_INVALID)
+            for filesystem in filesystems
+            if is_storage_volume(volumes.get(as_str(filesystem.get("name")), {}))]
 
 
 def validate_video_config(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """``validateVideoConfig``: no video device with ``autoattachGraphicsDevice: false``."""
+    holder = devices(spec)
+    if holder.get("video") is not None and holder.get("autoattachGraphicsDevice") is False:
+        return [Cause(f"{field}.video", VIDEO_WITHOUT_GRAPHICS, CAUSE_FIELD_VALUE_INVALID)]
     return []
+
+
+def validate_panic_device_model(field: str, model: object) -> Cause | None:
+    """``validatePanicDeviceModel``: an unset (nil) model is fine, ``""`` is not."""
+    if model is None or model in VALID_PANIC_DEVICE_MODELS:
+        return None
+    return Cause(field, INVALID_PANIC_DEVICE_MODEL_FMT % as_str(model), CAUSE_FIELD_VALUE_INVALID)
 
 
 def validate_panic_devices(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+    """``validatePanicDevices``: none on s390x (the spec's architecture, else the cluster's
+    default), and each model known."""
+    panic_devices = dicts(devices(spec).get("panicDevices"))
+    if not panic_devices:
+        return []
+    devices_field = f"{field}.domain.devices.panicDevices"
+    architecture = as_str(spec.get("architecture")) or config.default_architecture
+    causes = []
+    if architecture == ARCH_WITHOUT_PANIC_DEVICES:
+        causes.append(Cause(devices_field, PANIC_DEVICES_NOT_SUPPORTED_FMT % architecture, CAUSE_FIELD_VALUE_INVALID))
+    for index, panic_device in enumerate(panic_devices):
+        cause = validate_panic_device_model(f"{devices_field}[{index}].model", panic_device.get("model"))
+        if cause is not None:
+            causes.append(cause)
+    return causes

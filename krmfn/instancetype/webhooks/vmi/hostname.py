@@ -1,13 +1,38 @@
-"""PORT IN PROGRESS (stub): hostname."""
+"""``validateHostNameNotConformingToDNSLabelRules`` and ``validateSubdomainDNSSubdomainRules``
+(vmi-create-admitter.go, d923fdb8): a non-empty ``hostname`` must be a DNS-1123 label, a non-empty
+``subdomain`` a DNS-1123 subdomain; apimachinery's messages are joined with ``", "`` after KubeVirt's
+(note the space before the colon, kept).
+"""
 from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.response import Cause
+from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.instancetype.webhooks.vmi._access import as_str
+from krmfn.instancetype.webhooks.vmi.k8s_validation import is_dns1123_label, is_dns1123_subdomain
+
+HOSTNAME_NOT_DNS_LABEL_FMT = "{path} does not conform to the kubernetes DNS_LABEL rules : {errors}"
+SUBDOMAIN_NOT_DNS_SUBDOMAIN_FMT = "{path} does not conform to the kubernetes DNS_SUBDOMAIN rules : {errors}"
 
 
 def validate_hostname_not_conforming_to_dns_label_rules(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+    hostname = as_str(spec.get("hostname"))
+    if not hostname:
+        return []
+    errors = is_dns1123_label(hostname)
+    if not errors:
+        return []
+    path = f"{field}.hostname"
+    return [Cause(path, HOSTNAME_NOT_DNS_LABEL_FMT.format(path=path, errors=", ".join(errors)),
+                  CAUSE_FIELD_VALUE_INVALID)]
 
 
 def validate_subdomain_dns_subdomain_rules(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+    subdomain = as_str(spec.get("subdomain"))
+    if not subdomain:
+        return []
+    errors = is_dns1123_subdomain(subdomain)
+    if not errors:
+        return []
+    path = f"{field}.subdomain"
+    return [Cause(path, SUBDOMAIN_NOT_DNS_SUBDOMAIN_FMT.format(path=path, errors=", ".join(errors)),
+                  CAUSE_FIELD_VALUE_INVALID)]

@@ -1,9 +1,24 @@
-"""PORT IN PROGRESS (stub): input devices."""
+"""``validateInputDevices`` (vmi-create-admitter.go, d923fdb8): each input device's bus must be
+``virtio``, ``usb`` or unset, and its type ``tablet`` (an unset type or ``keyboard`` is rejected).
+"""
 from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.response import Cause
+from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.instancetype.webhooks.vmi._access import as_str, devices, dicts
+
+VALID_INPUT_BUSES = ("virtio", "usb", "")
+INPUT_TYPE_TABLET = "tablet"
+INVALID_INPUT_BUS = "Input device can have only virtio or usb bus."
+INVALID_INPUT_TYPE = "Input device can have only tablet type."
 
 
 def validate_input_devices(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    return []
+    causes: list[Cause] = []
+    for index, device in enumerate(dicts(devices(spec).get("inputs"))):
+        path = f"{field}.domain.devices.inputs[{index}]"
+        if as_str(device.get("bus")) not in VALID_INPUT_BUSES:
+            causes.append(Cause(f"{path}.bus", INVALID_INPUT_BUS, CAUSE_FIELD_VALUE_INVALID))
+        if as_str(device.get("type")) != INPUT_TYPE_TABLET:
+            causes.append(Cause(f"{path}.type", INVALID_INPUT_TYPE, CAUSE_FIELD_VALUE_INVALID))
+    return causes

@@ -1,4 +1,3 @@
-# HELPERS (parallel porting in progress): READ /tmp/brief_common.md FIRST (rules: interface, do not edit shared files, never run git commands that change state, tests, report).
 """``ValidateVirtualMachineInstanceSpec`` (vmi-create-admitter.go, d923fdb8): every check, in
 KubeVirt's order, on a VMI spec (for a VM: the template spec with the instance type and preference
 applied and the defaults set). Each check is ``check(field, spec, config) -> causes``; ``field`` is

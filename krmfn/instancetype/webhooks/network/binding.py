@@ -1,0 +1,70 @@
+"""Interface binding checks (``pkg/network/admitter/binding.go``, d923fdb8): ``validateInterfaceBinding``
+runs, interface by interface, ``validateInterfaceBindingExists``, ``validateMasqueradeBinding``,
+``validateBridgeBinding`` and ``validatePasstBinding`` (``passt.go``).
+
+An interface has exactly one of the ``bridge``, ``masquerade``, ``sriov`` and ``passtBinding`` binding
+methods and a ``binding`` plugin; the discontinued ``slirp``, ``macvtap`` and ``passt`` do not count.
+Whether a named binding plugin is registered in the KubeVirt CR is not checked here at d923fdb8.
+"""
+from __future__ import annotations
+
+from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.webhooks.network.link import is_reserved
+from krmfn.instancetype.webhooks.network.passt import validate_passt_binding
+from krmfn.instancetype.webhooks.network.vmispec import (
+    index_networks_by_name,
+    interfaces,
+    is_pod_network,
+    is_set,
+    name_of,
+    networks,
+)
+from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.instancetype.webhooks.vmi._access import as_str
+
+COUNTED_BINDINGS = ("bridge", "masquerade", "sriov", "passtBinding", "binding")
+
+NOT_EXACTLY_ONE_BINDING_FMT = "logical %s interface must have exactly one binding method or binding plugin"
+MASQUERADE_NOT_ON_POD_NETWORK = "Masquerade interface only implemented with pod network"
+MASQUERADE_RESERVED_MAC = "The requested MAC address is reserved for the in-pod bridge. Please choose another one."
+BRIDGE_ON_POD_NETWORK_NOT_PERMITTED = "Bridge on pod network configuration is not enabled under kubevirt-config"
+
+
+def validate_interface_binding(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """``validateInterfaceBinding``: the binding causes of each interface, in interface order."""
+    networks_by_name = index_networks_by_name(networks(spec))
+    causes: list[Cause] = []
+    for index, iface in enumerate(interfaces(spec)):
+        network = networks_by_name.get(name_of(iface), {})
+        path = f"{field}.domain.devices.interfaces[{index}]"
+        causes += validate_interface_binding_exists(path, iface)
+        causes += validate_masquerade_binding(path, iface, network)
+        causes += validate_bridge_binding(path, iface, network, config)
+        causes += validate_passt_binding(path, iface, network, config)
+    return causes
+
+
+def validate_interface_binding_exists(path: str, iface: dict) -> list[Cause]:
+    """``validateInterfaceBindingExists``: reported on the interface itself."""
+    if sum(1 for binding in COUNTED_BINDINGS if is_set(iface, binding)) == 1:
+        return []
+    return [Cause(path, NOT_EXACTLY_ONE_BINDING_FMT % name_of(iface), CAUSE_FIELD_VALUE_INVALID)]
+
+
+def validate_masquerade_binding(path: str, iface: dict, network: dict) -> list[Cause]:
+    """``validateMasqueradeBinding``: masquerade only on the pod network, never with the bridge's MAC."""
+    if not is_set(iface, "masquerade"):
+        return []
+    causes = []
+    if not is_pod_network(network):
+        causes.append(Cause(f"{path}.name", MASQUERADE_NOT_ON_POD_NETWORK, CAUSE_FIELD_VALUE_INVALID))
+    if is_reserved(as_str(iface.get("macAddress"))):
+        causes.append(Cause(f"{path}.macAddress", MASQUERADE_RESERVED_MAC, CAUSE_FIELD_VALUE_INVALID))
+    return causes
+
+
+def validate_bridge_binding(path: str, iface: dict, network: dict, config: ClusterConfig) -> list[Cause]:
+    """``validateBridgeBinding``: bridge on the pod network needs ``permitBridgeInterfaceOnPodNetwork``."""
+    if is_set(iface, "bridge") and is_pod_network(network) and not config.permit_bridge_interface_on_pod_network:
+        return [Cause(f"{path}.name", BRIDGE_ON_POD_NETWORK_NOT_PERMITTED, CAUSE_FIELD_VALUE_INVALID)]
+    return []

@@ -1,0 +1,26 @@
+"""``validatePasstBinding`` (``pkg/network/admitter/passt.go``, d923fdb8): the core ``passtBinding``
+needs the ``PasstBinding`` feature gate (Beta: on unless disabled) and the pod network. Both causes
+point at the interface's ``name``. (The discontinued ``passt`` binding is ``discontinued.py``'s.)
+"""
+from __future__ import annotations
+
+from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.webhooks.network.vmispec import is_pod_network, is_set
+from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+
+PASST_BINDING_GATE = "PasstBinding"
+PASST_BINDING_GATE_DISABLED = "PasstBinding feature gate is not enabled"
+PASST_BINDING_NOT_ON_POD_NETWORK = "PasstBinding interface only implemented with pod network"
+
+
+def validate_passt_binding(path: str, iface: dict, network: dict, config: ClusterConfig) -> list[Cause]:
+    """``path`` is the interface's (``<spec>.domain.devices.interfaces[N]``); ``network`` the one of
+    its name (``{}`` when none)."""
+    if not is_set(iface, "passtBinding"):
+        return []
+    causes = []
+    if not config.feature_gate_enabled(PASST_BINDING_GATE):
+        causes.append(Cause(f"{path}.name", PASST_BINDING_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID))
+    if not is_pod_network(network):
+        causes.append(Cause(f"{path}.name", PASST_BINDING_NOT_ON_POD_NETWORK, CAUSE_FIELD_VALUE_INVALID))
+    return causes

@@ -1,0 +1,81 @@
+"""pkg/network/admitter/binding.go and passt.go: validateInterfaceBinding."""
+from __future__ import annotations
+
+import dataclasses
+
+from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.webhooks.network.binding import validate_interface_binding
+
+F = "spec.template.spec"
+I0 = f"{F}.domain.devices.interfaces[0]"
+I1 = f"{F}.domain.devices.interfaces[1]"
+I2 = f"{F}.domain.devices.interfaces[2]"
+
+
+def pairs(causes: list) -> list[tuple[str, str]]:
+    return [(c.field, c.message) for c in causes]
+
+
+def spec(interfaces: list[dict], networks: list[dict]) -> dict:
+    return {"domain": {"devices": {"interfaces": interfaces}}, "networks": networks}
+
+
+POD = [{"name": "a", "pod": {}}]
+MULTUS = [{"name": "a", "multus": {"networkName": "n"}}]
+
+
+def test_each_single_binding_passes() -> None:
+    for binding in ("bridge", "masquerade", "sriov", "passtBinding"):
+        assert validate_interface_binding(F, spec([{"name": "a", binding: {}}], POD), ClusterConfig()) == []
+    assert validate_interface_binding(F, spec([{"name": "a", "binding": {"name": "plug"}}], MULTUS),
+                                      ClusterConfig()) == []
+
+
+def test_none_or_two_bindings() -> None:
+    ifaces = [{"name": "a"}, {"name": "b", "bridge": {}, "binding": {"name": "x"}}, {"name": "c", "slirp": {}},
+              {"name": "d", "bridge": None, "masquerade": {}}]
+    networks = [{"name": n, "pod": {}} for n in "abcd"]
+    assert pairs(validate_interface_binding(F, spec(ifaces, networks), ClusterConfig())) == [
+        (I0, "logical a interface must have exactly one binding method or binding plugin"),
+        (I1, "logical b interface must have exactly one binding method or binding plugin"),
+        (I2, "logical c interface must have exactly one binding method or binding plugin"),
+    ]
+
+
+def test_masquerade_off_the_pod_network_and_with_the_reserved_mac() -> None:
+    ifaces = [{"name": "a", "masquerade": {}, "macAddress": "02:00:00:00:00:00"}]
+    assert pairs(validate_interface_binding(F, spec(ifaces, MULTUS), ClusterConfig())) == [
+        (f"{I0}.name", "Masquerade interface only implemented with pod network"),
+        (f"{I0}.macAddress", "The requested MAC address is reserved for the in-pod bridge. Please choose another one."),
+    ]
+
+
+def test_masquerade_without_a_network_of_its_name() -> None:
+    assert pairs(validate_interface_binding(F, spec([{"name": "a", "masquerade": {}}], []), ClusterConfig())) == [
+        (f"{I0}.name", "Masquerade interface only implemented with pod network"),
+    ]
+
+
+def test_bridge_on_pod_network_when_not_permitted() -> None:
+    config = dataclasses.replace(ClusterConfig(), permit_bridge_interface_on_pod_network=False)
+    assert pairs(validate_interface_binding(F, spec([{"name": "a", "bridge": {}}], POD), config)) == [
+        (f"{I0}.name", "Bridge on pod network configuration is not enabled under kubevirt-config"),
+    ]
+    assert validate_interface_binding(F, spec([{"name": "a", "bridge": {}}], MULTUS), config) == []
+
+
+def test_passt_binding_gate_disabled_and_off_the_pod_network() -> None:
+    config = dataclasses.replace(ClusterConfig(), disabled_feature_gates=("PasstBinding",))
+    assert pairs(validate_interface_binding(F, spec([{"name": "a", "passtBinding": {}}], MULTUS), config)) == [
+        (f"{I0}.name", "PasstBinding feature gate is not enabled"),
+        (f"{I0}.name", "PasstBinding interface only implemented with pod network"),
+    ]
+
+
+def test_causes_are_grouped_per_interface() -> None:
+    ifaces = [{"name": "a", "masquerade": {}, "bridge": {}}, {"name": "b"}]
+    assert pairs(validate_interface_binding(F, spec(ifaces, MULTUS), ClusterConfig())) == [
+        (I0, "logical a interface must have exactly one binding method or binding plugin"),
+        (f"{I0}.name", "Masquerade interface only implemented with pod network"),
+        (I1, "logical b interface must have exactly one binding method or binding plugin"),
+    ]
