@@ -133,22 +133,27 @@ def reject_webhook(stage: str, causes: list[Cause], warnings: Iterable[Admission
     return reject(stage, causes[:MAX_WEBHOOK_CAUSES], warnings, logs)
 
 
+_SHORT_ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+                  "\v": "\\v", '"': '\\"', "\\": "\\\\"}
+
+
 def go_quote(text: str) -> str:
-    """Go's ``%q`` of a string (printable characters kept, the usual escapes otherwise)."""
-    out = ['"']
+    """Go's ``%q`` of a string (``strconv.Quote``): printable runes kept (Go's ``IsPrint`` and
+    Python's ``isprintable`` take the same categories), ``\\a \\b \\f \\n \\r \\t \\v``, then
+    ``\\xNN`` below U+0080, ``\\uNNNN``, ``\\UNNNNNNNN``."""
+    out = []
     for char in text:
-        if char in ('"', "\\"):
-            out.append("\\" + char)
-        elif char == "\n":
-            out.append("\\n")
-        elif char == "\t":
-            out.append("\\t")
-        elif char == "\r":
-            out.append("\\r")
-        elif not char.isprintable():
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x80 else (f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"))
-        else:
+        code = ord(char)
+        if char in _SHORT_ESCAPES:
+            out.append(_SHORT_ESCAPES[char])
+        elif char.isprintable():
             out.append(char)
-    out.append('"')
-    return "".join(out)
+        elif code < 0x80:
+            out.append(f"\\x{code:02x}")
+        elif 0xD800 <= code <= 0xDFFF:  # a lone surrogate: Go's decoder made it U+FFFD
+            out.append("\ufffd")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return '"' + "".join(out) + '"'

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from krmfn.instancetype.compatibility import go_json
+from krmfn.instancetype.webhooks.response import go_quote
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_list, as_str, dicts
 
 DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
@@ -59,32 +60,6 @@ OPERATOR_EXISTS, OPERATOR_DOES_NOT_EXIST = "Exists", "DoesNotExist"
 VALUES_REQUIRED_FOR_IN = "must be specified when `operator` is 'In' or 'NotIn'"
 VALUES_FORBIDDEN_FOR_EXISTS = "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"
 NOT_A_VALID_SELECTOR_OPERATOR = "not a valid selector operator"
-
-
-_SHORT_ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
-                  "\v": "\\v", '"': '\\"', "\\": "\\\\"}
-
-
-def go_quote(text: str) -> str:
-    """Go's ``%q`` of a string (``strconv.Quote``): printable runes kept (Go's ``IsPrint`` and
-    Python's ``isprintable`` take the same categories), ``\\a \\b \\f \\n \\r \\t \\v``, then
-    ``\\xNN`` below U+0080, ``\\uNNNN``, ``\\UNNNNNNNN``."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if char in _SHORT_ESCAPES:
-            out.append(_SHORT_ESCAPES[char])
-        elif char.isprintable():
-            out.append(char)
-        elif code < 0x80:
-            out.append(f"\\x{code:02x}")
-        elif 0xD800 <= code <= 0xDFFF:  # a lone surrogate: Go's decoder made it U+FFFD
-            out.append("\ufffd")
-        elif code < 0x10000:
-            out.append(f"\\u{code:04x}")
-        else:
-            out.append(f"\\U{code:08x}")
-    return '"' + "".join(out) + '"'
 
 
 def go_len(text: str) -> int:

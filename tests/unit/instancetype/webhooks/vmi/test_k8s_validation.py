@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
+from krmfn.instancetype.webhooks.response import go_quote
 from krmfn.instancetype.webhooks.vmi.k8s_validation import (
     bad_int,
     bad_named,
     bad_string,
     duplicate,
     forbidden,
-    go_quote,
     go_string_list,
     invalid,
     is_dns1123_label,
