@@ -11,6 +11,7 @@ case, the stage name is krmfn's).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from krmfn.instancetype.webhooks.admitter import admit_instancetype
 from krmfn.instancetype.webhooks.preference_admitter import admit_preference
 from krmfn.instancetype.webhooks.response import STAGE_ALREADY_EXISTS, Admission, reject_message
 from krmfn.instancetype.webhooks.vm import admit_vm
+from krmfn.model.forked import map_forked
 from krmfn.model.gcpause import gc_paused
 
 ALREADY_EXISTS_FMT = '{resource} "{name}" already exists'
@@ -115,12 +117,50 @@ def _admit_items(items: list[Any], namespace: str, config: ClusterConfig,
                       if isinstance(item, dict) and (index not in verdicts or verdicts[index].allowed)), namespace,
                      catalog_version=catalog_version, legacy=legacy)
     cluster.declare(item for item in items if isinstance(item, dict))  # no catalog stand-in for those
-    out: list[Admission | None] = []
-    for index, item in enumerate(items):
-        if index in verdicts:
-            out.append(verdicts[index])
-        elif kinds.is_virtual_machine(item):
-            out.append(admit_vm(item, cluster, namespace, config))
-        else:
-            out.append(None)
+    out: list[Admission | None] = [verdicts.get(index) for index in range(len(items))]
+    vm_indices = [index for index, item in enumerate(items) if index not in verdicts and kinds.is_virtual_machine(item)]
+    specs = SpecReferences(items)
+
+    def admit_vms(indices: Sequence[int]) -> list[Admission]:
+        return [admit_vm(items[index], cluster, namespace, config) for index in indices]
+
+    for index, verdict in zip(vm_indices, map_forked(admit_vms, vm_indices, specs.pack, specs.unpack), strict=True):
+        out[index] = verdict
     return BundleAdmission(out, _rejected(items, verdicts, stored, namespace))
+
+
+class SpecReferences:
+    """``Admission.conflict_free`` across a fork (``krmfn.model.forked``): the instance type and
+    preference specs it holds are the bundle's own objects, which validate's expand pass
+    recognises by identity. A worker sends their ``id``; the parent maps it back to the object
+    of the bundle that existed before the fork. A spec the worker built itself (a catalog
+    stand-in, a decoded revision) cannot be mapped: that pair is dropped, and the expand pass
+    simply applies it again."""
+
+    def __init__(self, items: list[Any]) -> None:
+        self.by_id = {id(item["spec"]): item["spec"] for item in items
+                      if kinds.is_definition(item) and isinstance(item.get("spec"), dict)}
+
+    def pack(self, verdicts: list[Admission]) -> list[tuple[Admission, tuple[int | None, int | None] | None]]:
+        """In the worker: each verdict without its pair, and the pair as ids."""
+        packed = []
+        for verdict in verdicts:
+            pair = verdict.conflict_free
+            verdict.conflict_free = None
+            packed.append((verdict, None if pair is None else (_id_of(pair[0]), _id_of(pair[1]))))
+        return packed
+
+    def unpack(self, packed: list[tuple[Admission, tuple[int | None, int | None] | None]]) -> list[Admission]:
+        """In the parent: the verdicts with the pairs whose specs it knows."""
+        for verdict, ids in packed:
+            if ids is not None and all(spec_id is None or spec_id in self.by_id for spec_id in ids):
+                verdict.conflict_free = (self._spec(ids[0]), self._spec(ids[1]))
+        return [verdict for verdict, _ in packed]
+
+    def _spec(self, spec_id: int | None) -> dict | None:
+        return None if spec_id is None else self.by_id[spec_id]
+
+
+def _id_of(spec: dict | None) -> int | None:
+    return None if spec is None else id(spec)
+

@@ -76,6 +76,9 @@ class AdmissionWarning(str):
         warning.reason, warning.path, warning.current, warning.proposed = reason, path, current, proposed
         return warning
 
+    def __reduce__(self) -> tuple[type[AdmissionWarning], tuple[str, str, str | None, Any, Any]]:
+        return AdmissionWarning, (str(self), self.reason, self.path, self.current, self.proposed)
+
 
 # What a warning is about.
 REASON_LEGACY_API_VERSION = "legacy-api-version"  # a v1alpha1/v1alpha2 instance type or preference
