@@ -1,15 +1,18 @@
 """vm-admission: KubeVirt's general VM checks reject the VM (stage
 `validating-webhook/remaining-vm-checks`).
 
-After the instance type part, the VM validating webhook validates the whole VM. Ported so far:
-discontinued feature gates still in use (with the `featureGates` option), discontinued interface
-bindings (`slirp`, `passt`, `macvtap`), the template metadata (reserved `kubevirt.io/` labels; the
-sidecar and ignition annotations, also from the instance type or preference, need their feature
-gates), the IO threads policy (a known policy; `supplementalPool` with a positive thread count,
-also from the instance type), the dataVolumeTemplates (well formed, and each used by a
-volume) and `validateRunStrategy` (`runStrategy` or the deprecated `running`, exactly one, and a
-known strategy). The rest of KubeVirt's checks are being ported; until then they admit the VM, as
-before.
+After the instance type part, KubeVirt's VM validating webhook validates the VM with its instance
+type and preference applied and its defaults set, as it will run: the feature gates in use, the
+discontinued interface bindings, the template metadata, `ValidateVirtualMachineInstanceSpec`
+(hostname, memory and hugepages, machine type, ACPI, CPU and NUMA, realtime, affinity, networks
+and interfaces, DRA, boot order, input devices, IO threads, probes, disks and firmware, volumes,
+container disks, access credentials, DNS, live migration, host devices and GPUs, sound, launch
+security, VSOCK, persistent reservation, downward metrics, virtiofs, video, panic devices, reboot
+policy, reserved overhead, service account), the dataVolumeTemplates, the run strategy, the live
+update limits and the storage admitter. Each finding is tagged with its KubeVirt area
+(`tags.area`: `cpu`, `memory`, `network`, `storage`, `devices`, `firmware`, ...); where a cluster
+setting decides (a feature gate, the rollout strategy), the message says which option admits the
+VM.
 
 Passing example::
 
@@ -26,7 +29,12 @@ Failing example::
     kind: VirtualMachine
     metadata: {name: vm, namespace: lab}
     spec:
-      template: {spec: {domain: {devices: {}}}}
+      runStrategy: Halted
+      template:
+        spec:
+          domain:
+            devices: {}
+            firmware: {bootloader: {efi: {secureBoot: true}}}
 """
 from __future__ import annotations
 
@@ -38,12 +46,12 @@ from krmfn.validate.context import Context
 
 ID = "vm-admission"
 SEVERITY = "error"
-SUMMARY = ("KubeVirt's general VM checks after the instance type part (so far: runStrategy, dataVolumeTemplates, "
-           "ioThreadsPolicy, template labels and gated annotations, discontinued interface bindings and feature "
-           "gates)")
-MIRRORS = ("VMsAdmitter.Admit after the instance type part (vms-admitter.go): ValidateFeatureGates, "
-           "validateDiscontinuedBindings, ValidateVirtualMachineInstanceMetadata, validateIOThreadsPolicy, "
-           "ValidateDataVolumeTemplate, validateRunStrategy")
+SUMMARY = ("KubeVirt's general VM checks on the VM with its instance type, preference and defaults applied "
+           "(CPU, memory, network, storage, devices, firmware, launch security, scheduling, run strategy, feature "
+           "gates...), tagged with their area")
+MIRRORS = ("VMsAdmitter.Admit after the instance type part (vms-admitter.go): ValidateFeatureGates, the network "
+           "admitter, ValidateVirtualMachineSpec with ValidateVirtualMachineInstanceSpec (vmi-create-admitter.go), "
+           "validateLiveUpdateFeatures, storageadmitters.Admit")
 
 
 def run(ctx: Context) -> Iterable[Finding]:
