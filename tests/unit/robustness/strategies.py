@@ -112,6 +112,51 @@ def _matcher(draw: Any, names: list[str], kinds: list[str]) -> dict:
     return matcher
 
 
+# Fields KubeVirt's general VM checks read (krmfn.instancetype.webhooks.vmi), valid and not, set on
+# the template spec of some VMs; ``perturbed`` then puts wrong types into them too.
+VM_EXTRAS: list[tuple[str, Any]] = [
+    ("hostname", "web-1"), ("hostname", "Web_1"), ("subdomain", "a.b"), ("dnsPolicy", "None"),
+    ("dnsConfig", {"nameservers": ["1.1.1.1"], "searches": ["lab.local"]}),
+    ("evictionStrategy", "LiveMigrate"), ("startStrategy", "Paused"), ("priorityClassName", "high"),
+    ("domain.cpu", {"cores": 2, "dedicatedCpuPlacement": True, "isolateEmulatorThread": True}),
+    ("domain.cpu", {"sockets": 4, "maxSockets": 2, "realtime": {}, "numa": {"guestMappingPassthrough": {}}}),
+    ("domain.cpu.features", [{"name": "vmx", "policy": "require"}, {"name": "x", "policy": "bogus"}]),
+    ("domain.memory", {"guest": "1Gi", "maxGuest": "512Mi", "hugepages": {"pageSize": "2Mi"}}),
+    ("domain.resources", {"requests": {"memory": "1Gi", "cpu": "2"}, "limits": {"memory": "512Mi", "cpu": "1"}}),
+    ("domain.machine", {"type": "pc-i440fx-9.0"}), ("domain.ioThreadsPolicy", "supplementalPool"),
+    ("domain.firmware", {"bootloader": {"efi": {"secureBoot": True}, "bios": {}}, "acpi": {"slicNameRef": "x"}}),
+    ("domain.features", {"smm": {"enabled": False}}),
+    ("domain.launchSecurity", {"sev": {}, "snp": {}}),
+    ("domain.devices.interfaces", [{"name": "default", "bridge": {}, "masquerade": {}, "macAddress": "zz"},
+                                   {"name": "nic", "sriov": {}, "ports": [{"port": 0}]}]),
+    ("domain.devices.gpus", [{"name": "gpu", "deviceName": "nvidia.com/GA"}]),
+    ("domain.devices.hostDevices", [{"name": "hd", "deviceName": "x/y"}]),
+    ("domain.devices.inputs", [{"name": "tablet", "type": "mouse", "bus": "ps2"}]),
+    ("domain.devices.sound", {"model": "sb16"}), ("domain.devices.panicDevices", [{"model": "bogus"}]),
+    ("domain.devices.filesystems", [{"name": "fs", "virtiofs": {}}]), ("domain.devices.video", {"type": "qxl"}),
+    ("domain.devices.downwardMetrics", {}), ("domain.devices.autoattachVSOCK", True),
+    ("networks", [{"name": "default", "pod": {}}, {"name": "default", "multus": {"networkName": "x"}}]),
+    ("volumes", [{"name": "v", "hostDisk": {"path": "/d", "type": "Disk"}}, {"name": "v", "downwardMetrics": {}},
+                 {"name": "ci", "cloudInitNoCloud": {"userDataBase64": "%%%"}}]),
+    ("accessCredentials", [{"sshPublicKey": {"source": {"secret": {"secretName": "k"}},
+                                             "propagationMethod": {"qemuGuestAgent": {}}}}]),
+    ("readinessProbe", {"httpGet": {"port": 80}, "tcpSocket": {"port": 80}}),
+    ("affinity", {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+        {"matchExpressions": [{"key": "k", "operator": "Bogus"}]}]}}}),
+    ("topologySpreadConstraints", [{"maxSkew": 0, "topologyKey": "", "whenUnsatisfiable": "Maybe"}]),
+]
+
+
+def _set(holder: dict, path: str, value: Any) -> None:
+    *parents, last = path.split(".")
+    for key in parents:
+        nested = holder.get(key)
+        if not isinstance(nested, dict):
+            nested = holder[key] = {}
+        holder = nested
+    holder[last] = value
+
+
 @st.composite
 def vms(draw: Any, max_disks: int = 4) -> dict:
     name = draw(st.sampled_from(["vm-a", "vm-b", "vm-c", "web", "db"]))
@@ -142,6 +187,8 @@ def vms(draw: Any, max_disks: int = 4) -> dict:
         template_spec["domain"]["cpu"] = {"cores": draw(st.integers(1, 4))}
     if draw(st.integers(0, 4)) == 0:
         template_spec["domain"]["memory"] = {"guest": draw(st.sampled_from(MEMORY))}
+    for path, value in draw(st.lists(st.sampled_from(VM_EXTRAS), max_size=4)):
+        _set(template_spec, path, copy.deepcopy(value))
     spec: dict[str, Any] = {"runStrategy": draw(st.sampled_from(["Always", "Halted"])),
                             "template": {"spec": template_spec}}
     if draw(st.integers(0, 4)):
