@@ -7,13 +7,12 @@ to the VM's ``domain.cpu.guest``.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from krmfn.instancetype import v1beta2
 from krmfn.instancetype.bundle import V1BETA1, V1BETA2
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import bool_set, child, int_set, ptr_set, str_set
+from krmfn.instancetype.gozero import bool_set, child, int_set, ptr_set, str_set, clone
 from krmfn.instancetype.preference.topology import (
     INSTANCETYPE_CPU_GUEST_PATH,
     INVALID_UINT32_FMT,
@@ -68,7 +67,7 @@ def apply_cpu(base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec
             _set_non_pointer(vm_cpu, vm_field, it_cpu[it_field])
     for name in _COPIED_OBJECTS:
         if ptr_set(it_cpu.get(name)):
-            vm_cpu[name] = copy.deepcopy(it_cpu[name])
+            vm_cpu[name] = clone(it_cpu[name])
     write_topology(vm_cpu, topology)
     return []
 

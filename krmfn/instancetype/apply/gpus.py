@@ -4,10 +4,9 @@ Mirrors ``pkg/instancetype/apply/gpu.go``: all or nothing, no merge and no per-i
 """
 from __future__ import annotations
 
-import copy
 
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import child, list_set
+from krmfn.instancetype.gozero import child, list_set, clone
 
 
 def apply_gpus(base: Conflict, it_spec: dict, template_spec: dict) -> list[Conflict]:
@@ -18,5 +17,5 @@ def apply_gpus(base: Conflict, it_spec: dict, template_spec: dict) -> list[Confl
     devices = child(child(template_spec, "domain"), "devices")
     if list_set(devices.get("gpus")):
         return [base.child("domain", "devices", "gpus")]
-    devices["gpus"] = copy.deepcopy(it_gpus)
+    devices["gpus"] = clone(it_gpus)
     return []

@@ -4,10 +4,9 @@ Mirrors ``pkg/instancetype/apply/hostdevices.go``: all or nothing, like GPUs.
 """
 from __future__ import annotations
 
-import copy
 
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import child, list_set
+from krmfn.instancetype.gozero import child, list_set, clone
 
 
 def apply_host_devices(base: Conflict, it_spec: dict, template_spec: dict) -> list[Conflict]:
@@ -18,5 +17,5 @@ def apply_host_devices(base: Conflict, it_spec: dict, template_spec: dict) -> li
     devices = child(child(template_spec, "domain"), "devices")
     if list_set(devices.get("hostDevices")):
         return [base.child("domain", "devices", "hostDevices")]
-    devices["hostDevices"] = copy.deepcopy(it_host_devices)
+    devices["hostDevices"] = clone(it_host_devices)
     return []

@@ -5,10 +5,9 @@ Mirrors ``pkg/instancetype/apply/launchsecurity.go``. It runs before the prefere
 """
 from __future__ import annotations
 
-import copy
 
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import child, ptr_set
+from krmfn.instancetype.gozero import child, ptr_set, clone
 
 
 def apply_launch_security(base: Conflict, it_spec: dict, template_spec: dict) -> list[Conflict]:
@@ -19,5 +18,5 @@ def apply_launch_security(base: Conflict, it_spec: dict, template_spec: dict) ->
     domain = child(template_spec, "domain")
     if ptr_set(domain.get("launchSecurity")):
         return [base.child("domain", "launchSecurity")]
-    domain["launchSecurity"] = copy.deepcopy(it_launch_security)
+    domain["launchSecurity"] = clone(it_launch_security)
     return []

@@ -6,12 +6,11 @@ guest memory to the VM's ``domain.memory.guest``.
 """
 from __future__ import annotations
 
-import copy
 
 from krmfn.instancetype import quantity, v1beta2
 from krmfn.instancetype.bundle import V1BETA1, V1BETA2
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import child, ptr_set
+from krmfn.instancetype.gozero import child, ptr_set, clone
 
 INVALID_QUANTITY_FMT = "invalid value %r for instance type %s: %s"
 INVALID_VM_QUANTITY_FMT = "invalid value %r for spec.template.spec.domain.memory.guest: %s"
@@ -52,7 +51,7 @@ def apply_memory(base: Conflict, it_spec: dict, template_spec: dict, version: st
         requests = child(child(domain, "resources"), "requests")
         requests["memory"] = quantity.overcommit_request(guest, overcommit_percent).canonical()
     if ptr_set(it_memory.get("hugepages")):
-        vm_memory["hugepages"] = copy.deepcopy(it_memory["hugepages"])
+        vm_memory["hugepages"] = clone(it_memory["hugepages"])
     if max_guest is not None:
         vm_memory["maxGuest"] = max_guest.canonical()
     return []

@@ -6,10 +6,9 @@ in the steps that write into them.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from krmfn.instancetype.gozero import child
+from krmfn.instancetype.gozero import child, clone
 
 
 def section(parent: dict | None, key: str) -> dict | None:
@@ -32,4 +31,4 @@ def devices_of(template_spec: dict) -> dict:
 
 def deep_copy(value: Any) -> Any:
     """Go's DeepCopy(): the VM must never share objects with the preference."""
-    return copy.deepcopy(value)
+    return clone(value)
