@@ -12,7 +12,7 @@ from typing import Any
 from krmfn.instancetype import v1beta2
 from krmfn.instancetype.bundle import V1BETA1, V1BETA2
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import bool_set, child, int_set, ptr_set, str_set, clone
+from krmfn.instancetype.gozero import bool_set, child, clone, int_set, ptr_set, str_set
 from krmfn.instancetype.preference.topology import (
     INSTANCETYPE_CPU_GUEST_PATH,
     INVALID_UINT32_FMT,

@@ -4,9 +4,8 @@ Mirrors ``pkg/instancetype/apply/gpu.go``: all or nothing, no merge and no per-i
 """
 from __future__ import annotations
 
-
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import child, list_set, clone
+from krmfn.instancetype.gozero import child, clone, list_set
 
 
 def apply_gpus(base: Conflict, it_spec: dict, template_spec: dict) -> list[Conflict]:

@@ -5,9 +5,8 @@ Mirrors ``pkg/instancetype/apply/launchsecurity.go``. It runs before the prefere
 """
 from __future__ import annotations
 
-
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import child, ptr_set, clone
+from krmfn.instancetype.gozero import child, clone, ptr_set
 
 
 def apply_launch_security(base: Conflict, it_spec: dict, template_spec: dict) -> list[Conflict]:

@@ -6,11 +6,10 @@ guest memory to the VM's ``domain.memory.guest``.
 """
 from __future__ import annotations
 
-
 from krmfn.instancetype import quantity, v1beta2
 from krmfn.instancetype.bundle import V1BETA1, V1BETA2
 from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import child, ptr_set, clone
+from krmfn.instancetype.gozero import child, clone, ptr_set
 
 INVALID_QUANTITY_FMT = "invalid value %r for instance type %s: %s"
 INVALID_VM_QUANTITY_FMT = "invalid value %r for spec.template.spec.domain.memory.guest: %s"

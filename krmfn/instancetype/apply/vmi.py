@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from krmfn.instancetype.preference.apply.vmi import apply_preference
 from krmfn.instancetype import v1beta2
 from krmfn.instancetype.apply.annotations import apply_instancetype_annotations
 from krmfn.instancetype.apply.cpu import apply_cpu, write_topology
@@ -22,7 +21,7 @@ from krmfn.instancetype.apply.scheduler_name import apply_scheduler_name
 from krmfn.instancetype.bundle import V1BETA1
 from krmfn.instancetype.conflict import Conflict
 from krmfn.instancetype.gozero import child, clone
-
+from krmfn.instancetype.preference.apply.vmi import apply_preference
 
 
 def apply_to_vmi(

@@ -133,6 +133,8 @@ def validate_grace_io_virtualization(field: str, spec: dict, config: ClusterConf
     needs the gate, then arm64, a ``virt`` machine type, dedicated CPUs and the
     PCINUMAAwareTopology and IOMMUFD gates."""
     grace, ambiguous = grace_pci_device_requests(field, spec, permitted_host_devices)
+    if not grace and not ambiguous:
+        return []
     gate_enabled = config.feature_gate_enabled(GRACE_IO_GATE)
     causes = []
     if gate_enabled:

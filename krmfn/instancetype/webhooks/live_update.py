@@ -20,9 +20,10 @@ from krmfn.instancetype import quantity
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.quantity import Quantity
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, domain
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str
 from krmfn.instancetype.webhooks.vmi._resources import (
     cpu_spec,
+    domain_field,
     guest_memory,
     has_guest_mapping_passthrough,
     memory_spec,
@@ -57,11 +58,10 @@ def validate_live_update_features(field: str, template_spec: dict, config: Clust
     ``maxSockets`` and, with ``memory.maxGuest``, the memory hotplug requirements."""
     if not config.vm_rollout_strategy_live_update():
         return []
-    causes = []
     cpu = cpu_spec(template_spec)
-    if cpu is not None:
-        causes += _validate_live_update_cpu(field, cpu)
-    max_guest = optional_quantity(as_dict(memory_spec(template_spec)).get("maxGuest"))
+    causes = [] if cpu is None else _validate_live_update_cpu(field, cpu)
+    memory = memory_spec(template_spec)
+    max_guest = None if memory is None else optional_quantity(memory.get("maxGuest"))
     if max_guest is not None:
         error = validate_live_update_memory(template_spec, max_guest)
         if error is not None:
@@ -72,6 +72,8 @@ def validate_live_update_features(field: str, template_spec: dict, config: Clust
 
 def _validate_live_update_cpu(field: str, cpu: dict) -> list[Cause]:
     """``validateLiveUpdateCPU``: more sockets than a set ``maxSockets``."""
+    if cpu.get("maxSockets") is None:
+        return []
     sockets, max_sockets = uint32(cpu, "sockets"), uint32(cpu, "maxSockets")
     if sockets != 0 and max_sockets != 0 and sockets > max_sockets:
         return [Cause(f"{field}.template.spec.domain.cpu.sockets", SOCKETS_ABOVE_MAX, CAUSE_FIELD_VALUE_INVALID)]
@@ -86,7 +88,7 @@ def validate_live_update_memory(spec: dict, max_guest: Quantity | None) -> str |
         return HOTPLUG_NOT_WITH_REALTIME
     if cpu is not None and has_guest_mapping_passthrough(cpu):
         return HOTPLUG_NOT_WITH_GUEST_MAPPING_PASSTHROUGH
-    if domain(spec).get("launchSecurity") is not None:
+    if domain_field(spec, "launchSecurity") is not None:
         return HOTPLUG_NOT_WITH_ENCRYPTION
     alignment = _block_alignment(spec)
     guest = guest_memory(spec)

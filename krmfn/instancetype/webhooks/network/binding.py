@@ -15,7 +15,6 @@ from krmfn.instancetype.webhooks.network.vmispec import (
     index_networks_by_name,
     interfaces,
     is_pod_network,
-    is_set,
     name_of,
     networks,
 )
@@ -23,6 +22,7 @@ from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Caus
 from krmfn.instancetype.webhooks.vmi._access import as_str
 
 COUNTED_BINDINGS = ("bridge", "masquerade", "sriov", "passtBinding", "binding")
+_COUNTED_BINDING_KEYS = frozenset(COUNTED_BINDINGS)
 
 NOT_EXACTLY_ONE_BINDING_FMT = "logical %s interface must have exactly one binding method or binding plugin"
 MASQUERADE_NOT_ON_POD_NETWORK = "Masquerade interface only implemented with pod network"
@@ -46,14 +46,23 @@ def validate_interface_binding(field: str, spec: dict, config: ClusterConfig) ->
 
 def validate_interface_binding_exists(path: str, iface: dict) -> list[Cause]:
     """``validateInterfaceBindingExists``: reported on the interface itself."""
-    if sum(1 for binding in COUNTED_BINDINGS if is_set(iface, binding)) == 1:
+    if count_bindings(iface) == 1:
         return []
     return [Cause(path, NOT_EXACTLY_ONE_BINDING_FMT % name_of(iface), CAUSE_FIELD_VALUE_INVALID)]
 
 
+def count_bindings(iface: dict) -> int:
+    """How many of ``COUNTED_BINDINGS`` the interface sets (a null binding is absent)."""
+    count = 0
+    for binding in _COUNTED_BINDING_KEYS.intersection(iface):
+        if iface[binding] is not None:
+            count += 1
+    return count
+
+
 def validate_masquerade_binding(path: str, iface: dict, network: dict) -> list[Cause]:
     """``validateMasqueradeBinding``: masquerade only on the pod network, never with the bridge's MAC."""
-    if not is_set(iface, "masquerade"):
+    if iface.get("masquerade") is None:
         return []
     causes = []
     if not is_pod_network(network):
@@ -65,6 +74,7 @@ def validate_masquerade_binding(path: str, iface: dict, network: dict) -> list[C
 
 def validate_bridge_binding(path: str, iface: dict, network: dict, config: ClusterConfig) -> list[Cause]:
     """``validateBridgeBinding``: bridge on the pod network needs ``permitBridgeInterfaceOnPodNetwork``."""
-    if is_set(iface, "bridge") and is_pod_network(network) and not config.permit_bridge_interface_on_pod_network:
+    if (iface.get("bridge") is not None and not config.permit_bridge_interface_on_pod_network
+            and is_pod_network(network)):
         return [Cause(f"{path}.name", BRIDGE_ON_POD_NETWORK_NOT_PERMITTED, CAUSE_FIELD_VALUE_INVALID)]
     return []

@@ -17,6 +17,7 @@ DISCONTINUED_BINDINGS = (
     ("passt", "Passt network binding has been discontinued since v1.3"),
     ("macvtap", "Macvtap network binding has been discontinued since v1.3"),
 )
+_DISCONTINUED_KEYS = frozenset(binding for binding, _ in DISCONTINUED_BINDINGS)
 
 
 def validate_discontinued_bindings(field: str, template_spec: dict) -> list[Cause]:
@@ -26,7 +27,7 @@ def validate_discontinued_bindings(field: str, template_spec: dict) -> list[Caus
     interfaces = devices.get("interfaces") if isinstance(devices, dict) else None
     causes = []
     for index, interface in enumerate(interfaces if isinstance(interfaces, list) else []):
-        if not isinstance(interface, dict):
+        if not isinstance(interface, dict) or _DISCONTINUED_KEYS.isdisjoint(interface):
             continue
         for binding, message in DISCONTINUED_BINDINGS:
             if interface.get(binding) is not None:

@@ -22,27 +22,38 @@ ABSENT_ON_DEFAULT_NETWORK_FMT = "%s interface's state %s is not supported on def
 
 
 def validate_interface_state_value(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    """Every state cause, interface by interface."""
-    default_network = lookup_default_network(networks(spec))
-    default_name = name_of(default_network) if default_network is not None else None
-    causes = []
+    """Every state cause, interface by interface (an interface without a state has none)."""
+    causes: list[Cause] = []
     for index, iface in enumerate(interfaces(spec)):
-        path = f"{field}.domain.devices.interfaces[{index}].state"
-        causes += [Cause(path, message, CAUSE_FIELD_VALUE_INVALID)
-                   for message in _state_messages(iface, default_name)]
+        state = as_str(iface.get("state"))
+        if state == "":
+            continue
+        default_name = _default_network_name(spec) if state == STATE_ABSENT else None
+        messages = _state_messages(iface, state, default_name)
+        if messages:
+            path = f"{field}.domain.devices.interfaces[{index}].state"
+            causes += [Cause(path, message, CAUSE_FIELD_VALUE_INVALID) for message in messages]
     return causes
 
 
-def _state_messages(iface: dict, default_network_name: str | None) -> list[str]:
-    name, state = name_of(iface), as_str(iface.get("state"))
-    quoted = (go_quote(name), go_quote(state))
+def _default_network_name(spec: dict) -> str | None:
+    """The name of ``LookUpDefaultNetwork``'s network, None without one."""
+    default_network = lookup_default_network(networks(spec))
+    return name_of(default_network) if default_network is not None else None
+
+
+def _state_messages(iface: dict, state: str, default_network_name: str | None) -> list[str]:
+    """The messages of one interface's non-empty ``state`` (``default_network_name`` matters only
+    for ``absent``)."""
+    name = name_of(iface)
     messages = []
     if state not in SUPPORTED_STATES:
         messages.append(UNSUPPORTED_STATE_FMT % (name, state))
-    if is_set(iface, "sriov") and state in (STATE_LINK_DOWN, STATE_LINK_UP):
-        messages.append(SRIOV_LINK_STATE_FMT % quoted)
-    if state == STATE_ABSENT and not is_set(iface, "bridge"):
-        messages.append(ABSENT_WITHOUT_BRIDGE_FMT % quoted)
-    if state == STATE_ABSENT and default_network_name == name:
-        messages.append(ABSENT_ON_DEFAULT_NETWORK_FMT % quoted)
+    if state in (STATE_LINK_DOWN, STATE_LINK_UP) and is_set(iface, "sriov"):
+        messages.append(SRIOV_LINK_STATE_FMT % (go_quote(name), go_quote(state)))
+    if state == STATE_ABSENT:
+        if not is_set(iface, "bridge"):
+            messages.append(ABSENT_WITHOUT_BRIDGE_FMT % (go_quote(name), go_quote(state)))
+        if default_network_name == name:
+            messages.append(ABSENT_ON_DEFAULT_NETWORK_FMT % (go_quote(name), go_quote(state)))
     return messages

@@ -10,6 +10,7 @@ DHCP private option causes point at the spec itself (``field``), not at the inte
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.network.ipaddr import is_ipv4_ntp_server
@@ -51,6 +52,10 @@ NTP_SERVER_NOT_IPV4 = "NTP servers must be a list of valid IPv4 addresses."
 
 VALID_INTERFACE_MODELS = frozenset(("e1000", "e1000e", "igb", "ne2k_pci", "pcnet", "rtl8139", "virtio"))
 DHCP_PRIVATE_OPTION_RANGE = range(224, 255)
+
+# The fields read after the name and the model: an interface with none of them has nothing more
+# to check.
+_OPTIONAL_FIELDS = frozenset(("macAddress", "pciAddress", "ports", "portRanges", "dhcpOptions"))
 
 _INTERFACE_NAME = re.compile(r"[A-Za-z0-9_-]+")
 _PCI_ADDRESS = re.compile(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]")
@@ -108,13 +113,17 @@ def _repeated_name_indexes(entries: list[dict]) -> list[int]:
 
 def validate_interfaces_fields(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateInterfacesFields``: each interface's fields, interface by interface."""
-    networks_by_name = index_networks_by_name(networks(spec))
+    networks_by_name: dict[str, dict] | None = None
     causes: list[Cause] = []
     for index, iface in enumerate(interfaces(spec)):
         path = f"{field}.domain.devices.interfaces[{index}]"
-        network = networks_by_name.get(name_of(iface), {})
         causes += _validate_name_format(path, iface)
         causes += _validate_model(path, iface)
+        if _OPTIONAL_FIELDS.isdisjoint(iface):
+            continue
+        if networks_by_name is None:
+            networks_by_name = index_networks_by_name(networks(spec))
+        network = networks_by_name.get(name_of(iface), {})
         causes += _validate_mac_address(path, iface)
         causes += _validate_pci_address(path, iface)
         causes += validate_port_configuration(path, iface, network)
@@ -123,9 +132,15 @@ def validate_interfaces_fields(field: str, spec: dict, config: ClusterConfig) ->
     return causes
 
 
+@lru_cache(maxsize=4096)
+def is_valid_interface_name(name: str) -> bool:
+    """``validateInterfaceNameFormat``'s rule: letters, digits, ``-`` and ``_``; not empty."""
+    return _INTERFACE_NAME.fullmatch(name) is not None
+
+
 def _validate_name_format(path: str, iface: dict) -> list[Cause]:
     """``validateInterfaceNameFormat``: letters, digits, ``-`` and ``_``; not empty."""
-    if _INTERFACE_NAME.fullmatch(name_of(iface)):
+    if is_valid_interface_name(name_of(iface)):
         return []
     return [Cause(f"{path}.name", INVALID_INTERFACE_NAME, CAUSE_FIELD_VALUE_INVALID)]
 

@@ -33,9 +33,14 @@ MULTUS_WITHOUT_NETWORK_NAME = "CNI delegating plugin must have a networkName"
 def validate_single_pod_network(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateSinglePodNetwork``: at most one pod network, at most one Multus default network,
     and not both."""
-    nets = networks(spec)
-    pod_networks = sum(1 for network in nets if is_pod_network(network))
-    multus_defaults = sum(1 for network in nets if is_multus_default_network(network))
+    pod_networks = multus_defaults = 0
+    for network in networks(spec):
+        if is_pod_network(network):
+            pod_networks += 1
+        if is_multus_default_network(network):
+            multus_defaults += 1
+    if pod_networks + multus_defaults <= 1:
+        return []
     causes = []
     if pod_networks > 1:
         path = f"{field}.interfaces"
@@ -51,11 +56,11 @@ def validate_single_network_source(field: str, spec: dict, config: ClusterConfig
     """``validateSingleNetworkSource``: each network has exactly one of pod, multus, resourceClaim."""
     causes = []
     for index, network in enumerate(networks(spec)):
-        sources = sum((is_pod_network(network), is_multus_network(network), is_dra_network(network)))
-        if sources == 0:
-            causes.append(Cause(f"{field}.networks[{index}]", NO_NETWORK_TYPE, CAUSE_FIELD_VALUE_REQUIRED))
-        elif sources > 1:
-            causes.append(Cause(f"{field}.networks[{index}]", MORE_THAN_ONE_NETWORK_TYPE, CAUSE_FIELD_VALUE_REQUIRED))
+        sources = is_pod_network(network) + is_multus_network(network) + is_dra_network(network)
+        if sources == 1:
+            continue
+        message = NO_NETWORK_TYPE if sources == 0 else MORE_THAN_ONE_NETWORK_TYPE
+        causes.append(Cause(f"{field}.networks[{index}]", message, CAUSE_FIELD_VALUE_REQUIRED))
     return causes
 
 

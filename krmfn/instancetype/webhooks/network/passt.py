@@ -5,7 +5,7 @@ point at the interface's ``name``. (The discontinued ``passt`` binding is ``disc
 from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.network.vmispec import is_pod_network, is_set
+from krmfn.instancetype.webhooks.network.vmispec import is_pod_network
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
 
 PASST_BINDING_GATE = "PasstBinding"
@@ -16,7 +16,7 @@ PASST_BINDING_NOT_ON_POD_NETWORK = "PasstBinding interface only implemented with
 def validate_passt_binding(path: str, iface: dict, network: dict, config: ClusterConfig) -> list[Cause]:
     """``path`` is the interface's (``<spec>.domain.devices.interfaces[N]``); ``network`` the one of
     its name (``{}`` when none)."""
-    if not is_set(iface, "passtBinding"):
+    if iface.get("passtBinding") is None:
         return []
     causes = []
     if not config.feature_gate_enabled(PASST_BINDING_GATE):

@@ -70,7 +70,7 @@ def is_valid_port_name(name: str) -> bool:
 def validate_port_configuration(path: str, iface: dict, network: dict) -> list[Cause]:
     """``validatePortConfiguration``; ``path`` is the interface's."""
     ports = iface.get("ports")
-    if not is_pod_network(network) or not list_set(ports):
+    if not list_set(ports) or not is_pod_network(network):
         return []
     entries = dicts(ports)
     causes = _validate_port_names(path, entries)
@@ -105,13 +105,14 @@ def _validate_port_names(path: str, ports: list[dict]) -> list[Cause]:
 
 
 def validate_port_ranges_configuration(path: str, iface: dict, network: dict, config: ClusterConfig) -> list[Cause]:
-    """``validatePortRangesConfiguration``; ``path`` is the interface's."""
+    """``validatePortRangesConfiguration``; ``path`` is the interface's. Without ``portRanges``
+    there is nothing to report, gate on or off."""
     port_ranges = iface.get("portRanges")
-    if not config.feature_gate_enabled(PORT_RANGES_SPEC_GATE):
-        if list_set(port_ranges):
-            return [Cause(f"{path}.name", PORT_RANGES_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
+    if not list_set(port_ranges):
         return []
-    if not is_pod_network(network) or not list_set(port_ranges):
+    if not config.feature_gate_enabled(PORT_RANGES_SPEC_GATE):
+        return [Cause(f"{path}.name", PORT_RANGES_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
+    if not is_pod_network(network):
         return []
     causes = []
     if list_set(iface.get("ports")):

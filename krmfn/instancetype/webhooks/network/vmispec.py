@@ -6,12 +6,14 @@ pointer; ``{}`` is set).
 """
 from __future__ import annotations
 
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, devices, dicts
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
 
 
 def interfaces(spec: dict) -> list[dict]:
     """``spec.Domain.Devices.Interfaces``."""
-    return dicts(devices(spec).get("interfaces"))
+    domain = spec.get("domain")
+    devices = domain.get("devices") if isinstance(domain, dict) else None
+    return dicts(devices.get("interfaces") if isinstance(devices, dict) else None)
 
 
 def networks(spec: dict) -> list[dict]:
@@ -21,7 +23,8 @@ def networks(spec: dict) -> list[dict]:
 
 def name_of(entry: dict) -> str:
     """The ``name`` of a network or interface ("" when missing)."""
-    return as_str(entry.get("name"))
+    name = entry.get("name")
+    return name if isinstance(name, str) else ""
 
 
 def is_set(entry: dict, key: str) -> bool:
@@ -30,20 +33,21 @@ def is_set(entry: dict, key: str) -> bool:
 
 
 def is_pod_network(network: dict) -> bool:
-    return is_set(network, "pod")
+    return network.get("pod") is not None
 
 
 def is_multus_network(network: dict) -> bool:
-    return is_set(network, "multus")
+    return network.get("multus") is not None
 
 
 def is_multus_default_network(network: dict) -> bool:
-    return is_multus_network(network) and as_dict(network.get("multus")).get("default") is True
+    multus = network.get("multus")
+    return isinstance(multus, dict) and multus.get("default") is True
 
 
 def is_dra_network(network: dict) -> bool:
     """``IsDRANetwork``: the network's source is a ``resourceClaim``."""
-    return is_set(network, "resourceClaim")
+    return network.get("resourceClaim") is not None
 
 
 def has_dra_network(nets: list[dict]) -> bool:
@@ -70,13 +74,18 @@ def interface_names(ifaces: list[dict]) -> set[str]:
 
 def lookup_interface_by_name(ifaces: list[dict], name: str) -> dict | None:
     """``LookupInterfaceByName``: the first interface of that name."""
-    return next((iface for iface in ifaces if name_of(iface) == name), None)
+    for iface in ifaces:
+        if name_of(iface) == name:
+            return iface
+    return None
 
 
 def lookup_default_network(nets: list[dict]) -> dict | None:
     """``LookUpDefaultNetwork``: the first pod network or Multus default network."""
-    return next((network for network in nets
-                 if is_pod_network(network) or is_multus_default_network(network)), None)
+    for network in nets:
+        if is_pod_network(network) or is_multus_default_network(network):
+            return network
+    return None
 
 
 def dra_claim_request_first_index(nets: list[dict]) -> dict[str, int]:
@@ -84,7 +93,9 @@ def dra_claim_request_first_index(nets: list[dict]) -> dict[str, int]:
     with both names set, the index of the first network that names it."""
     first_index: dict[str, int] = {}
     for index, network in enumerate(nets):
+        if not is_dra_network(network):
+            continue
         claim_name, request_name = claim_and_request_names(network)
-        if is_dra_network(network) and claim_name and request_name:
+        if claim_name and request_name:
             first_index.setdefault(f"{claim_name}/{request_name}", index)
     return first_index

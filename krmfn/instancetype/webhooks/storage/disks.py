@@ -21,6 +21,7 @@ A field of the wrong JSON type reads as Go's zero value (``_access``).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.objectmeta import (
@@ -31,7 +32,7 @@ from krmfn.instancetype.webhooks.objectmeta import (
     regex_error,
 )
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_NOT_SUPPORTED, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str
 
 # disks.go constants
 MAX_SERIAL_LENGTH = 256
@@ -49,6 +50,9 @@ DEVICE_TARGETS = ("disk", "lun", "cdrom")
 CACHE_MODES = ("none", "writethrough", "writeback")
 IO_MODES = ("native", "threads")
 ERROR_POLICIES = ("stop", "ignore", "report", "enospace")
+# The disk fields that only the serial, cache, IO mode, error policy and block size checks read:
+# a disk without any of them skips those checks.
+_RARE_DISK_FIELDS = frozenset({"serial", "cache", "io", "errorPolicy", "blockSize"})
 
 SAME_NAME_FMT = "{} and {} must not have the same Name."
 SINGLE_TARGET_FMT = "{} can only have a single target type defined"
@@ -86,57 +90,98 @@ def _is_set(disk: dict, key: str) -> bool:
     return disk.get(key) is not None
 
 
+def _device_target(disk: dict) -> tuple[str, object, bool]:
+    """``getDiskType`` (the first device target set, or ""), that target's value (None for none),
+    and whether another target is set too (what ``validateDeviceTarget`` rejects)."""
+    value = disk.get("disk")
+    if value is not None:
+        return "disk", value, disk.get("lun") is not None or disk.get("cdrom") is not None
+    value = disk.get("lun")
+    if value is not None:
+        return "lun", value, disk.get("cdrom") is not None
+    value = disk.get("cdrom")
+    return ("cdrom" if value is not None else ""), value, False
+
+
 def disk_type(disk: dict) -> str:
     """``getDiskType``: the first device target set, or ""."""
-    return next((target for target in DEVICE_TARGETS if _is_set(disk, target)), "")
+    return _device_target(disk)[0]
 
 
 def disk_bus(disk: dict) -> str:
     """``getDiskBus``: the bus of the first device target set, or ""."""
-    target = disk_type(disk)
-    return as_str(as_dict(disk.get(target)).get("bus")) if target else ""
+    return as_str(as_dict(_device_target(disk)[1]).get("bus"))
 
 
 def validate_disks(field: str, disks: list) -> list[Cause]:
     """``ValidateDisks``: ``field`` is the path of the disks list."""
-    entries = dicts(disks)
     causes: list[Cause] = []
-    for index, disk in enumerate(entries):
-        causes += _disk_name(field, index, entries)
-        causes += _device_target(field, index, disk)
-        causes += _pci_address(field, index, disk)
-        causes += _boot_order_value(field, index, disk)
-        causes += _bus_support(field, index, disk)
+    indices_by_name: dict[str, list[int]] = {}
+    for index, entry in enumerate(disks if isinstance(disks, list) else ()):
+        disk = entry if isinstance(entry, dict) else {}
+        name = disk.get("name")
+        if not isinstance(name, str):
+            name = ""
+        earlier = indices_by_name.get(name)
+        if earlier is None:
+            indices_by_name[name] = [index]
+        else:
+            causes += _disk_name(field, index, earlier)
+            earlier.append(index)
+        _check_disk(causes, field, index, disk, name)
+    return causes
+
+
+def _check_disk(causes: list[Cause], field: str, index: int, disk: dict, name: str) -> None:
+    """Appends the causes of the checks of ``ValidateDisks`` on one disk after ``validateDiskName``,
+    in KubeVirt's order; each check runs only when the fields it reads are set."""
+    target, target_value, several_targets = _device_target(disk)
+    if several_targets:
+        causes.append(_device_target_cause(field, index))
+    bus = ""
+    if isinstance(target_value, dict):
+        if target == "disk" and target_value.get("pciAddress"):
+            causes += _pci_address(field, index, target_value)
+        bus_value = target_value.get("bus")
+        if isinstance(bus_value, str):
+            bus = bus_value
+    order = disk.get("bootOrder")
+    # (``type(order) is int``: the common case, without a call)
+    if order is not None and (type(order) is not int or order < 1) and _uint(order) < 1:
+        causes.append(_boot_order_value_cause(field, index))
+    # A virtio disk or LUN always suits its bus (a dedicated IO thread needs virtio).
+    if bus and (bus != BUS_VIRTIO or target == "cdrom"):
+        causes += _bus_support(field, index, disk, target, bus)
+    rare_fields_set = not _RARE_DISK_FIELDS.isdisjoint(disk)
+    if rare_fields_set:
         causes += _serial_value(field, index, disk)
         causes += _serial_length(field, index, disk)
         causes += _cache_mode(field, index, disk)
         causes += _io_mode(field, index, disk)
         causes += _error_policy(field, index, disk)
-        causes += _name_as_container_name(field, index, disk)
-        causes += _block_size(field, index, disk)
-    return causes
+    name_errors = _container_name_errors(name)
+    if name_errors:
+        causes += _name_as_container_name(field, index, name_errors)
+    if rare_fields_set:
+        causes += _block_size(field, index, disk, bus)
 
 
-def _disk_name(field: str, index: int, disks: list[dict]) -> list[Cause]:
-    """``validateDiskName``: one cause per earlier disk with the same name."""
-    name = as_str(disks[index].get("name"))
-    return [Cause(f"{field}[{index}].name", SAME_NAME_FMT.format(f"{field}[{index}]", f"{field}[{other}]"),
-                  CAUSE_FIELD_VALUE_INVALID)
-            for other in range(index) if as_str(disks[other].get("name")) == name]
+def _disk_name(field: str, index: int, earlier: list[int]) -> list[Cause]:
+    """``validateDiskName``: one cause per earlier disk with the same name (``earlier``, their
+    indices in order)."""
+    entry = f"{field}[{index}]"
+    return [Cause(f"{entry}.name", SAME_NAME_FMT.format(entry, f"{field}[{other}]"), CAUSE_FIELD_VALUE_INVALID)
+            for other in earlier]
 
 
-def _device_target(field: str, index: int, disk: dict) -> list[Cause]:
+def _device_target_cause(field: str, index: int) -> Cause:
     """``validateDeviceTarget``: at most one of disk, lun and cdrom."""
-    if sum(1 for target in DEVICE_TARGETS if _is_set(disk, target)) <= 1:
-        return []
-    return [Cause(f"{field}[{index}]", SINGLE_TARGET_FMT.format(f"{field}[{index}]"), CAUSE_FIELD_VALUE_INVALID)]
+    return Cause(f"{field}[{index}]", SINGLE_TARGET_FMT.format(f"{field}[{index}]"), CAUSE_FIELD_VALUE_INVALID)
 
 
-def _pci_address(field: str, index: int, disk: dict) -> list[Cause]:
-    """``validatePciAddress``: a PCI address needs the virtio bus and must parse."""
-    if not _is_set(disk, "disk"):
-        return []
-    target = as_dict(disk.get("disk"))
+def _pci_address(field: str, index: int, target: dict) -> list[Cause]:
+    """``validatePciAddress``: a PCI address (of ``disk``, here ``target``) needs the virtio bus
+    and must parse."""
     address = as_str(target.get("pciAddress"))
     if not address:
         return []
@@ -151,31 +196,26 @@ def _pci_address(field: str, index: int, disk: dict) -> list[Cause]:
     return causes
 
 
-def _boot_order_value(field: str, index: int, disk: dict) -> list[Cause]:
+def _boot_order_value_cause(field: str, index: int) -> Cause:
     """``validateBootOrderValue``: a boot order, when set, is at least 1."""
-    if not _is_set(disk, "bootOrder") or _uint(disk.get("bootOrder")) >= 1:
-        return []
-    return [Cause(f"{field}[{index}].bootOrder", BOOT_ORDER_FMT.format(f"{field}[{index}]"),
-                  CAUSE_FIELD_VALUE_INVALID)]
+    return Cause(f"{field}[{index}].bootOrder", BOOT_ORDER_FMT.format(f"{field}[{index}]"), CAUSE_FIELD_VALUE_INVALID)
 
 
-def _bus_support(field: str, index: int, disk: dict) -> list[Cause]:
-    """``validateBusSupport``: a known bus that suits the device; a dedicated IO thread needs virtio."""
-    bus = disk_bus(disk)
-    if not bus:
-        return []
-    target = disk_type(disk)
-    entry = f"{field}[{index}]"
+def _bus_support(field: str, index: int, disk: dict, target: str, bus: str) -> list[Cause]:
+    """``validateBusSupport``: a known bus that suits the device; a dedicated IO thread needs virtio.
+    ``target`` and ``bus`` are the disk's (``getDiskType``, ``getDiskBus``), the bus non-empty."""
     causes = []
     if bus == BUS_IDE:
-        causes.append(Cause(f"{entry}.{target}.bus", IDE_NOT_SUPPORTED, CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(f"{field}[{index}].{target}.bus", IDE_NOT_SUPPORTED, CAUSE_FIELD_VALUE_INVALID))
     elif bus == BUS_VIRTIO:
         if target == "cdrom":
-            causes.append(Cause(f"{entry}.cdrom.bus", VIRTIO_CDROM_FMT.format(bus), CAUSE_FIELD_VALUE_INVALID))
+            causes.append(Cause(f"{field}[{index}].cdrom.bus", VIRTIO_CDROM_FMT.format(bus), CAUSE_FIELD_VALUE_INVALID))
     elif bus == BUS_SATA:
         if _is_set(disk, "disk") and as_dict(disk.get("disk")).get("readonly") is True:
-            causes.append(Cause(f"{entry}.disk.bus", SATA_READ_ONLY_FMT.format(bus), CAUSE_FIELD_VALUE_INVALID))
+            causes.append(Cause(f"{field}[{index}].disk.bus", SATA_READ_ONLY_FMT.format(bus),
+                                CAUSE_FIELD_VALUE_INVALID))
     elif bus not in (BUS_SCSI, BUS_USB):
+        entry = f"{field}[{index}]"
         causes.append(Cause(f"{entry}.{target}.bus", UNRECOGNIZED_BUS_FMT.format(entry, bus, " ".join(SUPPORTED_BUSES)),
                             CAUSE_FIELD_VALUE_INVALID))
     if disk.get("dedicatedIOThread") is True and bus != BUS_VIRTIO:
@@ -240,15 +280,22 @@ def dns1123_label_errors(value: str) -> list[str]:
     return errors
 
 
-def _name_as_container_name(field: str, index: int, disk: dict) -> list[Cause]:
-    """``validateDiskNameAsContainerName``: the name is an RFC 1123 label (one cause per problem)."""
+@lru_cache(maxsize=4096)
+def _container_name_errors(name: str) -> tuple[str, ...]:
+    """``dns1123_label_errors`` of a disk name (names repeat across VMs)."""
+    return tuple(dns1123_label_errors(name))
+
+
+def _name_as_container_name(field: str, index: int, errors: tuple[str, ...]) -> list[Cause]:
+    """``validateDiskNameAsContainerName``: the name is an RFC 1123 label (one cause per problem,
+    ``errors``)."""
     path = f"{field}.domain.devices.disks[{index}].name"
-    return [Cause(path, message, CAUSE_FIELD_VALUE_INVALID)
-            for message in dns1123_label_errors(as_str(disk.get("name")))]
+    return [Cause(path, message, CAUSE_FIELD_VALUE_INVALID) for message in errors]
 
 
-def _block_size(field: str, index: int, disk: dict) -> list[Cause]:
-    """``validateBlockSize``: a custom block size alone, consistent, and each size in range."""
+def _block_size(field: str, index: int, disk: dict, bus: str) -> list[Cause]:
+    """``validateBlockSize``: a custom block size alone, consistent, and each size in range
+    (``bus``: ``getDiskBus``)."""
     block_size = as_dict(disk.get("blockSize"))
     if not _is_set(block_size, "custom"):
         return []
@@ -262,7 +309,7 @@ def _block_size(field: str, index: int, disk: dict) -> list[Cause]:
     if logical > physical:
         return [Cause(f"{path}.custom.logical", LOGICAL_ABOVE_PHYSICAL_FMT.format(logical, physical),
                       CAUSE_FIELD_VALUE_INVALID)]
-    if disk_bus(disk) == BUS_SATA and logical != MIN_CUSTOM_BLOCK_SIZE:
+    if bus == BUS_SATA and logical != MIN_CUSTOM_BLOCK_SIZE:
         return [Cause(f"{path}.custom.logical", SATA_LOGICAL_FMT.format(logical, MIN_CUSTOM_BLOCK_SIZE),
                       CAUSE_FIELD_VALUE_INVALID)]
     if _is_set(custom, "discardGranularity") and logical != 0:
@@ -290,10 +337,12 @@ def _custom_block_size(path: str, size: int) -> list[Cause]:
 def validate_container_disks(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``ValidateContainerDisks``: each container disk's ``path``, when set, is a clean absolute path."""
     causes: list[Cause] = []
-    for index, volume in enumerate(dicts(spec.get("volumes"))):
-        if not _is_set(volume, "containerDisk"):
+    volumes = spec.get("volumes")
+    for index, volume in enumerate(volumes if isinstance(volumes, list) else ()):
+        container_disk = volume.get("containerDisk") if isinstance(volume, dict) else None
+        if container_disk is None:
             continue
-        path = as_str(as_dict(volume.get("containerDisk")).get("path"))
+        path = as_str(as_dict(container_disk).get("path"))
         if path:
             causes += validate_path(f"{field}.volumes[{index}].containerDisk", path)
     return causes

@@ -14,7 +14,7 @@ from __future__ import annotations
 from krmfn.instancetype.bundle import DEFAULT_NAMESPACE
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str
 
 NAMESPACE_DIFFERS_FMT = "Embedded DataVolume namespace {} differs from VM namespace {}"
 
@@ -27,12 +27,18 @@ def admit_vm_storage(vm: dict, config: ClusterConfig, request_namespace: str = D
 def validate_data_volume_template_namespace(vm: dict, request_namespace: str) -> list[Cause]:
     """``validateVirtualMachineDataVolumeTemplateNamespace``: an embedded DataVolume lives in the
     VM's namespace (an empty one is fine)."""
-    target = as_str(as_dict(vm.get("metadata")).get("namespace")) or request_namespace
-    templates = dicts(as_dict(vm.get("spec")).get("dataVolumeTemplates"))
+    spec = vm.get("spec")
+    templates = spec.get("dataVolumeTemplates") if isinstance(spec, dict) else None
+    if not isinstance(templates, list):
+        return []
     causes = []
     for index, template in enumerate(templates):
-        namespace = as_str(as_dict(template.get("metadata")).get("namespace"))
-        if namespace and namespace != target:
+        metadata = template.get("metadata") if isinstance(template, dict) else None
+        namespace = metadata.get("namespace") if isinstance(metadata, dict) else None
+        if not isinstance(namespace, str) or not namespace:
+            continue
+        target = as_str(as_dict(vm.get("metadata")).get("namespace")) or request_namespace
+        if namespace != target:
             causes.append(Cause(f"spec.dataVolumeTemplates[{index}]", NAMESPACE_DIFFERS_FMT.format(namespace, target),
                                 CAUSE_FIELD_VALUE_INVALID))
     return causes

@@ -4,24 +4,44 @@ Mirrors ``k8s.io/api/core/v1`` ``ResourceList.Memory()`` / ``ResourceList.Cpu()`
 the zero quantity, printed ``0``) and the ``*resource.Quantity`` fields of ``v1.Memory`` (``guest``,
 ``maxGuest``: absent or null is Go's nil). A value the schema stage would have rejected (not a
 quantity) reads as Go's zero value: the zero quantity, or nil for a pointer field.
+
+These run for every VM, so each reads its path with plain ``dict.get`` calls and returns as soon as
+a part is absent; quantity strings are parsed through ``quantity.parse``'s cache.
 """
 from __future__ import annotations
 
 from krmfn.instancetype import quantity
 from krmfn.instancetype.quantity import Quantity
-from krmfn.instancetype.webhooks.vmi._access import as_dict, domain
 
 REQUESTS = "requests"
 LIMITS = "limits"
 MEMORY = "memory"
 CPU = "cpu"
 
+# The Go zero ``Quantity{}`` (immutable, so one instance serves every absent entry).
+ZERO = quantity.zero()
+
+
+def domain_field(spec: dict, key: str) -> object:
+    """``spec.Domain.<key>`` as stored: None when it, or ``domain``, is absent (or ``domain`` is not
+    an object)."""
+    domain = spec.get("domain")
+    return domain.get(key) if isinstance(domain, dict) else None
+
 
 def resource(spec: dict, section: str, name: str) -> Quantity:
     """``spec.Domain.Resources.<section>.<Name>()``: the entry, or the zero quantity."""
-    values = as_dict(as_dict(domain(spec).get("resources")).get(section))
-    parsed = quantity.parse(values[name]) if values.get(name) is not None else None
-    return parsed if isinstance(parsed, Quantity) else quantity.zero()
+    resources = domain_field(spec, "resources")
+    if not isinstance(resources, dict):
+        return ZERO
+    values = resources.get(section)
+    if not isinstance(values, dict):
+        return ZERO
+    value = values.get(name)
+    if value is None:
+        return ZERO
+    parsed = quantity.parse(value)
+    return parsed if isinstance(parsed, Quantity) else ZERO
 
 
 def memory_request(spec: dict) -> Quantity:
@@ -50,19 +70,20 @@ def optional_quantity(value: object) -> Quantity | None:
 
 def memory_spec(spec: dict) -> dict | None:
     """``spec.Domain.Memory``: None for nil."""
-    memory = domain(spec).get("memory")
+    memory = domain_field(spec, "memory")
     return memory if isinstance(memory, dict) else None
 
 
 def cpu_spec(spec: dict) -> dict | None:
     """``spec.Domain.CPU``: None for nil."""
-    cpu = domain(spec).get("cpu")
+    cpu = domain_field(spec, "cpu")
     return cpu if isinstance(cpu, dict) else None
 
 
 def guest_memory(spec: dict) -> Quantity | None:
     """``spec.Domain.Memory.Guest``: None when ``Memory`` or ``Guest`` is nil."""
-    return optional_quantity(as_dict(memory_spec(spec)).get("guest"))
+    memory = memory_spec(spec)
+    return None if memory is None else optional_quantity(memory.get("guest"))
 
 
 def has_guest_mapping_passthrough(cpu: dict) -> bool:

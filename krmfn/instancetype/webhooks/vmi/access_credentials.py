@@ -27,11 +27,14 @@ def _invalid(field: str, message_fmt: str, path: str) -> Cause:
 
 
 def validate_access_credentials(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    credentials = spec.get("accessCredentials")
+    if not credentials or not isinstance(credentials, list):
+        return []
     volumes = dicts(spec.get("volumes"))
     has_no_cloud = any(volume.get("cloudInitNoCloud") is not None for volume in volumes)
     has_config_drive = any(volume.get("cloudInitConfigDrive") is not None for volume in volumes)
     causes: list[Cause] = []
-    for index, credential in enumerate(dicts(spec.get("accessCredentials"))):
+    for index, credential in enumerate(dicts(credentials)):
         path = f"{field}.accessCredentials[{index}]"
         count = 0
         ssh_public_key = credential.get("sshPublicKey")

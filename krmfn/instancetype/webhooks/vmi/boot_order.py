@@ -12,11 +12,9 @@ itself (``spec.template.spec[0] must have ...`` at ``spec.template.spec[0].bootO
 """
 from __future__ import annotations
 
-from typing import Any
-
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_REQUIRED, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, devices, dicts
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, devices
 
 DECLARATIVE_HOTPLUG_VOLUMES_GATE = "DeclarativeHotplugVolumes"
 NAME_NOT_FOUND_FMT = "{path} '{name}' not found."
@@ -30,27 +28,47 @@ INTERFACE_BOOT_ORDER_NOT_POSITIVE_FMT = "{path} must have a boot order > 0, if s
 DISK_BUS_VIRTIO = "virtio"
 
 
-def _boot_order(device: dict) -> int | None:
-    """A ``*uint`` boot order: None when unset (a stray non-integer reads as 0)."""
-    value: Any = device.get("bootOrder")
-    if value is None:
-        return None
+def _boot_order(value: object) -> int:
+    """A set ``*uint`` boot order (a stray non-integer reads as 0)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def validate_boot_order(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    volumes_by_name = {as_str(volume.get("name")): volume for volume in dicts(spec.get("volumes"))}
+    spec_devices = devices(spec)
+    disks = spec_devices.get("disks")
+    interfaces = spec_devices.get("interfaces")
+    if not isinstance(disks, list) or not disks:
+        return _validate_interface_boot_order(field, interfaces, set()) if isinstance(interfaces, list) else []
+    volumes_by_name = _volumes_by_name(spec.get("volumes"))
     taken: set[int] = set()
     causes: list[Cause] = []
-    for index, disk in enumerate(dicts(devices(spec).get("disks"))):
-        causes += _validate_disk(field, index, disk, volumes_by_name.get(as_str(disk.get("name"))), config)
-        order = _boot_order(disk)
-        if order is not None:
+    for index, entry in enumerate(disks):
+        disk = entry if isinstance(entry, dict) else {}
+        name = disk.get("name")
+        volume = volumes_by_name.get(name if isinstance(name, str) else "")
+        # A disk on a volume has nothing to check but for a LUN or a DownwardMetrics volume.
+        if volume is None or disk.get("lun") is not None or volume.get("downwardMetrics") is not None:
+            causes += _validate_disk(field, index, disk, volume, config)
+        value = disk.get("bootOrder")
+        if value is not None:
+            order = _boot_order(value)
             if order in taken:
                 path = f"{field}.domain.devices.disks[{index}].bootOrder"
                 causes.append(Cause(path, BOOT_ORDER_TAKEN_FMT.format(path=path), CAUSE_FIELD_VALUE_INVALID))
             taken.add(order)
-    return causes + _validate_interface_boot_order(field, spec, taken)
+    if isinstance(interfaces, list):
+        causes += _validate_interface_boot_order(field, interfaces, taken)
+    return causes
+
+
+def _volumes_by_name(volumes: object) -> dict[str, dict]:
+    """The volumes by name, the last of a name winning (Go's map)."""
+    volumes_by_name: dict[str, dict] = {}
+    for entry in volumes if isinstance(volumes, list) else ():
+        volume = entry if isinstance(entry, dict) else {}
+        name = volume.get("name")
+        volumes_by_name[name if isinstance(name, str) else ""] = volume
+    return volumes_by_name
 
 
 def _validate_disk(field: str, index: int, disk: dict, volume: dict | None, config: ClusterConfig) -> list[Cause]:
@@ -84,13 +102,14 @@ def _validate_downward_metrics_disk(disk_path: str, disk: dict) -> list[Cause]:
     return []
 
 
-def _validate_interface_boot_order(field: str, spec: dict, taken: set[int]) -> list[Cause]:
+def _validate_interface_boot_order(field: str, interfaces: list, taken: set[int]) -> list[Cause]:
     """``validateInterfaceBootOrder``, sharing the disks' taken boot orders."""
     causes: list[Cause] = []
-    for index, interface in enumerate(dicts(devices(spec).get("interfaces"))):
-        order = _boot_order(interface)
-        if order is None:
+    for index, interface in enumerate(interfaces):
+        value = interface.get("bootOrder") if isinstance(interface, dict) else None
+        if value is None:
             continue
+        order = _boot_order(value)
         if order < 1:
             causes.append(Cause(f"{field}[{index}].bootOrder",
                                 INTERFACE_BOOT_ORDER_NOT_POSITIVE_FMT.format(path=f"{field}[{index}]"),

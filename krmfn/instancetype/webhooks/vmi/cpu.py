@@ -69,12 +69,18 @@ ARM64 = "arm64"
 _UINT32_MASK = (1 << 32) - 1
 
 
+# The paths of the CPU resources under the spec path.
+CPU_REQUEST_PATH = ".domain.resources.requests.cpu"
+CPU_LIMIT_PATH = ".domain.resources.limits.cpu"
+
+
 class _Paths:
-    """The k8sfield paths the CPU checks name, under the spec path ``field``."""
+    """The k8sfield paths the CPU checks name, under the spec path ``field`` (built only where a
+    check has something to judge)."""
 
     def __init__(self, field: str) -> None:
-        self.cpu_request = f"{field}.domain.resources.requests.cpu"
-        self.cpu_limit = f"{field}.domain.resources.limits.cpu"
+        self.cpu_request = f"{field}{CPU_REQUEST_PATH}"
+        self.cpu_limit = f"{field}{CPU_LIMIT_PATH}"
         self.memory_request = f"{field}.domain.resources.requests.memory"
         self.memory_limit = f"{field}.domain.resources.limits.memory"
         self.hugepages = f"{field}.domain.memory.hugepages"
@@ -114,27 +120,33 @@ def _dedicated(cpu: dict) -> bool:
 # ---------------------------------------------------------------------------------------------
 def validate_cpu_request_not_negative(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """A negative CPU request."""
-    path, request = _Paths(field).cpu_request, cpu_request(spec)
+    request = cpu_request(spec)
     if request.milli_value() < 0:
+        path = f"{field}{CPU_REQUEST_PATH}"
         return [Cause(path, VALUE_MUST_BE_POSITIVE_FMT % (path, request), CAUSE_FIELD_VALUE_INVALID)]
     return []
 
 
 def validate_cpu_limit_not_negative(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """A negative CPU limit."""
-    path, limit = _Paths(field).cpu_limit, cpu_limit(spec)
+    limit = cpu_limit(spec)
     if limit.milli_value() < 0:
+        path = f"{field}{CPU_LIMIT_PATH}"
         return [Cause(path, VALUE_MUST_BE_POSITIVE_FMT % (path, limit), CAUSE_FIELD_VALUE_INVALID)]
     return []
 
 
 def validate_cpu_request_does_not_exceed_limit(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """A CPU request above a positive CPU limit."""
-    paths = _Paths(field)
-    request, limit = cpu_request(spec), cpu_limit(spec)
-    if limit.milli_value() > 0 and request.milli_value() > limit.milli_value():
-        message = GREATER_THAN_FMT % (paths.cpu_request, request, paths.cpu_limit, limit)
-        return [Cause(paths.cpu_request, message, CAUSE_FIELD_VALUE_INVALID)]
+    limit = cpu_limit(spec)
+    limit_milli = limit.milli_value()
+    if limit_milli <= 0:
+        return []
+    request = cpu_request(spec)
+    if request.milli_value() > limit_milli:
+        request_path, limit_path = f"{field}{CPU_REQUEST_PATH}", f"{field}{CPU_LIMIT_PATH}"
+        message = GREATER_THAN_FMT % (request_path, request, limit_path, limit)
+        return [Cause(request_path, message, CAUSE_FIELD_VALUE_INVALID)]
     return []
 
 
@@ -280,10 +292,11 @@ def validate_cpu_isolator_thread(field: str, spec: dict, config: ClusterConfig) 
 def validate_cpu_feature_policies(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """A CPU feature with a policy other than force, require, optional, disable or forbid."""
     cpu = cpu_spec(spec)
-    if cpu is None:
+    features = None if cpu is None else cpu.get("features")
+    if not features:
         return []
     causes = []
-    for index, feature in enumerate(dicts(cpu.get("features"))):
+    for index, feature in enumerate(dicts(features)):
         policy = as_str(feature.get("policy"))
         if policy not in VALID_CPU_FEATURE_POLICIES:
             causes.append(Cause(f"{field}.domain.cpu.features[{index}].policy",
@@ -295,9 +308,9 @@ def validate_cpu_feature_policies(field: str, spec: dict, config: ClusterConfig)
 def validate_cpu_hotplug(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """With ``maxSockets`` set: more sockets than ``maxSockets``."""
     cpu = cpu_spec(spec)
-    if cpu is None:
+    if cpu is None or cpu.get("maxSockets") is None:
         return []
     max_sockets = uint32(cpu, "maxSockets")
     if max_sockets != 0 and uint32(cpu, "sockets") > max_sockets:
-        return [Cause(_Paths(field).sockets, SOCKETS_ABOVE_MAX, CAUSE_FIELD_VALUE_INVALID)]
+        return [Cause(f"{field}.domain.cpu.sockets", SOCKETS_ABOVE_MAX, CAUSE_FIELD_VALUE_INVALID)]
     return []

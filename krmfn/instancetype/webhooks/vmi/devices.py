@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_list, as_str, devices, dicts
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
 
 MULTIPLE_RAMFB_DISPLAYS = "configuring multiple displays with ramfb is not valid "
 HOST_DEVICES_GATE_DISABLED = "Host Devices feature gate is not enabled in kubevirt-config"
@@ -52,6 +52,13 @@ VALID_PANIC_DEVICE_MODELS = ("hyperv", "isa", "pvpanic")
 ARCH_WITHOUT_PANIC_DEVICES = "s390x"
 
 
+def spec_devices(spec: dict) -> dict:
+    """``spec.domain.devices`` (``_access.devices`` in one call: each check here reads it first)."""
+    domain = spec.get("domain")
+    found = domain.get("devices") if isinstance(domain, dict) else None
+    return found if isinstance(found, dict) else {}
+
+
 def _enabled_unless_false(holder: dict, key: str = "enabled") -> bool:
     """A ``*bool`` that defaults to true: nil (absent or null) or true."""
     value = holder.get(key)
@@ -71,26 +78,27 @@ def _ramfb_display_configured(gpu: dict) -> bool:
 def count_configured_mdev_ramfbs(spec: dict) -> int:
     """``countConfiguredMDEVRamFBs``: GPUs with a display whose ``enabled`` and ``ramFB.enabled``
     are unset or true."""
-    return sum(1 for gpu in dicts(devices(spec).get("gpus")) if _ramfb_display_configured(gpu))
+    return sum(1 for gpu in dicts(spec_devices(spec).get("gpus")) if _ramfb_display_configured(gpu))
 
 
 def validate_mdev_ramfb(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateMDEVRamFB``: at most one vGPU display with ramfb."""
-    if count_configured_mdev_ramfbs(spec) > 1:
+    if spec_devices(spec).get("gpus") and count_configured_mdev_ramfbs(spec) > 1:
         return [Cause(f"{field}.GPUs", MULTIPLE_RAMFB_DISPLAYS, CAUSE_FIELD_VALUE_INVALID)]
     return []
 
 
 def validate_host_devices_with_passthrough_enabled(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateHostDevicesWithPassthroughEnabled``: host devices need the HostDevices gate."""
-    if as_list(devices(spec).get("hostDevices")) and not config.feature_gate_enabled(HOST_DEVICES_GATE):
+    host_devices = spec_devices(spec).get("hostDevices")
+    if host_devices and isinstance(host_devices, list) and not config.feature_gate_enabled(HOST_DEVICES_GATE):
         return [Cause(f"{field}.HostDevices", HOST_DEVICES_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
     return []
 
 
 def validate_sound_devices(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateSoundDevices``: a known model (or none) and a name."""
-    sound = devices(spec).get("sound")
+    sound = spec_devices(spec).get("sound")
     if sound is None:
         return []
     sound = as_dict(sound)
@@ -104,7 +112,7 @@ def validate_sound_devices(field: str, spec: dict, config: ClusterConfig) -> lis
 
 def validate_vsock(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateVSOCK``: ``autoattachVSOCK: true`` needs the VSOCK gate."""
-    if devices(spec).get("autoattachVSOCK") is not True or config.feature_gate_enabled(VSOCK_GATE):
+    if spec_devices(spec).get("autoattachVSOCK") is not True or config.feature_gate_enabled(VSOCK_GATE):
         return []
     return [Cause(f"{field}.domain.devices.autoattachVSOCK", GATE_NOT_ENABLED_FMT % VSOCK_GATE,
                   CAUSE_FIELD_VALUE_INVALID)]
@@ -112,8 +120,12 @@ def validate_vsock(field: str, spec: dict, config: ClusterConfig) -> list[Cause]
 
 def has_persistent_reservation(spec: dict) -> bool:
     """``reservation.HasVMISpecPersistentReservation``: a LUN disk with ``reservation: true``."""
-    return any(disk.get("lun") is not None and as_dict(disk.get("lun")).get("reservation") is True
-               for disk in dicts(devices(spec).get("disks")))
+    disks = spec_devices(spec).get("disks")
+    for disk in disks if isinstance(disks, list) else ():
+        lun = disk.get("lun") if isinstance(disk, dict) else None
+        if isinstance(lun, dict) and lun.get("reservation") is True:
+            return True
+    return False
 
 
 def persistent_reservation_enabled(config: ClusterConfig) -> bool:
@@ -132,7 +144,7 @@ def validate_persistent_reservation(field: str, spec: dict, config: ClusterConfi
 
 def has_downward_metrics_device(spec: dict) -> bool:
     """``downwardmetrics.HasDevice``."""
-    return devices(spec).get("downwardMetrics") is not None
+    return spec_devices(spec).get("downwardMetrics") is not None
 
 
 def validate_downward_metrics(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
@@ -155,7 +167,10 @@ def is_storage_volume(volume: dict) -> bool:
 def validate_filesystems_with_virtiofs_enabled(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateFilesystemsWithVirtIOFSEnabled``: one cause per filesystem on a PVC or
     DataVolume while EnableVirtioFsStorageVolumes is off."""
-    filesystems = dicts(devices(spec).get("filesystems"))
+    filesystems = spec_devices(spec).get("filesystems")
+    if not filesystems:
+        return []
+    filesystems = dicts(filesystems)
     if not filesystems or config.feature_gate_enabled(VIRTIOFS_STORAGE_GATE):
         return []
     volumes = get_volumes_by_name(spec)
@@ -166,7 +181,7 @@ def validate_filesystems_with_virtiofs_enabled(field: str, spec: dict, config: C
 
 def validate_video_config(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateVideoConfig``: no video device with ``autoattachGraphicsDevice: false``."""
-    holder = devices(spec)
+    holder = spec_devices(spec)
     if holder.get("video") is not None and holder.get("autoattachGraphicsDevice") is False:
         return [Cause(f"{field}.video", VIDEO_WITHOUT_GRAPHICS, CAUSE_FIELD_VALUE_INVALID)]
     return []
@@ -182,7 +197,10 @@ def validate_panic_device_model(field: str, model: object) -> Cause | None:
 def validate_panic_devices(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validatePanicDevices``: none on s390x (the spec's architecture, else the cluster's
     default), and each model known."""
-    panic_devices = dicts(devices(spec).get("panicDevices"))
+    panic_devices = spec_devices(spec).get("panicDevices")
+    if not panic_devices:
+        return []
+    panic_devices = dicts(panic_devices)
     if not panic_devices:
         return []
     devices_field = f"{field}.domain.devices.panicDevices"

@@ -48,6 +48,8 @@ FIELD_OPTIONS = "options"
 
 def validate_dns(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     policy = as_str(spec.get("dnsPolicy"))
+    if not policy and spec.get("dnsConfig") is None:
+        return []
     causes = _validate_dns_policy(policy, f"{field}.dnsPolicy") if policy else []
     return causes + _validate_pod_dns_config(spec.get("dnsConfig"), policy, f"{field}.dnsConfig")
 

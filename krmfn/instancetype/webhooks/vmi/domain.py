@@ -12,7 +12,7 @@ from __future__ import annotations
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_REQUIRED, Cause
 from krmfn.instancetype.webhooks.storage.disks import validate_disks, validate_path
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_list, as_str, domain
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str
 
 BOTH_BOOTLOADERS_FMT = "%s has both EFI and BIOS configured, but they are mutually exclusive."
 KERNEL_ARGS_WITHOUT_KERNEL = "kernel arguments cannot be provided without an external kernel"
@@ -24,15 +24,15 @@ SECURE_BOOT_REQUIRES_SMM_FMT = (
 
 def _pointer(holder: object, key: str) -> dict | None:
     """``holder.key`` of a struct pointer chain: None when the holder or the key is nil."""
-    if holder is None:
+    value = holder.get(key) if isinstance(holder, dict) else None
+    if value is None:
         return None
-    value = as_dict(holder).get(key)
-    return None if value is None else as_dict(value)
+    return value if isinstance(value, dict) else {}
 
 
 def efi_bootloader(firmware: object) -> dict | None:
     """``firmware.bootloader.efi``, or None when any of them is nil."""
-    return _pointer(_pointer(firmware, "bootloader"), "efi")
+    return _pointer(firmware.get("bootloader") if isinstance(firmware, dict) else None, "efi")
 
 
 def efi_boot_enabled(firmware: object) -> bool:
@@ -61,14 +61,19 @@ def smm_feature_enabled(features: object) -> bool:
 def validate_domain_spec(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateDomainSpec`` on ``<field>.domain``: the disks, the firmware, and SecureBoot
     without SMM (a TDX guest is exempt: its firmware is stateless)."""
-    domain_field = f"{field}.domain"
-    holder = domain(spec)
-    devices = as_dict(holder.get("devices"))
-    causes = validate_disks(f"{domain_field}.devices.disks", as_list(devices.get("disks")))
-    causes += validate_firmware(f"{domain_field}.firmware", holder.get("firmware"))
-    tdx_enabled = _pointer(holder.get("launchSecurity"), "tdx") is not None
-    if secure_boot_enabled(holder.get("firmware")) and not smm_feature_enabled(holder.get("features")) \
-            and not tdx_enabled:
+    holder = spec.get("domain")
+    if not isinstance(holder, dict):
+        holder = {}
+    devices = holder.get("devices")
+    disks = devices.get("disks") if isinstance(devices, dict) else None
+    causes = validate_disks(f"{field}.domain.devices.disks", disks) if isinstance(disks, list) and disks else []
+    firmware = holder.get("firmware")
+    if firmware is None:
+        return causes
+    causes += validate_firmware(f"{field}.domain.firmware", firmware)
+    if secure_boot_enabled(firmware) and not smm_feature_enabled(holder.get("features")) \
+            and _pointer(holder.get("launchSecurity"), "tdx") is None:
+        domain_field = f"{field}.domain"
         causes.append(Cause(domain_field, SECURE_BOOT_REQUIRES_SMM_FMT % domain_field, CAUSE_FIELD_VALUE_INVALID))
     return causes
 
@@ -78,13 +83,17 @@ def validate_firmware(field: str, firmware: object) -> list[Cause]:
     if firmware is None:
         return []
     holder = as_dict(firmware)
-    return (validate_bootloader(f"{field}.bootloader", holder.get("bootloader"))
-            + validate_kernel_boot(f"{field}.kernelBoot", holder.get("kernelBoot")))
+    causes = validate_bootloader(field, holder.get("bootloader"))
+    kernel_boot = holder.get("kernelBoot")
+    if kernel_boot is not None:
+        causes += validate_kernel_boot(f"{field}.kernelBoot", kernel_boot)
+    return causes
 
 
-def validate_bootloader(field: str, bootloader: object) -> list[Cause]:
-    """``validateBootloader``: not both EFI and BIOS."""
-    if _pointer(bootloader, "efi") is not None and _pointer(bootloader, "bios") is not None:
+def validate_bootloader(firmware_field: str, bootloader: object) -> list[Cause]:
+    """``validateBootloader`` on ``<firmware_field>.bootloader``: not both EFI and BIOS."""
+    if isinstance(bootloader, dict) and bootloader.get("efi") is not None and bootloader.get("bios") is not None:
+        field = f"{firmware_field}.bootloader"
         return [Cause(field, BOTH_BOOTLOADERS_FMT % field, CAUSE_FIELD_VALUE_INVALID)]
     return []
 

@@ -78,20 +78,27 @@ class DeviceResult:
 
 def validate_dra_creation(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``ValidateCreation`` (``validateCreationDRA``)."""
-    causes = validate_resource_claims(f"{field}.resourceClaims", spec.get("resourceClaims"))
     spec_devices = devices(spec)
-    gpus = validate_dra_devices(field, dicts(spec_devices.get("gpus")), GPUS, config)
-    host_devices = validate_dra_devices(field, dicts(spec_devices.get("hostDevices")), HOST_DEVICES, config)
+    resource_claims, gpu_list, host_device_list = (spec.get("resourceClaims"), spec_devices.get("gpus"),
+                                                   spec_devices.get("hostDevices"))
+    if not resource_claims and not gpu_list and not host_device_list:
+        # Without claims, GPUs and host devices, the networks' pairs meet no other source.
+        return []
+    resource_claims = dicts(resource_claims)
+    causes = validate_resource_claims(f"{field}.resourceClaims", resource_claims)
+    gpus = validate_dra_devices(field, dicts(gpu_list), GPUS, config)
+    host_devices = validate_dra_devices(field, dicts(host_device_list), HOST_DEVICES, config)
     causes += gpus.causes + host_devices.causes
-    network_pairs = (dra_claim_request_first_index(networks(spec))
-                     if config.feature_gate_enabled(NETWORK_DEVICES_WITH_DRA_GATE) else {})
-    owners: dict[str, tuple[str, int]] = {}
-    causes += _merge_pairs(owners, "GPUs", gpus.first_index_by_pair, f"{field}.domain.devices.gpus")
-    causes += _merge_pairs(owners, "HostDevices", host_devices.first_index_by_pair,
-                           f"{field}.domain.devices.hostDevices")
-    causes += _merge_pairs(owners, "Networks", network_pairs, f"{field}.networks")
-    declared = {as_str(claim.get("name")) for claim in dicts(spec.get("resourceClaims"))}
-    if not (gpus.claim_names | host_devices.claim_names) <= declared:
+    if gpus.first_index_by_pair or host_devices.first_index_by_pair:
+        network_pairs = (dra_claim_request_first_index(networks(spec))
+                         if config.feature_gate_enabled(NETWORK_DEVICES_WITH_DRA_GATE) else {})
+        owners: dict[str, tuple[str, int]] = {}
+        causes += _merge_pairs(owners, "GPUs", gpus.first_index_by_pair, f"{field}.domain.devices.gpus")
+        causes += _merge_pairs(owners, "HostDevices", host_devices.first_index_by_pair,
+                               f"{field}.domain.devices.hostDevices")
+        causes += _merge_pairs(owners, "Networks", network_pairs, f"{field}.networks")
+    claim_names = gpus.claim_names | host_devices.claim_names
+    if claim_names and not claim_names <= {as_str(claim.get("name")) for claim in resource_claims}:
         causes.append(Cause(f"{field}.resourceClaims", UNDECLARED_CLAIMS, CAUSE_FIELD_VALUE_INVALID))
     return causes
 

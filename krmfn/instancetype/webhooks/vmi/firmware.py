@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts, domain
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
+from krmfn.instancetype.webhooks.vmi._resources import domain_field
 
 ACPI_WITHOUT_REFERENCE = "ACPI was set but no SLIC nor MSDM volume reference was set"
 ACPI_REF_UNSUPPORTED_VOLUME_FMT = "{path} refers to Volume of unsupported type."
@@ -18,7 +19,7 @@ ACPI_REF_NO_VOLUME_FMT = "{path} does not have a matching Volume."
 
 
 def validate_firmware_acpi(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    firmware = domain(spec).get("firmware")
+    firmware = domain_field(spec, "firmware")
     if firmware is None:
         return []
     acpi = as_dict(firmware).get("acpi")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_str
 from krmfn.instancetype.webhooks.vmi.k8s_validation import is_dns1123_label, is_dns1123_subdomain
 
 HOSTNAME_NOT_DNS_LABEL_FMT = "{path} does not conform to the kubernetes DNS_LABEL rules : {errors}"
@@ -15,8 +14,8 @@ SUBDOMAIN_NOT_DNS_SUBDOMAIN_FMT = "{path} does not conform to the kubernetes DNS
 
 
 def validate_hostname_not_conforming_to_dns_label_rules(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    hostname = as_str(spec.get("hostname"))
-    if not hostname:
+    hostname = spec.get("hostname")
+    if not hostname or not isinstance(hostname, str):
         return []
     errors = is_dns1123_label(hostname)
     if not errors:
@@ -27,8 +26,8 @@ def validate_hostname_not_conforming_to_dns_label_rules(field: str, spec: dict, 
 
 
 def validate_subdomain_dns_subdomain_rules(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    subdomain = as_str(spec.get("subdomain"))
-    if not subdomain:
+    subdomain = spec.get("subdomain")
+    if not subdomain or not isinstance(subdomain, str):
         return []
     errors = is_dns1123_subdomain(subdomain)
     if not errors:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_str, devices, dicts
+from krmfn.instancetype.webhooks.vmi._access import as_str, dicts
+from krmfn.instancetype.webhooks.vmi._resources import domain_field
 
 VALID_INPUT_BUSES = ("virtio", "usb", "")
 INPUT_TYPE_TABLET = "tablet"
@@ -14,8 +15,12 @@ INVALID_INPUT_TYPE = "Input device can have only tablet type."
 
 
 def validate_input_devices(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    devices = domain_field(spec, "devices")
+    inputs = devices.get("inputs") if isinstance(devices, dict) else None
+    if not inputs:
+        return []
     causes: list[Cause] = []
-    for index, device in enumerate(dicts(devices(spec).get("inputs"))):
+    for index, device in enumerate(dicts(inputs)):
         path = f"{field}.domain.devices.inputs[{index}]"
         if as_str(device.get("bus")) not in VALID_INPUT_BUSES:
             causes.append(Cause(f"{path}.bus", INVALID_INPUT_BUS, CAUSE_FIELD_VALUE_INVALID))

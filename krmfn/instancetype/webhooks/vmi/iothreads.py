@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, domain
+from krmfn.instancetype.webhooks.vmi._access import as_dict
 
 VALID_IO_THREADS_POLICIES = ("shared", "auto", "supplementalPool")
 IO_THREADS_POLICY_SUPPLEMENTAL_POOL = "supplementalPool"
@@ -15,7 +15,9 @@ IO_THREADS_COUNT_REQUIRED = "the number of iothreads needs to be set and positiv
 def validate_io_threads_policy(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """An unknown ``ioThreadsPolicy``; ``supplementalPool`` without a positive
     ``ioThreads.supplementalPoolThreadCount``."""
-    holder = domain(spec)
+    holder = spec.get("domain")
+    if not isinstance(holder, dict):
+        return []
     policy = holder.get("ioThreadsPolicy")
     if policy is None:
         return []

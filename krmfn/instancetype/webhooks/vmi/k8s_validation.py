@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from krmfn.instancetype.compatibility import go_json
@@ -92,7 +93,15 @@ def regex_error(message: str, fmt: str, *examples: str) -> str:
     return text + f"regex used for validation is '{fmt}')"
 
 
+# The string validators are pure and a bundle repeats its names: each caches its (immutable) answer
+# and its public wrapper hands out a fresh list.
 def is_dns1123_label(value: str) -> list[str]:
+    """``IsDNS1123Label``."""
+    return list(_dns1123_label_errors(value))
+
+
+@lru_cache(maxsize=1 << 12)
+def _dns1123_label_errors(value: str) -> tuple[str, ...]:
     errors = []
     if go_len(value) > DNS1123_LABEL_MAX_LENGTH:
         errors.append(max_len_error(DNS1123_LABEL_MAX_LENGTH))
@@ -101,16 +110,22 @@ def is_dns1123_label(value: str) -> list[str]:
             errors.append(NOT_CONTAIN_DOTS)
         else:
             errors.append(regex_error(DNS1123_LABEL_ERR_MSG, DNS1123_LABEL_FMT, "my-name", "123-abc"))
-    return errors
+    return tuple(errors)
 
 
 def is_dns1123_subdomain(value: str) -> list[str]:
+    """``IsDNS1123Subdomain``."""
+    return list(_dns1123_subdomain_errors(value))
+
+
+@lru_cache(maxsize=1 << 12)
+def _dns1123_subdomain_errors(value: str) -> tuple[str, ...]:
     errors = []
     if go_len(value) > DNS1123_SUBDOMAIN_MAX_LENGTH:
         errors.append(max_len_error(DNS1123_SUBDOMAIN_MAX_LENGTH))
     if not _DNS1123_SUBDOMAIN_RE.fullmatch(value):
         errors.append(regex_error(DNS1123_SUBDOMAIN_ERR_MSG, DNS1123_SUBDOMAIN_FMT, "example.com"))
-    return errors
+    return tuple(errors)
 
 
 def _qualified_name_regex_error() -> str:
@@ -119,6 +134,11 @@ def _qualified_name_regex_error() -> str:
 
 def is_qualified_name(value: str) -> list[str]:
     """``IsQualifiedName``: ``[prefix/]name``."""
+    return list(_qualified_name_errors(value))
+
+
+@lru_cache(maxsize=1 << 12)
+def _qualified_name_errors(value: str) -> tuple[str, ...]:
     errors: list[str] = []
     parts = value.split("/")
     if len(parts) == 1:
@@ -130,24 +150,30 @@ def is_qualified_name(value: str) -> list[str]:
         else:
             errors += ["prefix part " + message for message in is_dns1123_subdomain(prefix)]
     else:
-        return ["a qualified name " + _qualified_name_regex_error()
-                + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"]
+        return ("a qualified name " + _qualified_name_regex_error()
+                + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",)
     if not name:
         errors.append("name part " + empty_error())
     elif go_len(name) > QUALIFIED_NAME_MAX_LENGTH:
         errors.append("name part " + max_len_error(QUALIFIED_NAME_MAX_LENGTH))
     if not _QUALIFIED_NAME_RE.fullmatch(name):
         errors.append("name part " + _qualified_name_regex_error())
-    return errors
+    return tuple(errors)
 
 
 def is_valid_label_value(value: str) -> list[str]:
+    """``IsValidLabelValue``."""
+    return list(_label_value_errors(value))
+
+
+@lru_cache(maxsize=1 << 12)
+def _label_value_errors(value: str) -> tuple[str, ...]:
     errors = []
     if go_len(value) > LABEL_VALUE_MAX_LENGTH:
         errors.append(max_len_error(LABEL_VALUE_MAX_LENGTH))
     if not _LABEL_VALUE_RE.fullmatch(value):
         errors.append(regex_error(LABEL_VALUE_ERR_MSG, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"))
-    return errors
+    return tuple(errors)
 
 
 # ``NameIsDNSSubdomain`` / ``NameIsDNSLabel`` without a generateName prefix (``ValidateNodeName``,

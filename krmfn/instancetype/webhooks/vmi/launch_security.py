@@ -33,7 +33,8 @@ LAUNCH_SECURITY_TYPES = (("sev", "SEV", SEV_GATE), ("snp", "SNP", SEV_GATE), ("t
 def validate_launch_security(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateLaunchSecurity``: the amd64 rules; nothing on s390x; any other architecture
     (the spec's own, which the defaults have set) has no launch security."""
-    if domain(spec).get("launchSecurity") is None:
+    holder = spec.get("domain")
+    if not isinstance(holder, dict) or holder.get("launchSecurity") is None:
         return []
     architecture = as_str(spec.get("architecture"))
     if architecture == "amd64":

@@ -7,9 +7,12 @@ and ``?`` or a class takes one UTF-8 rune). A malformed pattern matches nothing 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, domain
+from krmfn.instancetype.webhooks.vmi._access import as_str
+from krmfn.instancetype.webhooks.vmi._resources import domain_field
 from krmfn.instancetype.webhooks.vmi.k8s_validation import go_string_list
 
 MACHINE_TYPE_NOT_SUPPORTED_FMT = "{path} is not supported: {machine_type} (allowed values: {allowed})"
@@ -141,6 +144,7 @@ def _match_star(chunk: bytes, name: bytes, last: bool) -> bytes | None:
     return None
 
 
+@lru_cache(maxsize=1 << 10)  # pure; a bundle repeats a few (pattern, machine type) pairs
 def go_filepath_match(pattern: str, name: str) -> bool:
     """``filepath.Match(pattern, name)`` on Unix; a malformed pattern does not match."""
     try:
@@ -177,16 +181,23 @@ def _check_rest_of_pattern(pattern: bytes) -> None:
 
 
 def validate_emulated_machine(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    machine = domain(spec).get("machine")
-    if machine is None:
+    """``validateEmulatedMachine``: a set machine type that matches none of the cluster's patterns
+    for the spec's architecture."""
+    machine = domain_field(spec, "machine")
+    machine_type = machine.get("type") if isinstance(machine, dict) else None
+    if not machine_type or not isinstance(machine_type, str):
         return []
-    machine_type = as_str(as_dict(machine).get("type"))
-    if not machine_type:
-        return []
-    supported = config.emulated_machines_for(as_str(spec.get("architecture")))
-    if any(go_filepath_match(pattern, machine_type) for pattern in supported):
+    supported = tuple(config.emulated_machines_for(as_str(spec.get("architecture"))))
+    if machine_type_supported(supported, machine_type):
         return []
     path = f"{field}.domain.machine.type"
     message = MACHINE_TYPE_NOT_SUPPORTED_FMT.format(path=path, machine_type=machine_type,
-                                                    allowed=go_string_list(tuple(supported)))
+                                                    allowed=go_string_list(supported))
     return [Cause(path, message, CAUSE_FIELD_VALUE_INVALID)]
+
+
+@lru_cache(maxsize=1 << 10)
+def machine_type_supported(patterns: tuple[str, ...], machine_type: str) -> bool:
+    """Whether ``machine_type`` matches one of ``patterns`` (KubeVirt's loop over
+    ``filepath.Match``)."""
+    return any(go_filepath_match(pattern, machine_type) for pattern in patterns)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from krmfn.instancetype import quantity
 from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.quantity import Quantity
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
 from krmfn.instancetype.webhooks.vmi._access import as_dict
 from krmfn.instancetype.webhooks.vmi._resources import (
@@ -50,44 +51,56 @@ RESERVED_OVERHEAD_MEMLOCK_GATE = "ReservedOverheadMemlock"
 LIVE_UPDATE = "LiveUpdate"
 
 
+# The paths of the memory resources under the spec path.
+MEMORY_REQUEST_PATH = ".domain.resources.requests.memory"
+MEMORY_LIMIT_PATH = ".domain.resources.limits.memory"
+
+
 def _paths(field: str) -> tuple[str, str]:
     """The paths of ``resources.requests.memory`` and ``resources.limits.memory``."""
-    return f"{field}.domain.resources.requests.memory", f"{field}.domain.resources.limits.memory"
+    return f"{field}{MEMORY_REQUEST_PATH}", f"{field}{MEMORY_LIMIT_PATH}"
 
 
 def validate_memory_requests_negative_or_null(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """A negative memory request, or a positive one below 1M."""
-    request_path, _ = _paths(field)
     request = memory_request(spec)
-    if request.value() < 0:
+    request_value = request.value()
+    if request_value < 0:
+        request_path = f"{field}{MEMORY_REQUEST_PATH}"
         return [Cause(request_path, VALUE_MUST_BE_POSITIVE_FMT % (request_path, request), CAUSE_FIELD_VALUE_INVALID)]
-    if request.value() > 0 and request < MIN_MEMORY_REQUEST:
+    if request_value > 0 and request < MIN_MEMORY_REQUEST:
+        request_path = f"{field}{MEMORY_REQUEST_PATH}"
         return [Cause(request_path, REQUEST_BELOW_1M_FMT % (request_path, request), CAUSE_FIELD_VALUE_INVALID)]
     return []
 
 
 def validate_memory_limits_negative_or_null(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """A negative memory limit; a memory request above a positive limit."""
-    request_path, limit_path = _paths(field)
-    request, limit = memory_request(spec), memory_limit(spec)
-    causes = []
-    if limit.value() < 0:
-        causes.append(Cause(limit_path, VALUE_MUST_BE_POSITIVE_FMT % (limit_path, limit), CAUSE_FIELD_VALUE_INVALID))
-    if limit.value() > 0 and request.value() > limit.value():
-        causes.append(Cause(request_path, GREATER_THAN_FMT % (request_path, request, limit_path, limit),
-                            CAUSE_FIELD_VALUE_INVALID))
-    return causes
+    limit = memory_limit(spec)
+    limit_value = limit.value()
+    if limit_value < 0:
+        limit_path = f"{field}{MEMORY_LIMIT_PATH}"
+        return [Cause(limit_path, VALUE_MUST_BE_POSITIVE_FMT % (limit_path, limit), CAUSE_FIELD_VALUE_INVALID)]
+    if limit_value == 0:
+        return []
+    request = memory_request(spec)
+    if request.value() > limit_value:
+        request_path, limit_path = _paths(field)
+        return [Cause(request_path, GREATER_THAN_FMT % (request_path, request, limit_path, limit),
+                      CAUSE_FIELD_VALUE_INVALID)]
+    return []
 
 
 def validate_hugepages_memory_requests(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """With ``memory.hugepages``: a page size that does not parse; a VM memory (the request, else
     the guest memory, else the limit) below the page size or not a multiple of it."""
     memory = memory_spec(spec)
-    if memory is None or memory.get("hugepages") is None:
+    hugepages = None if memory is None else memory.get("hugepages")
+    if hugepages is None:
         return []
     page_size_path = f"{field}.domain.memory.hugepages.pageSize"
-    request_path, _ = _paths(field)
-    page_size_text = as_dict(memory.get("hugepages")).get("pageSize")
+    request_path = f"{field}{MEMORY_REQUEST_PATH}"
+    page_size_text = as_dict(hugepages).get("pageSize")
     page_size_text = page_size_text if isinstance(page_size_text, str) else ""
     page_size = quantity.parse_string(page_size_text)
     if isinstance(page_size, quantity.QuantityError):
@@ -95,7 +108,7 @@ def validate_hugepages_memory_requests(field: str, spec: dict, config: ClusterCo
         return [Cause(page_size_path, message, CAUSE_FIELD_VALUE_INVALID)]
     page_bytes = page_size.value()
     request = memory_request(spec)
-    vm_memory = _vm_memory(spec)
+    vm_memory = _vm_memory(spec, request)
     if vm_memory != 0 and vm_memory < page_bytes:
         message = BELOW_PAGE_SIZE_FMT % (request_path, request, page_size_path, page_size_text)
         return [Cause(request_path, message, CAUSE_FIELD_VALUE_INVALID)]
@@ -108,9 +121,9 @@ def validate_hugepages_memory_requests(field: str, spec: dict, config: ClusterCo
     return []
 
 
-def _vm_memory(spec: dict) -> int:
+def _vm_memory(spec: dict, request: Quantity) -> int:
     """The memory the hugepages check judges: the request, else the guest memory, else the limit."""
-    vm_memory = memory_request(spec).value()
+    vm_memory = request.value()
     if vm_memory == 0:
         guest = guest_memory(spec)
         vm_memory = guest.value() if guest is not None else 0
@@ -126,10 +139,10 @@ def validate_guest_memory_limit(field: str, spec: dict, config: ClusterConfig) -
     guest = guest_memory(spec)
     if guest is None:
         return []
-    _, limit_path = _paths(field)
-    guest_path = f"{field}.domain.memory.guest"
     limit = memory_limit(spec)
-    if limit.value() < guest.value() and limit.value() != 0:
+    limit_value = limit.value()
+    if limit_value < guest.value() and limit_value != 0:
+        limit_path, guest_path = f"{field}{MEMORY_LIMIT_PATH}", f"{field}.domain.memory.guest"
         message = GUEST_ABOVE_LIMIT_FMT % (guest_path, guest, limit_path, limit)
         return [Cause(guest_path, message, CAUSE_FIELD_VALUE_INVALID,
                       frozenset({needs_setting("vmRolloutStrategy", LIVE_UPDATE)}))]

@@ -20,6 +20,8 @@ POD_NETWORK_REQUIRED_FMT = "{path} is only allowed if the Pod Network is attache
 
 
 def validate_probes(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    if spec.get("readinessProbe") is None and spec.get("livenessProbe") is None:
+        return []
     causes: list[Cause] = []
     for name in PROBES:
         causes += _validate_probe(f"{field}.{name}", spec.get(name))

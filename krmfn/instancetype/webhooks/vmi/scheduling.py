@@ -20,7 +20,8 @@ from typing import Any
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts, domain
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
+from krmfn.instancetype.webhooks.vmi._resources import domain_field
 from krmfn.instancetype.webhooks.vmi.k8s_validation import (
     NOT_A_VALID_SELECTOR_OPERATOR,
     OPERATOR_DOES_NOT_EXIST,
@@ -274,14 +275,14 @@ def _validate_spread_constraint_not_repeat(path: str, constraint: dict, rest: li
 # reboot policy, service account
 # ---------------------------------------------------------------------------------------------
 def validate_reboot_policy(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    if domain(spec).get("rebootPolicy") is None or config.feature_gate_enabled(REBOOT_POLICY_GATE):
+    if domain_field(spec, "rebootPolicy") is None or config.feature_gate_enabled(REBOOT_POLICY_GATE):
         return []
     return [Cause(f"{field}.domain.rebootPolicy", REBOOT_POLICY_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
 
 
 def validate_service_account_name(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    name = as_str(spec.get("serviceAccountName"))
-    if not name:
+    name = spec.get("serviceAccountName")
+    if not name or not isinstance(name, str):
         return []
     path = f"{field}.serviceAccountName"
     causes = []

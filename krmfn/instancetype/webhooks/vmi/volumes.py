@@ -19,6 +19,10 @@ type reads as Go's zero value.
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
+
 from krmfn.instancetype import quantity
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import (
@@ -27,7 +31,7 @@ from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_REQUIRED,
     Cause,
 )
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
+from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str
 
 HOST_DISK_GATE = "HostDisk"
 DOWNWARD_METRICS_GATE = "DownwardMetrics"
@@ -39,8 +43,6 @@ HOST_DISK_EXISTS_OR_CREATE = "DiskOrCreate"
 VOLUME_SOURCES = ("persistentVolumeClaim", "sysprep", "cloudInitNoCloud", "cloudInitConfigDrive", "containerDisk",
                   "ephemeral", "emptyDisk", "hostDisk", "dataVolume", "configMap", "secret", "downwardAPI",
                   "serviceAccount", "downwardMetrics", "memoryDump", "containerPath")
-# The cloud-init sources, NoCloud first (it wins when both are set).
-CLOUD_INIT_SOURCES = ("cloudInitNoCloud", "cloudInitConfigDrive")
 
 SAME_NAME_FMT = "{} and {} must not have the same Name."
 DATA_VOLUME_NAME_REQUIRED = "DataVolume 'name' must be set"
@@ -62,112 +64,214 @@ REQUIRED_FIELD_FMT = "{} is a required field"
 MAX_ONE_SERVICE_ACCOUNT_FMT = "{} must have max one serviceAccount volume set"
 MAX_ONE_DOWNWARD_METRICS_FMT = "{} must have max one downwardMetric volume set"
 MAX_ONE_MEMORY_DUMP_FMT = "{} must have max one memory dump volume set"
-# (volume key, name key, path) of the sources whose name is required.
-REQUIRED_NAMES = (("configMap", "name"), ("secret", "secretName"), ("serviceAccount", "serviceAccountName"))
 
 _BASE64_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _NEWLINES = b"\r\n"
 _PAD = ord("=")
+_PADDED_BASE64_RE = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
 
 
-def _is_set(holder: dict, key: str) -> bool:
-    """A Go pointer field is non-nil: the key is present and not null."""
-    return holder.get(key) is not None
+_VOLUME_SOURCE_KEYS = frozenset(VOLUME_SOURCES)
+# The sources a spec has at most one volume of, with the message of a second one, in KubeVirt's order.
+SINGLETON_SOURCES = (("serviceAccount", MAX_ONE_SERVICE_ACCOUNT_FMT), ("downwardMetrics", MAX_ONE_DOWNWARD_METRICS_FMT),
+                     ("memoryDump", MAX_ONE_MEMORY_DUMP_FMT))
+_SINGLETON_SOURCE_KEYS = frozenset(source for source, _ in SINGLETON_SOURCES)
+
+# A rule on the value of one source of a volume: appends its causes to ``causes``, given the
+# volumes' path, the volume's index, the source's value and the cluster config.
+SourceRule = Callable[[list[Cause], str, int, object, ClusterConfig], None]
+
+
+def _set_sources(volume: dict) -> AbstractSet[str]:
+    """The members of VolumeSource that are set (present and not null)."""
+    sources = _VOLUME_SOURCE_KEYS.intersection(volume)
+    for source in sources:
+        if volume[source] is None:
+            return {source for source in sources if volume[source] is not None}
+    return sources
+
+
+def _has_str(holder: object, key: str) -> bool:
+    """``holder.key`` is a non-empty string (``holder`` read as an object)."""
+    value = holder.get(key) if isinstance(holder, dict) else None
+    return isinstance(value, str) and value != ""
 
 
 def validate_volumes(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateVolumes(field.Child("volumes"), spec.Volumes, config)``: ``field`` is the spec's path."""
+    volumes = spec.get("volumes")
+    if not isinstance(volumes, list):
+        return []
     path = f"{field}.volumes"
-    volumes = dicts(spec.get("volumes"))
     causes: list[Cause] = []
     first_index: dict[str, int] = {}
-    for index, volume in enumerate(volumes):
-        entry = f"{path}[{index}]"
-        name = as_str(volume.get("name"))
-        if name in first_index:
-            causes.append(Cause(f"{entry}.name", SAME_NAME_FMT.format(entry, f"{path}[{first_index[name]}]"),
+    singletons: dict[str, int] = {}
+    for index, item in enumerate(volumes):
+        volume = item if isinstance(item, dict) else {}
+        name = volume.get("name")
+        if not isinstance(name, str):
+            name = ""
+        first = first_index.setdefault(name, index)
+        if first != index:
+            entry = f"{path}[{index}]"
+            causes.append(Cause(f"{entry}.name", SAME_NAME_FMT.format(entry, f"{path}[{first}]"),
                                 CAUSE_FIELD_VALUE_INVALID))
-        else:
-            first_index[name] = index
-        causes += _volume_causes(entry, volume, config)
-    causes += _singleton_causes(path, volumes)
+        present = _VOLUME_SOURCE_KEYS.intersection(volume)
+        if len(present) == 1:
+            # The common case, one source: its rule alone.
+            (source,) = present
+            value = volume[source]
+            if value is not None:
+                rule = _RULE_BY_SOURCE.get(source)
+                if rule is not None:
+                    rule(causes, path, index, value, config)
+                if source in _SINGLETON_SOURCE_KEYS:
+                    singletons[source] = singletons.get(source, 0) + 1
+                continue
+        _check_sources(causes, path, index, volume, _set_sources(volume), config, singletons)
+    if singletons:
+        for source, message in SINGLETON_SOURCES:
+            if singletons.get(source, 0) > 1:
+                causes.append(Cause(path, message.format(path), CAUSE_FIELD_VALUE_INVALID))
     return causes
 
 
-def _volume_causes(entry: str, volume: dict, config: ClusterConfig) -> list[Cause]:
-    """Everything validateVolumes checks on one volume but its name's uniqueness."""
-    causes = []
-    if _is_set(volume, "dataVolume") and not as_str(as_dict(volume.get("dataVolume")).get("name")):
-        causes.append(Cause(f"{entry}.name", DATA_VOLUME_NAME_REQUIRED, CAUSE_FIELD_VALUE_REQUIRED))
-    if sum(1 for source in VOLUME_SOURCES if _is_set(volume, source)) != 1:
+def _check_sources(causes: list[Cause], path: str, index: int, volume: dict, sources: AbstractSet[str],
+                   config: ClusterConfig, singletons: dict[str, int]) -> None:
+    """The rule of each set source of a volume (``sources``), in KubeVirt's order (cloud-init:
+    NoCloud's only, when both are set), and after the DataVolume rule the exactly-one-source
+    cause; counts its one-per-spec sources."""
+    if "dataVolume" in sources:
+        _data_volume_rule(causes, path, index, volume["dataVolume"], config)
+    if len(sources) != 1:
+        entry = f"{path}[{index}]"
         causes.append(Cause(entry, ONE_SOURCE_FMT.format(entry), CAUSE_FIELD_VALUE_INVALID))
-    causes += _cloud_init_causes(entry, volume)
-    if _is_set(volume, "downwardMetrics") and not config.feature_gate_enabled(DOWNWARD_METRICS_GATE):
-        causes.append(Cause(entry, DOWNWARD_METRICS_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID))
-    if _is_set(volume, "hostDisk"):
-        causes += _host_disk_causes(entry, as_dict(volume.get("hostDisk")), config)
-    for source, name_key in REQUIRED_NAMES:
-        if _is_set(volume, source) and not as_str(as_dict(volume.get(source)).get(name_key)):
-            name_path = f"{entry}.{source}.{name_key}"
-            causes.append(Cause(name_path, REQUIRED_FIELD_FMT.format(name_path), CAUSE_FIELD_VALUE_INVALID))
-    return causes
+    for source, rule in SOURCE_RULES[1:]:
+        if source in sources and not (source == "cloudInitConfigDrive" and "cloudInitNoCloud" in sources):
+            rule(causes, path, index, volume[source], config)
+    for source in _SINGLETON_SOURCE_KEYS.intersection(sources):
+        singletons[source] = singletons.get(source, 0) + 1
 
 
-def _cloud_init_causes(entry: str, volume: dict) -> list[Cause]:
-    """The cloud-init data of a NoCloud or ConfigDrive volume (NoCloud when both are set)."""
-    source_type = next((source for source in CLOUD_INIT_SOURCES if _is_set(volume, source)), None)
-    if source_type is None:
+def _data_volume_rule(causes: list[Cause], path: str, index: int, data_volume: object, config: ClusterConfig) -> None:
+    """A DataVolume source names its DataVolume (reported on the volume's name)."""
+    if not _has_str(data_volume, "name"):
+        causes.append(Cause(f"{path}[{index}].name", DATA_VOLUME_NAME_REQUIRED, CAUSE_FIELD_VALUE_REQUIRED))
+
+
+def _no_cloud_rule(causes: list[Cause], path: str, index: int, source: object, config: ClusterConfig) -> None:
+    causes.extend(_cloud_init_causes(path, index, "cloudInitNoCloud", as_dict(source)))
+
+
+def _config_drive_rule(causes: list[Cause], path: str, index: int, source: object, config: ClusterConfig) -> None:
+    causes.extend(_cloud_init_causes(path, index, "cloudInitConfigDrive", as_dict(source)))
+
+
+def _downward_metrics_rule(causes: list[Cause], path: str, index: int, source: object, config: ClusterConfig) -> None:
+    if not config.feature_gate_enabled(DOWNWARD_METRICS_GATE):
+        causes.append(Cause(f"{path}[{index}]", DOWNWARD_METRICS_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID))
+
+
+def _host_disk_rule(causes: list[Cause], path: str, index: int, host_disk: object, config: ClusterConfig) -> None:
+    causes.extend(_host_disk_causes(f"{path}[{index}]", as_dict(host_disk), config))
+
+
+def _required_name(causes: list[Cause], path: str, index: int, value: object, source: str, name_key: str) -> None:
+    if not _has_str(value, name_key):
+        name_path = f"{path}[{index}].{source}.{name_key}"
+        causes.append(Cause(name_path, REQUIRED_FIELD_FMT.format(name_path), CAUSE_FIELD_VALUE_INVALID))
+
+
+def _config_map_rule(causes: list[Cause], path: str, index: int, config_map: object, config: ClusterConfig) -> None:
+    _required_name(causes, path, index, config_map, "configMap", "name")
+
+
+def _secret_rule(causes: list[Cause], path: str, index: int, secret: object, config: ClusterConfig) -> None:
+    _required_name(causes, path, index, secret, "secret", "secretName")
+
+
+def _service_account_rule(causes: list[Cause], path: str, index: int, service_account: object,
+                          config: ClusterConfig) -> None:
+    _required_name(causes, path, index, service_account, "serviceAccount", "serviceAccountName")
+
+
+# The rules of single sources, in the order validateVolumes applies them (a source without a rule
+# has nothing to check).
+SOURCE_RULES: tuple[tuple[str, SourceRule], ...] = (
+    ("dataVolume", _data_volume_rule),
+    ("cloudInitNoCloud", _no_cloud_rule),
+    ("cloudInitConfigDrive", _config_drive_rule),
+    ("downwardMetrics", _downward_metrics_rule),
+    ("hostDisk", _host_disk_rule),
+    ("configMap", _config_map_rule),
+    ("secret", _secret_rule),
+    ("serviceAccount", _service_account_rule),
+)
+_RULE_BY_SOURCE = dict(SOURCE_RULES)
+
+
+def _cloud_init_causes(path: str, index: int, source_type: str, source: dict) -> list[Cause]:
+    """The cloud-init data of volume ``index`` (of the volumes at ``path``), whose NoCloud or
+    ConfigDrive source (NoCloud when both are set) is ``source_type``."""
+    user_count, user_len, user_base64_valid = _data_sources(source, "secretRef", "userDataBase64", "userData")
+    network_count, network_len, network_base64_valid = _data_sources(source, "networkDataSecretRef",
+                                                                     "networkDataBase64", "networkData")
+    if (user_base64_valid and network_base64_valid and user_count + network_count > 0 and user_count <= 1
+            and network_count <= 1 and user_len <= CLOUD_INIT_USER_MAX_LEN
+            and network_len <= CLOUD_INIT_NETWORK_MAX_LEN):
         return []
-    source = as_dict(volume.get(source_type))
-    path = f"{entry}.{source_type}"
+    source_path = f"{path}[{index}].{source_type}"
     causes = []
-    user_count, user_len, user_causes = _data_sources(path, source_type, source, "secretRef", "userDataBase64",
-                                                      "userData")
-    causes += user_causes
+    if not user_base64_valid:
+        causes.append(_invalid_base64_cause(source_path, source_type, "userDataBase64"))
     if user_count > 1:
-        causes.append(Cause(path, ONE_USER_DATA_SOURCE_FMT.format(path), CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(source_path, ONE_USER_DATA_SOURCE_FMT.format(source_path), CAUSE_FIELD_VALUE_INVALID))
     if user_len > CLOUD_INIT_USER_MAX_LEN:
-        causes.append(Cause(path, USER_DATA_TOO_LONG_FMT.format(path, CLOUD_INIT_USER_MAX_LEN),
+        causes.append(Cause(source_path, USER_DATA_TOO_LONG_FMT.format(source_path, CLOUD_INIT_USER_MAX_LEN),
                             CAUSE_FIELD_VALUE_INVALID))
-    network_count, network_len, network_causes = _data_sources(path, source_type, source, "networkDataSecretRef",
-                                                               "networkDataBase64", "networkData")
-    causes += network_causes
+    if not network_base64_valid:
+        causes.append(_invalid_base64_cause(source_path, source_type, "networkDataBase64"))
     if network_count > 1:
-        causes.append(Cause(path, ONE_NETWORK_DATA_SOURCE_FMT.format(path), CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(source_path, ONE_NETWORK_DATA_SOURCE_FMT.format(source_path), CAUSE_FIELD_VALUE_INVALID))
     if network_len > CLOUD_INIT_NETWORK_MAX_LEN:
-        causes.append(Cause(path, NETWORK_DATA_TOO_LONG_FMT.format(path, CLOUD_INIT_NETWORK_MAX_LEN),
+        causes.append(Cause(source_path, NETWORK_DATA_TOO_LONG_FMT.format(source_path, CLOUD_INIT_NETWORK_MAX_LEN),
                             CAUSE_FIELD_VALUE_INVALID))
     if user_count == 0 and network_count == 0:
-        causes.append(Cause(path, NO_DATA_SOURCE_FMT.format(path), CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(source_path, NO_DATA_SOURCE_FMT.format(source_path), CAUSE_FIELD_VALUE_INVALID))
     return causes
 
 
-def _data_sources(path: str, source_type: str, source: dict, secret_key: str, base64_key: str,
-                  plain_key: str) -> tuple[int, int, list[Cause]]:
+def _invalid_base64_cause(source_path: str, source_type: str, base64_key: str) -> Cause:
+    base64_path = f"{source_path}.{base64_key}"
+    return Cause(base64_path, INVALID_BASE64_FMT.format(base64_path, source_type, base64_key),
+                 CAUSE_FIELD_VALUE_INVALID)
+
+
+def _data_sources(source: dict, secret_key: str, base64_key: str, plain_key: str) -> tuple[int, int, bool]:
     """How many of (secret ref, base64, plain text) are set, the data's length in bytes (the plain
-    text's when set, else the decoded base64's), and the cause of invalid base64."""
-    count, length, causes = 0, 0, []
-    if _is_set(source, secret_key) and as_str(as_dict(source.get(secret_key)).get("name")):
+    text's when set, else the decoded base64's), and whether the base64, if any, is valid."""
+    count, length, valid = 0, 0, True
+    secret = source.get(secret_key)
+    if secret is not None and _has_str(secret, "name"):
         count += 1
-    encoded = as_str(source.get(base64_key))
-    if encoded:
+    encoded = source.get(base64_key)
+    if isinstance(encoded, str) and encoded:
         count += 1
         length, valid = go_base64_decoded_length(encoded)
-        if not valid:
-            base64_path = f"{path}.{base64_key}"
-            causes.append(Cause(base64_path, INVALID_BASE64_FMT.format(base64_path, source_type, base64_key),
-                                CAUSE_FIELD_VALUE_INVALID))
-    plain = as_str(source.get(plain_key))
-    if plain:
+    plain = source.get(plain_key)
+    if isinstance(plain, str) and plain:
         count += 1
-        length = len(plain.encode("utf-8", "surrogatepass"))
-    return count, length, causes
+        length = len(plain) if plain.isascii() else len(plain.encode("utf-8", "surrogatepass"))
+    return count, length, valid
 
 
 def go_base64_decoded_length(text: str) -> tuple[int, bool]:
     """Go's ``base64.StdEncoding.DecodeString``: (the number of bytes it returns, whether there was
     no error). CR and LF are skipped; padding is required; after an error, the bytes of the
     quanta decoded before it (and of a padded final quantum followed by excess data) count."""
+    if _PADDED_BASE64_RE.fullmatch(text):
+        # The common case: whole quanta without newlines, the last one possibly padded.
+        return len(text) // 4 * 3 - text.count("=", -2), True
     data = text.encode("utf-8", "surrogatepass")
     decoded, position = 0, 0
     while True:
@@ -238,14 +342,3 @@ def _zero_quantity(value: object) -> bool:
         return True
     parsed = quantity.parse(value)
     return not isinstance(parsed, quantity.Quantity) or parsed.is_zero()
-
-
-def _singleton_causes(path: str, volumes: list[dict]) -> list[Cause]:
-    """At most one serviceAccount, one downwardMetrics and one memoryDump volume."""
-    causes = []
-    for source, message in (("serviceAccount", MAX_ONE_SERVICE_ACCOUNT_FMT),
-                            ("downwardMetrics", MAX_ONE_DOWNWARD_METRICS_FMT),
-                            ("memoryDump", MAX_ONE_MEMORY_DUMP_FMT)):
-        if sum(1 for volume in volumes if _is_set(volume, source)) > 1:
-            causes.append(Cause(path, message.format(path), CAUSE_FIELD_VALUE_INVALID))
-    return causes

@@ -71,6 +71,9 @@ def test_cpu_limit_not_negative(limits: dict, expected: list) -> None:
     ({"cpu": "2"}, {"cpu": "2000m"}, []),
     ({"cpu": "2"}, {"cpu": "1500m"}, [(CPU_REQUEST, f"{CPU_REQUEST} '2' is greater than {CPU_LIMIT} '1500m'")]),
     ({"cpu": "2"}, {"cpu": "-1"}, []),
+    ({"cpu": "2"}, {"cpu": "0"}, []),
+    ({"cpu": "2"}, {"cpu": "x"}, []),  # not a quantity: the zero limit
+    ({}, {"cpu": "1"}, []),
 ])
 def test_cpu_request_does_not_exceed_limit(requests: dict, limits: dict, expected: list) -> None:
     assert _pairs(validate_cpu_request_does_not_exceed_limit(F, _spec(requests, limits), ClusterConfig())) == expected
@@ -159,6 +162,12 @@ def test_cpu_isolator_thread(cpu: dict | None, expected: list) -> None:
     assert _pairs(validate_cpu_isolator_thread(F, _spec(cpu=cpu), ClusterConfig())) == expected
 
 
+@pytest.mark.parametrize("spec", [{}, {"domain": None}, _spec(), _spec(cpu={}), _spec(cpu={"features": []}),
+                                  _spec(cpu={"features": {"name": "a", "policy": "prefer"}})])
+def test_no_cpu_features_no_causes(spec: dict) -> None:
+    assert validate_cpu_feature_policies(F, spec, ClusterConfig()) == []
+
+
 def test_cpu_feature_policies() -> None:
     features = [{"name": "a"}, {"name": "b", "policy": "require"}, {"name": "c", "policy": "prefer"},
                 {"name": "d", "policy": "forbid"}, {"name": "e", "policy": "Force"}]
@@ -172,6 +181,8 @@ def test_cpu_feature_policies() -> None:
 
 @pytest.mark.parametrize("cpu, expected", [
     ({"sockets": 4}, []),
+    ({"sockets": 4, "maxSockets": None}, []),
+    ({"sockets": 4, "maxSockets": "2"}, []),  # not a uint32: 0, unset
     ({"sockets": 4, "maxSockets": 4}, []),
     ({"sockets": 5, "maxSockets": 4}, [(f"{F}.domain.cpu.sockets",
                                         "Number of sockets in CPU topology is greater than the maximum sockets "

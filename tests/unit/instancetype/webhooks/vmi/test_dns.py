@@ -22,6 +22,9 @@ def _causes(spec: dict) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("spec, expected", [
     ({}, []),
     ({"dnsPolicy": ""}, []),
+    ({"dnsPolicy": None, "dnsConfig": None}, []),
+    ({"dnsPolicy": 5}, []),  # not a string: Go's zero value
+    ({"dnsConfig": {}}, []),
     ({"dnsPolicy": "ClusterFirst"}, []),
     ({"dnsPolicy": "ClusterFirstWithHostNet"}, []),
     ({"dnsPolicy": "Default", "dnsConfig": {}}, []),

@@ -28,6 +28,7 @@ def _pairs(causes: list) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("hostname, expected", [
     (None, []),
     ("", []),
+    (42, []),  # not a string: Go's zero value
     ("my-vm", []),
     ("a" * 63, []),
     ("My_VM", [HOSTNAME_PREFIX + LABEL_REGEX]),
@@ -37,7 +38,7 @@ def _pairs(causes: list) -> list[tuple[str, str]]:
     # Go counts bytes: 32 two-byte characters are 64 bytes.
     ("é" * 32, [HOSTNAME_PREFIX + "must be no more than 63 characters, " + LABEL_REGEX]),
 ])
-def test_hostname(hostname: str | None, expected: list[str]) -> None:
+def test_hostname(hostname: object, expected: list[str]) -> None:
     spec = {} if hostname is None else {"hostname": hostname}
     causes = validate_hostname_not_conforming_to_dns_label_rules(FIELD, spec, ClusterConfig())
     assert _pairs(causes) == [(f"{FIELD}.hostname", message) for message in expected]

@@ -27,6 +27,13 @@ def test_input_devices(inputs: list, expected: list) -> None:
     assert [(c.field, c.message) for c in validate_input_devices(FIELD, spec, ClusterConfig())] == expected
 
 
+@pytest.mark.parametrize("spec", [{}, {"domain": None}, {"domain": {}}, {"domain": {"devices": None}},
+                                  {"domain": {"devices": {"inputs": None}}},
+                                  {"domain": {"devices": {"inputs": {"type": "mouse"}}}}])
+def test_no_inputs_no_causes(spec: dict) -> None:
+    assert validate_input_devices(FIELD, spec, ClusterConfig()) == []
+
+
 def test_the_preferred_input_type_fills_in_before_the_check() -> None:
     preference = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
                   "metadata": {"name": "pf"}, "spec": {"devices": {"preferredInputType": "tablet"}}}

@@ -55,6 +55,14 @@ def test_qualified_name(value: str, expected: list[str]) -> None:
     assert is_qualified_name(value) == expected
 
 
+def test_the_cached_validators_hand_out_fresh_lists() -> None:
+    for validator, value in ((is_dns1123_label, "a.b"), (is_dns1123_subdomain, "A"), (is_qualified_name, "-a"),
+                             (is_valid_label_value, "-a")):
+        first = validator(value)
+        first.append("changed by the caller")
+        assert validator(value) == first[:-1]
+
+
 def test_label_value() -> None:
     assert is_valid_label_value("") == []
     assert is_valid_label_value("a" * 64) == ["must be no more than 63 characters"]

@@ -5,7 +5,11 @@ import pytest
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.admit import admit_bundle
-from krmfn.instancetype.webhooks.vmi.machine import go_filepath_match, validate_emulated_machine
+from krmfn.instancetype.webhooks.vmi.machine import (
+    go_filepath_match,
+    machine_type_supported,
+    validate_emulated_machine,
+)
 
 FIELD = "spec.template.spec"
 PATH = "spec.template.spec.domain.machine.type"
@@ -41,7 +45,7 @@ def _causes(spec: dict, config: ClusterConfig | None = None) -> list[tuple[str, 
 
 
 @pytest.mark.parametrize("machine", [None, {}, {"type": ""}, {"type": "q35"}, {"type": "pc-q35-rhel9.4.0"},
-                                     {"type": "q35-anything"}])
+                                     {"type": "q35-anything"}, {"type": None}, {"type": 35}, "q35", ["virt"]])
 def test_supported_or_unset_machine_types_pass(machine: dict | None) -> None:
     spec = {"architecture": "amd64", "domain": {} if machine is None else {"machine": machine}}
     assert _causes(spec) == []
@@ -57,6 +61,14 @@ def test_supported_or_unset_machine_types_pass(machine: dict | None) -> None:
 def test_unsupported_machine_type(architecture: str, machine_type: str, allowed: str) -> None:
     spec = {"architecture": architecture, "domain": {"machine": {"type": machine_type}}}
     assert _causes(spec) == [(PATH, f"{PATH} is not supported: {machine_type} (allowed values: {allowed})")]
+    assert _causes(spec) == _causes(spec)  # the second answer comes from the match cache
+
+
+def test_machine_type_supported() -> None:
+    assert machine_type_supported(("q35*", "pc-q35*"), "pc-q35-2.10")
+    assert not machine_type_supported(("q35*", "pc-q35*"), "virt")
+    assert not machine_type_supported((), "q35")
+    assert not machine_type_supported(("[",), "q35")  # a malformed pattern matches nothing
 
 
 def test_the_cluster_list_overrides_and_prints_as_go() -> None:

@@ -107,6 +107,20 @@ def test_guest_memory_limit(config: ClusterConfig, limits: dict, memory: dict | 
     assert _pairs(validate_guest_memory_limit(F, _spec({}, limits, memory), config)) == expected
 
 
+@pytest.mark.parametrize("spec", [{}, {"domain": None}, {"domain": {"resources": None}},
+                                  {"domain": {"resources": {"requests": None, "limits": []}}},
+                                  _spec({"memory": None}, {"memory": "x"})])
+def test_absent_or_stray_memory_resources_read_as_zero(spec: dict) -> None:
+    for check in (validate_memory_requests_negative_or_null, validate_memory_limits_negative_or_null,
+                  validate_hugepages_memory_requests, validate_guest_memory_limit):
+        assert check(F, spec, STAGE) == []
+
+
+def test_a_negative_limit_is_one_cause_whatever_the_request() -> None:
+    causes = validate_memory_limits_negative_or_null(F, _spec({"memory": "2Gi"}, {"memory": "-1Gi"}), ClusterConfig())
+    assert _pairs(causes) == [(LIMIT, f"{LIMIT} '-1Gi': must be greater than or equal to 0.")]
+
+
 RESERVED = (f"{F}.domain.memory.reservedOverhead",
             "Reserved overhead memlock feature gate is not enabled in kubevirt-config")
 

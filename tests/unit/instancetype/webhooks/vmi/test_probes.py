@@ -26,6 +26,8 @@ def _needs_pod_network(path: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("spec, expected", [
+    ({}, []),
+    ({"readinessProbe": None, "livenessProbe": None}, []),
     ({"networks": POD_NETWORK}, []),
     ({"networks": POD_NETWORK, "readinessProbe": None}, []),
     ({"networks": POD_NETWORK, "readinessProbe": {"httpGet": {"port": 80}}, "livenessProbe": {"tcpSocket": {}}}, []),
