@@ -79,10 +79,16 @@ OPTIONS: tuple[Option, ...] = (
            "Feature gates the cluster switches off (KubeVirt CR `developerConfiguration.disabledFeatureGates`).",
            "DecentralizedLiveMigration", ("inline", "validate")),
     Option("emulatedMachines", "list", [],
-           "The machine types the cluster allows, as glob patterns (KubeVirt CR `emulatedMachines`, which "
-           "overrides every architecture); empty means KubeVirt's per-architecture defaults (amd64: "
-           "`q35*,pc-q35*`, arm64: `virt*`, s390x: `s390-ccw-virtio*`).",
-           "q35*,pc-q35*,pc-i440fx*", ("inline", "validate")),
+           "The machine types the cluster allows, as glob patterns: `ARCH=PATTERN` entries replace that "
+           "architecture's list (KubeVirt CR `architectureConfiguration.<arch>.emulatedMachines`), bare "
+           "patterns apply to every architecture (the CR's top-level `emulatedMachines`). Default: KubeVirt's "
+           "(amd64: `q35*,pc-q35*`, arm64: `virt*`, s390x: `s390-ccw-virtio*`).",
+           "amd64=q35*,amd64=pc-i440fx*", ("inline", "validate")),
+    Option("permittedHostDevices", "list", [],
+           "The PCI host devices the cluster permits, as `VENDOR:DEVICE=resourceName` (KubeVirt CR "
+           "`permittedHostDevices.pciHostDevices`); admission reads them for NVIDIA Grace GPUs "
+           "(GraceIOVirtualization).",
+           "10DE:2342=nvidia.com/GH100_H100", ("inline", "validate")),
     Option("vmRolloutStrategy", "enum", "LiveUpdate",
            "The cluster's `vmRolloutStrategy`: with `LiveUpdate` (KubeVirt's default) admission checks the "
            "memory hotplug and CPU socket limits, with `Stage` the guest memory against the memory limit.",

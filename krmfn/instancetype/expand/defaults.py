@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from krmfn.instancetype import quantity
@@ -37,6 +37,26 @@ def _default_emulated_machines() -> dict[str, tuple[str, ...]]:
     return {"amd64": ("q35*", "pc-q35*"), "arm64": ("virt*",), "s390x": ("s390-ccw-virtio*",)}
 
 
+def _arch_emulated_machines(entries: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The per-architecture lists: KubeVirt's defaults, with ``ARCH=PATTERN`` entries replacing the
+    list of their architecture (``architectureConfiguration.<arch>.emulatedMachines``)."""
+    machines = _default_emulated_machines()
+    given: dict[str, list[str]] = {}
+    for entry in entries:
+        arch, separator, pattern = entry.partition("=")
+        if separator:
+            given.setdefault(arch, []).append(pattern)
+    machines.update({arch: tuple(patterns) for arch, patterns in given.items()})
+    return machines
+
+
+def _permitted_host_devices(entries: Iterable[str]) -> dict | None:
+    """``permittedHostDevices.pciHostDevices`` from ``VENDOR:DEVICE=resourceName`` entries."""
+    devices = [{"pciVendorSelector": selector, "resourceName": resource}
+               for selector, _, resource in (entry.partition("=") for entry in entries)]
+    return {"pciHostDevices": devices} if devices else None
+
+
 @dataclass(frozen=True)
 class ClusterConfig:
     """The KubeVirt configuration values expand reads, with KubeVirt's defaults (§9.3).
@@ -58,6 +78,9 @@ class ClusterConfig:
     emulated_machines: tuple[str, ...] = ()
     arch_emulated_machines: dict[str, tuple[str, ...]] = field(default_factory=_default_emulated_machines)
     vm_rollout_strategy: str = "LiveUpdate"
+    # KubeVirt CR spec.configuration.permittedHostDevices ({"pciHostDevices": [{"pciVendorSelector",
+    # "resourceName"}]}); None: not configured (KubeVirt's default).
+    permitted_host_devices: dict | None = None
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> ClusterConfig:
@@ -71,8 +94,10 @@ class ClusterConfig:
             eviction_strategy=options["evictionStrategy"] or None,
             feature_gates=tuple(options.get("featureGates", ())),
             disabled_feature_gates=tuple(options.get("disabledFeatureGates", ())),
-            emulated_machines=tuple(options.get("emulatedMachines", ())),
+            emulated_machines=tuple(m for m in options.get("emulatedMachines", ()) if "=" not in m),
+            arch_emulated_machines=_arch_emulated_machines(options.get("emulatedMachines", ())),
             vm_rollout_strategy=options.get("vmRolloutStrategy", "LiveUpdate"),
+            permitted_host_devices=_permitted_host_devices(options.get("permittedHostDevices", ())),
         )
 
     def feature_gate_enabled(self, gate: str) -> bool:

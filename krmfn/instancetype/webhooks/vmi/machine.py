@@ -14,6 +14,7 @@ from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Caus
 from krmfn.instancetype.webhooks.vmi._access import as_str
 from krmfn.instancetype.webhooks.vmi._resources import domain_field
 from krmfn.instancetype.webhooks.vmi.k8s_validation import go_string_list
+from krmfn.model.reasons import needs_setting
 
 MACHINE_TYPE_NOT_SUPPORTED_FMT = "{path} is not supported: {machine_type} (allowed values: {allowed})"
 
@@ -187,13 +188,15 @@ def validate_emulated_machine(field: str, spec: dict, config: ClusterConfig) -> 
     machine_type = machine.get("type") if isinstance(machine, dict) else None
     if not machine_type or not isinstance(machine_type, str):
         return []
-    supported = tuple(config.emulated_machines_for(as_str(spec.get("architecture"))))
+    architecture = as_str(spec.get("architecture"))
+    supported = tuple(config.emulated_machines_for(architecture))
     if machine_type_supported(supported, machine_type):
         return []
     path = f"{field}.domain.machine.type"
     message = MACHINE_TYPE_NOT_SUPPORTED_FMT.format(path=path, machine_type=machine_type,
                                                     allowed=go_string_list(supported))
-    return [Cause(path, message, CAUSE_FIELD_VALUE_INVALID)]
+    setting = needs_setting("emulatedMachines", f"{architecture or config.default_architecture}={machine_type}")
+    return [Cause(path, message, CAUSE_FIELD_VALUE_INVALID, frozenset({setting}))]
 
 
 @lru_cache(maxsize=1 << 10)

@@ -209,3 +209,28 @@ def test_cluster_config_from_krmfn_options():
     # the option table's defaults are KubeVirt's
     assert ClusterConfig.from_options(complete("inline", {})) == ClusterConfig()
     assert ClusterConfig.from_options(complete("validate", {})) == ClusterConfig()
+
+
+def test_emulated_machines_per_architecture_and_for_all() -> None:
+    config = ClusterConfig.from_options(complete("validate", {"emulatedMachines": ["amd64=pc-i440fx*",
+                                                                                   "amd64=q35*"]}))
+    assert config.emulated_machines_for("amd64") == ("pc-i440fx*", "q35*")
+    assert config.emulated_machines_for("arm64") == ("virt*",)  # the others keep KubeVirt's defaults
+    assert config.emulated_machines_for("") == ("pc-i440fx*", "q35*")  # unknown: amd64's (GetEmulatedMachines)
+    everywhere = ClusterConfig.from_options(complete("validate", {"emulatedMachines": ["virt*", "q35*"]}))
+    assert everywhere.emulated_machines_for("s390x") == ("virt*", "q35*")
+    assert ClusterConfig().emulated_machines_for("amd64") == ("q35*", "pc-q35*")
+
+
+def test_permitted_host_devices_option() -> None:
+    config = ClusterConfig.from_options(complete("validate", {"permittedHostDevices": ["10DE:2342=nvidia.com/H100"]}))
+    assert config.permitted_host_devices == {"pciHostDevices": [{"pciVendorSelector": "10DE:2342",
+                                                                 "resourceName": "nvidia.com/H100"}]}
+    assert ClusterConfig().permitted_host_devices is None
+
+
+def test_rollout_strategy_and_feature_gates_options() -> None:
+    config = ClusterConfig.from_options(complete("validate", {"vmRolloutStrategy": "Stage",
+                                                              "featureGates": ["HostDevices"]}))
+    assert not config.vm_rollout_strategy_live_update() and ClusterConfig().vm_rollout_strategy_live_update()
+    assert config.feature_gate_enabled("HostDevices") and not ClusterConfig().feature_gate_enabled("HostDevices")

@@ -32,3 +32,13 @@ def test_a_cause_no_setting_decides_is_kubevirts_message_alone() -> None:
 def test_can_be_disabled_and_releveled() -> None:
     assert findings([SIDECAR_VM], {"disable": ["vm-admission"]}) == []
     assert [f[0] for f in findings([SIDECAR_VM], {"severity": ["vm-admission=warning"]})] == ["warning"]
+
+
+def test_a_machine_type_the_cluster_does_not_allow_names_the_list_option() -> None:
+    vm = {**SIDECAR_VM, "spec": {"runStrategy": "Halted", "template": {"spec": {
+        "domain": {"devices": {}, "machine": {"type": "pc-i440fx-9.0"}}}}}}
+    assert findings([vm]) == [
+        ("error", 0, "spec.template.spec.domain.machine.type",
+         "spec.template.spec.domain.machine.type is not supported: pc-i440fx-9.0 (allowed values: [q35* pc-q35*]) "
+         "(add amd64=pc-i440fx-9.0 to emulatedMachines if your cluster allows it)", {"area": "machine-type"})]
+    assert findings([vm], {"emulatedMachines": ["amd64=q35*", "amd64=pc-i440fx*"]}) == []
