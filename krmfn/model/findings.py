@@ -12,17 +12,7 @@ ERROR = "error"
 WARNING = "warning"
 INFO = "info"
 SEVERITIES = (ERROR, WARNING, INFO)
-class _Unset:
-    """The type of ``UNSET``: pickled by reference, so that ``is UNSET`` holds in another process."""
-
-    def __reduce__(self) -> str:
-        return "UNSET"
-
-    def __repr__(self) -> str:
-        return "UNSET"
-
-
-UNSET: Any = _Unset()  # no value given (None is a value)
+UNSET: Any = object()  # no value given (None is a value)
 
 
 @dataclass

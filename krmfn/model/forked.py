@@ -3,42 +3,34 @@
 validate admits each VirtualMachine on its own: on a 2-core machine, two processes halve the
 admission of a large bundle. ``map_forked`` forks worker processes (copy-on-write: they see the
 parent's data as it was, nothing is sent to them), gives each a contiguous slice of the indices,
-computes the first slice in the parent, and reads the others' results back as pickles, in index
-order. It falls back to computing a slice in the parent whenever a worker cannot be used (no
-``fork``, a fork or pickling failure, a crashed worker), so the result never depends on it.
+computes the first slice in the parent, and reads the others' results back as JSON (plain data:
+nothing a worker sends can run code in the parent), in index order. It falls back to computing a
+slice in the parent whenever a worker cannot be used (no ``fork``, a fork failure, results that
+are not JSON-like, a crashed worker), so the result never depends on it.
 
 Workers are used only where they pay: at least ``MIN_PER_WORKER`` indices per worker, more than one
-usable CPU (the affinity mask and the cgroup v2 CPU quota), and not when ``KRMFN_WORKERS=1``
-(``KRMFN_WORKERS=N`` caps the count).
+CPU in the process's affinity mask, and not when ``KRMFN_WORKERS=1`` (``KRMFN_WORKERS=N`` caps the
+count; set it where a CPU quota, which the function does not read, allows fewer CPUs than the mask).
 """
 from __future__ import annotations
 
 import os
-import pickle
+import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 MIN_PER_WORKER = 1000
 WORKERS_VARIABLE = "KRMFN_WORKERS"
-CGROUP_CPU_MAX = "/sys/fs/cgroup/cpu.max"
 _FAILED = b"\x00failed"
 
 
 def usable_cpus() -> int:
-    """The CPUs this process may run on: the affinity mask, capped by a cgroup v2 quota."""
+    """The CPUs in this process's affinity mask."""
     try:
-        cpus = len(os.sched_getaffinity(0))
+        return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        cpus = os.cpu_count() or 1
-    try:
-        with open(CGROUP_CPU_MAX, encoding="ascii") as limits:
-            quota, period = limits.read().split()[:2]
-        if quota != "max":
-            cpus = min(cpus, max(1, int(quota) // int(period)))
-    except (OSError, ValueError):
-        pass
-    return cpus
+        return os.cpu_count() or 1
 
 
 def worker_count(items: int) -> int:
@@ -57,8 +49,8 @@ def map_forked(work: Callable[[Sequence[int]], list[T]], indices: Sequence[int],
                unpack: Callable[[Any], list[T]] | None = None) -> list[T]:
     """``work(indices)``, computed in slices by up to ``worker_count`` processes. ``work`` must be
     deterministic, return one result per index, and change nothing the parent reads. A worker's
-    results go through ``pack`` before pickling and ``unpack`` after (for example to send
-    references to objects that existed before the fork as keys)."""
+    results go through ``pack`` (to JSON-like data: dicts, lists, strings, numbers, booleans,
+    None) before they are sent and ``unpack`` after; without them the results must be JSON-like."""
     workers = worker_count(len(indices))
     if workers == 1:
         return work(indices)
@@ -86,7 +78,7 @@ def _fork(work: Callable[[Sequence[int]], list[T]], part: Sequence[int],
     if pid == 0:  # the worker: compute, write, leave without running the parent's exit handlers
         os.close(read_end)
         try:
-            payload = pickle.dumps(pack(work(part)), protocol=pickle.HIGHEST_PROTOCOL)
+            payload = json.dumps(pack(work(part)), separators=(",", ":")).encode()
         except BaseException:  # noqa: BLE001 - any failure means "compute it in the parent"
             payload = _FAILED
         with os.fdopen(write_end, "wb") as out:
@@ -107,7 +99,7 @@ def _collect(child: tuple[int, int] | None, work: Callable[[Sequence[int]], list
     if payload == _FAILED or os.waitstatus_to_exitcode(status) != 0:
         return work(part)
     try:
-        results: list[T] = unpack(pickle.loads(payload))  # noqa: S301 - our own forked child's output
-    except Exception:  # noqa: BLE001 - a truncated payload: compute it here
+        results: list[T] = unpack(json.loads(payload))
+    except Exception:  # noqa: BLE001 - a truncated or unexpected payload: compute it here
         return work(part)
     return results if len(results) == len(part) else work(part)

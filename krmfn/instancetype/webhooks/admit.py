@@ -22,7 +22,13 @@ from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks import apiserver
 from krmfn.instancetype.webhooks.admitter import admit_instancetype
 from krmfn.instancetype.webhooks.preference_admitter import admit_preference
-from krmfn.instancetype.webhooks.response import STAGE_ALREADY_EXISTS, Admission, reject_message
+from krmfn.instancetype.webhooks.response import (
+    STAGE_ALREADY_EXISTS,
+    Admission,
+    admission_from_plain,
+    admission_to_plain,
+    reject_message,
+)
 from krmfn.instancetype.webhooks.vm import admit_vm
 from krmfn.model.forked import map_forked
 from krmfn.model.gcpause import gc_paused
@@ -141,21 +147,20 @@ class SpecReferences:
         self.by_id = {id(item["spec"]): item["spec"] for item in items
                       if kinds.is_definition(item) and isinstance(item.get("spec"), dict)}
 
-    def pack(self, verdicts: list[Admission]) -> list[tuple[Admission, tuple[int | None, int | None] | None]]:
-        """In the worker: each verdict without its pair, and the pair as ids."""
-        packed = []
-        for verdict in verdicts:
-            pair = verdict.conflict_free
-            verdict.conflict_free = None
-            packed.append((verdict, None if pair is None else (_id_of(pair[0]), _id_of(pair[1]))))
-        return packed
+    def pack(self, verdicts: list[Admission]) -> list[list[Any]]:
+        """In the worker: each verdict as plain data, with its pair as ids."""
+        return [[admission_to_plain(verdict), None if verdict.conflict_free is None
+                 else [_id_of(spec) for spec in verdict.conflict_free]] for verdict in verdicts]
 
-    def unpack(self, packed: list[tuple[Admission, tuple[int | None, int | None] | None]]) -> list[Admission]:
-        """In the parent: the verdicts with the pairs whose specs it knows."""
-        for verdict, ids in packed:
+    def unpack(self, packed: list[list[Any]]) -> list[Admission]:
+        """In the parent: the verdicts, with the pairs whose specs it knows."""
+        verdicts = []
+        for plain, ids in packed:
+            verdict = admission_from_plain(plain)
             if ids is not None and all(spec_id is None or spec_id in self.by_id for spec_id in ids):
                 verdict.conflict_free = (self._spec(ids[0]), self._spec(ids[1]))
-        return [verdict for verdict, _ in packed]
+            verdicts.append(verdict)
+        return verdicts
 
     def _spec(self, spec_id: int | None) -> dict | None:
         return None if spec_id is None else self.by_id[spec_id]

@@ -76,9 +76,6 @@ class AdmissionWarning(str):
         warning.reason, warning.path, warning.current, warning.proposed = reason, path, current, proposed
         return warning
 
-    def __reduce__(self) -> tuple[type[AdmissionWarning], tuple[str, str, str | None, Any, Any]]:
-        return AdmissionWarning, (str(self), self.reason, self.path, self.current, self.proposed)
-
 
 # What a warning is about.
 REASON_LEGACY_API_VERSION = "legacy-api-version"  # a v1alpha1/v1alpha2 instance type or preference
@@ -110,6 +107,30 @@ class Admission:
     def message(self) -> str:
         """The status message: the cause messages joined with ", " (KubeVirt's framing)."""
         return ", ".join(cause.message for cause in self.causes)
+
+
+def admission_to_plain(verdict: Admission) -> dict[str, Any]:
+    """The verdict as JSON-like data (``admission_from_plain`` reads it back), without
+    ``conflict_free``, whose specs only mean something in this process."""
+    return {"allowed": verdict.allowed, "stage": verdict.stage, "logs": verdict.logs,
+            "causes": [[c.field, c.message, c.type, sorted(c.reasons), c.located] for c in verdict.causes],
+            "warnings": [_warning_to_plain(w) for w in verdict.warnings]}
+
+
+def admission_from_plain(plain: dict[str, Any]) -> Admission:
+    causes = [Cause(field, message, cause_type, frozenset(reasons), located)
+              for field, message, cause_type, reasons, located in plain["causes"]]
+    warnings = [AdmissionWarning(w["text"], w["reason"], w["path"], w.get("current", UNSET), w.get("proposed", UNSET))
+                for w in plain["warnings"]]
+    return Admission(plain["allowed"], causes, plain["stage"], warnings, plain["logs"])
+
+
+def _warning_to_plain(warning: AdmissionWarning) -> dict[str, Any]:
+    plain = {"text": str(warning), "reason": warning.reason, "path": warning.path}
+    for key, value in (("current", warning.current), ("proposed", warning.proposed)):
+        if value is not UNSET:
+            plain[key] = value
+    return plain
 
 
 def allow(warnings: Iterable[AdmissionWarning] = (), logs: Iterable[str] = ()) -> Admission:
