@@ -91,8 +91,9 @@ def _is_set(disk: dict, key: str) -> bool:
 
 
 def _device_target(disk: dict) -> tuple[str, object, bool]:
-    """``getDiskType`` (the first device target set, or ""), that target's value (None for none),
-    and whether another target is set too (what ``validateDeviceTarget`` rejects)."""
+    """``getDiskType`` (the first device target set, in ``DEVICE_TARGETS`` order, or ""), that
+    target's value (None for none), and whether another target is set too (what
+    ``validateDeviceTarget`` rejects)."""
     value = disk.get("disk")
     if value is not None:
         return "disk", value, disk.get("lun") is not None or disk.get("cdrom") is not None
@@ -116,20 +117,23 @@ def disk_bus(disk: dict) -> str:
 def validate_disks(field: str, disks: list) -> list[Cause]:
     """``ValidateDisks``: ``field`` is the path of the disks list."""
     causes: list[Cause] = []
-    indices_by_name: dict[str, list[int]] = {}
-    for index, entry in enumerate(disks if isinstance(disks, list) else ()):
+    entries = disks if isinstance(disks, list) else []
+    first_index: dict[str, int] = {}
+    for index, entry in enumerate(entries):
         disk = entry if isinstance(entry, dict) else {}
         name = disk.get("name")
         if not isinstance(name, str):
             name = ""
-        earlier = indices_by_name.get(name)
-        if earlier is None:
-            indices_by_name[name] = [index]
-        else:
-            causes += _disk_name(field, index, earlier)
-            earlier.append(index)
+        if first_index.setdefault(name, index) != index:
+            causes += _disk_name(field, index, name, entries)
         _check_disk(causes, field, index, disk, name)
     return causes
+
+
+def _name(disk: dict) -> str:
+    """A disk's name ("" when unset)."""
+    name = disk.get("name")
+    return name if isinstance(name, str) else ""
 
 
 def _check_disk(causes: list[Cause], field: str, index: int, disk: dict, name: str) -> None:
@@ -138,7 +142,7 @@ def _check_disk(causes: list[Cause], field: str, index: int, disk: dict, name: s
     target, target_value, several_targets = _device_target(disk)
     if several_targets:
         causes.append(_device_target_cause(field, index))
-    bus = ""
+    bus = ""  # getDiskBus
     if isinstance(target_value, dict):
         if target == "disk" and target_value.get("pciAddress"):
             causes += _pci_address(field, index, target_value)
@@ -146,10 +150,10 @@ def _check_disk(causes: list[Cause], field: str, index: int, disk: dict, name: s
         if isinstance(bus_value, str):
             bus = bus_value
     order = disk.get("bootOrder")
-    # (``type(order) is int``: the common case, without a call)
+    # validateBootOrderValue (a plain int judged without a call)
     if order is not None and (type(order) is not int or order < 1) and _uint(order) < 1:
         causes.append(_boot_order_value_cause(field, index))
-    # A virtio disk or LUN always suits its bus (a dedicated IO thread needs virtio).
+    # validateBusSupport: a virtio disk or LUN always suits its bus (a dedicated IO thread needs virtio).
     if bus and (bus != BUS_VIRTIO or target == "cdrom"):
         causes += _bus_support(field, index, disk, target, bus)
     rare_fields_set = not _RARE_DISK_FIELDS.isdisjoint(disk)
@@ -159,19 +163,18 @@ def _check_disk(causes: list[Cause], field: str, index: int, disk: dict, name: s
         causes += _cache_mode(field, index, disk)
         causes += _io_mode(field, index, disk)
         causes += _error_policy(field, index, disk)
-    name_errors = _container_name_errors(name)
+    name_errors = _container_name_errors(name)  # validateDiskNameAsContainerName
     if name_errors:
         causes += _name_as_container_name(field, index, name_errors)
     if rare_fields_set:
         causes += _block_size(field, index, disk, bus)
 
 
-def _disk_name(field: str, index: int, earlier: list[int]) -> list[Cause]:
-    """``validateDiskName``: one cause per earlier disk with the same name (``earlier``, their
-    indices in order)."""
+def _disk_name(field: str, index: int, name: str, disks: list) -> list[Cause]:
+    """``validateDiskName``: one cause per earlier disk named ``name`` too."""
     entry = f"{field}[{index}]"
     return [Cause(f"{entry}.name", SAME_NAME_FMT.format(entry, f"{field}[{other}]"), CAUSE_FIELD_VALUE_INVALID)
-            for other in earlier]
+            for other in range(index) if _name(as_dict(disks[other])) == name]
 
 
 def _device_target_cause(field: str, index: int) -> Cause:

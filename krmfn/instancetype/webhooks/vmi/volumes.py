@@ -68,8 +68,8 @@ MAX_ONE_MEMORY_DUMP_FMT = "{} must have max one memory dump volume set"
 _BASE64_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _NEWLINES = b"\r\n"
 _PAD = ord("=")
+# Base64 that Go decodes without an error: whole quanta without newlines, the last possibly padded.
 _PADDED_BASE64_RE = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
-
 
 _VOLUME_SOURCE_KEYS = frozenset(VOLUME_SOURCES)
 # The sources a spec has at most one volume of, with the message of a second one, in KubeVirt's order.
@@ -160,23 +160,28 @@ def _data_volume_rule(causes: list[Cause], path: str, index: int, data_volume: o
 
 
 def _no_cloud_rule(causes: list[Cause], path: str, index: int, source: object, config: ClusterConfig) -> None:
+    """The cloud-init data of a NoCloud source."""
     causes.extend(_cloud_init_causes(path, index, "cloudInitNoCloud", as_dict(source)))
 
 
 def _config_drive_rule(causes: list[Cause], path: str, index: int, source: object, config: ClusterConfig) -> None:
+    """The cloud-init data of a ConfigDrive source (when the volume has no NoCloud one)."""
     causes.extend(_cloud_init_causes(path, index, "cloudInitConfigDrive", as_dict(source)))
 
 
 def _downward_metrics_rule(causes: list[Cause], path: str, index: int, source: object, config: ClusterConfig) -> None:
+    """A DownwardMetrics volume needs its gate."""
     if not config.feature_gate_enabled(DOWNWARD_METRICS_GATE):
         causes.append(Cause(f"{path}[{index}]", DOWNWARD_METRICS_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID))
 
 
 def _host_disk_rule(causes: list[Cause], path: str, index: int, host_disk: object, config: ClusterConfig) -> None:
+    """The HostDisk gate and fields."""
     causes.extend(_host_disk_causes(f"{path}[{index}]", as_dict(host_disk), config))
 
 
 def _required_name(causes: list[Cause], path: str, index: int, value: object, source: str, name_key: str) -> None:
+    """The ``name_key`` of the volume's ``source`` (its ``value``) is set."""
     if not _has_str(value, name_key):
         name_path = f"{path}[{index}].{source}.{name_key}"
         causes.append(Cause(name_path, REQUIRED_FIELD_FMT.format(name_path), CAUSE_FIELD_VALUE_INVALID))
@@ -242,6 +247,7 @@ def _cloud_init_causes(path: str, index: int, source_type: str, source: dict) ->
 
 
 def _invalid_base64_cause(source_path: str, source_type: str, base64_key: str) -> Cause:
+    """Invalid base64 at ``<source_path>.<base64_key>`` (the message repeats the source and key)."""
     base64_path = f"{source_path}.{base64_key}"
     return Cause(base64_path, INVALID_BASE64_FMT.format(base64_path, source_type, base64_key),
                  CAUSE_FIELD_VALUE_INVALID)

@@ -141,6 +141,18 @@ def test_block_size(block_size: dict, bus: str, expected: list) -> None:
 
 def test_mistyped_fields_read_as_zero_values() -> None:
     assert causes({"name": "a", "disk": "x", "serial": 5, "cache": [], "blockSize": 3}) == []
+    assert causes({"name": "a", "disk": {"bus": 5, "pciAddress": 7}, "lun": None}) == []
+    for order in (True, "1", 1.0, -1):
+        assert causes({"name": "a", "bootOrder": order}) == [
+            (f"{DISKS}[0].bootOrder", f"{DISKS}[0] must have a boot order > 0, if supplied")]
+    not_a_label = ("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must "
+                   "start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for "
+                   "validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')")
+    assert causes({"name": 5}, {"name": None}) == [
+        (f"{ODD}[0].name", not_a_label),
+        (f"{DISKS}[1].name", f"{DISKS}[1] and {DISKS}[0] must not have the same Name."),
+        (f"{ODD}[1].name", not_a_label),
+    ]
     assert validate_disks(DISKS, "nope") == []  # type: ignore[arg-type]
 
 

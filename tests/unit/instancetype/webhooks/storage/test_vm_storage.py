@@ -40,6 +40,14 @@ def test_data_volume_template_namespace(namespace: str | None, template_namespac
     assert [(c.field, c.message) for c in causes] == expected
 
 
+def test_a_mistyped_template_namespace_reads_as_empty() -> None:
+    mistyped = vm("ns", "other")
+    mistyped["spec"]["dataVolumeTemplates"][0]["metadata"]["namespace"] = 5
+    mistyped["spec"]["dataVolumeTemplates"].append("x")
+    assert admit_vm_storage(mistyped, ClusterConfig()) == []
+    assert admit_vm_storage({"spec": {"dataVolumeTemplates": {}}}, ClusterConfig()) == []
+
+
 def test_through_the_whole_chain() -> None:
     verdict = admit_bundle([vm("ns", "other")])[0]
     assert verdict is not None and not verdict.allowed

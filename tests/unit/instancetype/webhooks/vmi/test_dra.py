@@ -45,6 +45,9 @@ def _dra(claim: str = "c", request: str = "r", name: str = "d") -> dict:
 def test_nothing_to_check() -> None:
     assert _causes({}) == []
     assert _causes(_spec(gpus=[{"name": "g", "deviceName": "nvidia.com/gpu"}])) == []
+    networks = [{"name": "n", "resourceClaim": {"claimName": "c", "requestName": "r"}},
+                {"name": "m", "resourceClaim": {"claimName": "c", "requestName": "r"}}]
+    assert _causes(_spec(networks=networks), ClusterConfig(feature_gates=("NetworkDevicesWithDRA",))) == []
 
 
 @pytest.mark.parametrize("claims, expected", [

@@ -45,6 +45,23 @@ def test_exactly_one_source() -> None:
     assert causes({"name": "a", "emptyDisk": {}, "ephemeral": {}}) == [(f"{VOLS}[0]", one_source)]
 
 
+def test_a_null_source_beside_a_set_one_is_no_second_source() -> None:
+    assert causes({"name": "a", "emptyDisk": None, "dataVolume": {}}) == [
+        (f"{VOLS}[0].name", "DataVolume 'name' must be set")]
+    assert causes({"name": "a", "configMap": None, "secret": {}}) == [
+        (f"{VOLS}[0].secret.secretName", f"{VOLS}[0].secret.secretName is a required field")]
+
+
+def test_several_sources_are_each_checked_and_counted() -> None:
+    assert causes({"name": "a", "secret": {}, "dataVolume": {}, "serviceAccount": {"serviceAccountName": "s"}},
+                  {"name": "b", "serviceAccount": {"serviceAccountName": "t"}}) == [
+        (f"{VOLS}[0].name", "DataVolume 'name' must be set"),
+        (f"{VOLS}[0]", f"{VOLS}[0] must have exactly one source type set"),
+        (f"{VOLS}[0].secret.secretName", f"{VOLS}[0].secret.secretName is a required field"),
+        (VOLS, f"{VOLS} must have max one serviceAccount volume set"),
+    ]
+
+
 def test_data_volume_name_is_reported_on_the_volume_name() -> None:
     assert causes({"name": "a", "dataVolume": {}}) == [(f"{VOLS}[0].name", "DataVolume 'name' must be set")]
 
@@ -94,6 +111,14 @@ def test_plain_user_data_length_wins_over_decoded_base64() -> None:
 ])
 def test_go_base64_decoded_length(text: str, expected: tuple[int, bool]) -> None:
     assert go_base64_decoded_length(text) == expected
+
+
+@pytest.mark.parametrize("size", range(12))
+def test_go_base64_decoded_length_with_or_without_newlines(size: int) -> None:
+    encoded = base64.b64encode(bytes(range(size))).decode()
+    assert go_base64_decoded_length(encoded) == (size, True) or not encoded
+    assert go_base64_decoded_length("\r\n".join(encoded) + "\n") == (size, True)
+    assert go_base64_decoded_length(encoded + "A") == (size, False)
 
 
 def test_invalid_base64_still_counts_what_go_decoded() -> None:
