@@ -5,9 +5,8 @@ PCI vendor selector helpers of pkg/util/hardware (grace.go, ``NormalizePCIID`` o
 Both checks only concern GPUs and host devices whose ``deviceName`` is a PCI resource the cluster
 permits (KubeVirt CR ``permittedHostDevices.pciHostDevices``) with an NVIDIA Grace GPU selector
 (``10DE:2342``, ``10DE:2348``, ``10DE:2941``) or, for the spec check, an NVIDIA wildcard selector
-(``10DE:*``). ``ClusterConfig`` has no permitted host devices, so KubeVirt's default (none) is
-used: ``PERMITTED_HOST_DEVICES``; with it neither check reports anything. The checks take the
-permitted host devices as an optional argument so that the rules are complete and testable.
+(``10DE:*``). The permitted host devices are the cluster's (``ClusterConfig.permitted_host_devices``,
+option ``permittedHostDevices``); with KubeVirt's default (none) neither check reports anything.
 
 The annotations check reads the spec with the path ``spec`` whatever the object (KubeVirt's own
 quirk; its request paths are discarded), and its ``field`` is the template metadata path.
@@ -18,10 +17,8 @@ from dataclasses import dataclass
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_REQUIRED, Cause, go_quote
+from krmfn.model.reasons import needs_feature_gate
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, devices, dicts, domain
-
-# KubeVirt CR spec.configuration.permittedHostDevices: unset by default (virt-config).
-PERMITTED_HOST_DEVICES: dict | None = None
 
 GRACE_IO_GATE = "GraceIOVirtualization"
 PCI_NUMA_AWARE_TOPOLOGY_GATE = "PCINUMAAwareTopology"
@@ -127,12 +124,11 @@ def grace_pci_device_requests(field: str, spec: dict, permitted_host_devices: di
     return grace, ambiguous
 
 
-def validate_grace_io_virtualization(field: str, spec: dict, config: ClusterConfig,
-                                     permitted_host_devices: dict | None = PERMITTED_HOST_DEVICES) -> list[Cause]:
+def validate_grace_io_virtualization(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateGraceIOVirtualization``: with the gate, no NVIDIA wildcard selector; a Grace GPU
     needs the gate, then arm64, a ``virt`` machine type, dedicated CPUs and the
     PCINUMAAwareTopology and IOMMUFD gates."""
-    grace, ambiguous = grace_pci_device_requests(field, spec, permitted_host_devices)
+    grace, ambiguous = grace_pci_device_requests(field, spec, config.permitted_host_devices)
     if not grace and not ambiguous:
         return []
     gate_enabled = config.feature_gate_enabled(GRACE_IO_GATE)
@@ -144,7 +140,7 @@ def validate_grace_io_virtualization(field: str, spec: dict, config: ClusterConf
         return causes
     if not gate_enabled:
         return causes + [Cause(request.path, GATE_REQUIRED_FMT % (GRACE_IO_GATE, go_quote(request.resource_name)),
-                               CAUSE_FIELD_VALUE_INVALID) for request in grace]
+                               CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(GRACE_IO_GATE)) for request in grace]
     return causes + _grace_requirement_causes(field, spec, config)
 
 
@@ -161,17 +157,16 @@ def _grace_requirement_causes(field: str, spec: dict, config: ClusterConfig) -> 
     for gate in (PCI_NUMA_AWARE_TOPOLOGY_GATE, IOMMUFD_GATE):
         if not config.feature_gate_enabled(gate):
             causes.append(Cause(f"{field}.domain.devices", COMPANION_GATE_REQUIRED_FMT % gate,
-                                CAUSE_FIELD_VALUE_INVALID))
+                                CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(gate)))
     return causes
 
 
-def validate_grace_io_virtualization_annotations(field: str, spec: dict, metadata: dict, config: ClusterConfig,
-                                                 permitted_host_devices: dict | None = PERMITTED_HOST_DEVICES,
-                                                 ) -> list[Cause]:
+def validate_grace_io_virtualization_annotations(field: str, spec: dict, metadata: dict,
+                                                 config: ClusterConfig) -> list[Cause]:
     """``validateGraceIOVirtualizationAnnotations``: a Grace GPU is incompatible with the
     ``placePCIDevicesOnRootComplex`` and ``disablePCIHole64`` annotations set to ``"true"``
     (gate or not)."""
-    grace, _ = grace_pci_device_requests("spec", spec, permitted_host_devices)
+    grace, _ = grace_pci_device_requests("spec", spec, config.permitted_host_devices)
     if not grace:
         return []
     annotations = as_dict(as_dict(metadata).get("annotations"))

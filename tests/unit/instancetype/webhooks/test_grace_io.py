@@ -1,6 +1,8 @@
 """validateGraceIOVirtualization and validateGraceIOVirtualizationAnnotations."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
@@ -25,6 +27,11 @@ ALL_GATES = ClusterConfig(feature_gates=("GraceIOVirtualization", "PCINUMAAwareT
 GRACE_READY_SPEC = {"architecture": "arm64",
                     "domain": {"machine": {"type": "virt-9.0"}, "cpu": {"dedicatedCpuPlacement": True},
                                "devices": {"hostDevices": [{"name": "h", "deviceName": "nvidia.com/GH100"}]}}}
+
+
+def permitted(config: ClusterConfig) -> ClusterConfig:
+    """``config`` with the permitted host devices of these tests (option ``permittedHostDevices``)."""
+    return dataclasses.replace(config, permitted_host_devices=PERMITTED)
 
 
 def _pairs(causes: list) -> list[tuple[str, str]]:
@@ -63,7 +70,7 @@ def test_grace_devices_need_the_gate() -> None:
                                {"name": "h", "deviceName": "nvidia.com/GH100"}])
     message = ('GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource '
                '"nvidia.com/GH100"')
-    assert _pairs(validate_grace_io_virtualization(FIELD, spec, ClusterConfig(), PERMITTED)) == [
+    assert _pairs(validate_grace_io_virtualization(FIELD, spec, permitted(ClusterConfig()))) == [
         ("spec.template.spec.domain.devices.gpus[0].deviceName", message),
         ("spec.template.spec.domain.devices.hostDevices[1].deviceName", message),
     ]
@@ -71,8 +78,8 @@ def test_grace_devices_need_the_gate() -> None:
 
 def test_ambiguous_selectors_only_with_the_gate() -> None:
     spec = _spec(host_devices=[{"name": "a", "deviceName": "nvidia.com/any"}])
-    assert validate_grace_io_virtualization(FIELD, spec, ClusterConfig(), PERMITTED) == []
-    assert _pairs(validate_grace_io_virtualization(FIELD, spec, GRACE_ON, PERMITTED)) == [(
+    assert validate_grace_io_virtualization(FIELD, spec, permitted(ClusterConfig())) == []
+    assert _pairs(validate_grace_io_virtualization(FIELD, spec, permitted(GRACE_ON))) == [(
         "spec.template.spec.domain.devices.hostDevices[0].deviceName",
         'GraceIOVirtualization requires an exact pciVendorSelector for NVIDIA PCI host device resource '
         '"nvidia.com/any"')]
@@ -81,7 +88,7 @@ def test_ambiguous_selectors_only_with_the_gate() -> None:
 def test_grace_requirements() -> None:
     spec = _spec(gpus=[{"name": "a", "deviceName": "nvidia.com/any"}, {"name": "g", "deviceName": "nvidia.com/GH100"}],
                  architecture="amd64")
-    assert _pairs(validate_grace_io_virtualization(FIELD, spec, GRACE_ON, PERMITTED)) == [
+    assert _pairs(validate_grace_io_virtualization(FIELD, spec, permitted(GRACE_ON))) == [
         ("spec.template.spec.domain.devices.gpus[0].deviceName",
          'GraceIOVirtualization requires an exact pciVendorSelector for NVIDIA PCI host device resource '
          '"nvidia.com/any"'),
@@ -97,7 +104,7 @@ def test_grace_requirements() -> None:
 
 
 def test_grace_requirements_met() -> None:
-    assert validate_grace_io_virtualization(FIELD, GRACE_READY_SPEC, ALL_GATES, PERMITTED) == []
+    assert validate_grace_io_virtualization(FIELD, GRACE_READY_SPEC, permitted(ALL_GATES)) == []
 
 
 def test_grace_defaults_come_from_the_cluster() -> None:
@@ -105,7 +112,7 @@ def test_grace_defaults_come_from_the_cluster() -> None:
     spec = _spec(host_devices=[{"name": "h", "deviceName": "nvidia.com/GH100"}])
     spec["domain"]["cpu"] = {"dedicatedCpuPlacement": True}
     arm_cluster = ClusterConfig(default_architecture="arm64", feature_gates=ALL_GATES.feature_gates)
-    assert validate_grace_io_virtualization(FIELD, spec, arm_cluster, PERMITTED) == []
+    assert validate_grace_io_virtualization(FIELD, spec, permitted(arm_cluster)) == []
 
 
 @pytest.mark.parametrize("annotations, expected", [
@@ -120,7 +127,7 @@ def test_grace_defaults_come_from_the_cluster() -> None:
 ])
 def test_annotations(annotations: dict, expected: list) -> None:
     causes = validate_grace_io_virtualization_annotations(
-        "spec.template.metadata", GRACE_READY_SPEC, {"annotations": annotations}, ClusterConfig(), PERMITTED)
+        "spec.template.metadata", GRACE_READY_SPEC, {"annotations": annotations}, permitted(ClusterConfig()))
     assert _pairs(causes) == expected
 
 

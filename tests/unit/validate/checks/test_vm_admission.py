@@ -42,3 +42,15 @@ def test_a_machine_type_the_cluster_does_not_allow_names_the_list_option() -> No
          "spec.template.spec.domain.machine.type is not supported: pc-i440fx-9.0 (allowed values: [q35* pc-q35*]) "
          "(add amd64=pc-i440fx-9.0 to emulatedMachines if your cluster allows it)", {"area": "machine-type"})]
     assert findings([vm], {"emulatedMachines": ["amd64=q35*", "amd64=pc-i440fx*"]}) == []
+
+
+def test_a_grace_gpu_the_cluster_permits_needs_its_gate() -> None:
+    vm = {**SIDECAR_VM, "spec": {"runStrategy": "Halted", "template": {"spec": {
+        "domain": {"devices": {"gpus": [{"name": "gpu", "deviceName": "nvidia.com/GH100_H100"}]}}}}}}
+    permitted = {"permittedHostDevices": ["10DE:2342=nvidia.com/GH100_H100"]}
+    assert findings([vm]) == []  # a resource the cluster does not permit is not a Grace GPU for admission
+    assert [(f[2], f[3], f[4]) for f in findings([vm], permitted)] == [
+        ("spec.template.spec.domain.devices.gpus[0].deviceName",
+         'GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource '
+         '"nvidia.com/GH100_H100" '
+         "(enable with featureGates: GraceIOVirtualization if your cluster has it)", {"area": "devices"})]
