@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_REQUIRED, Cause
+from krmfn.model.reasons import needs_feature_gate
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, devices
 
 DECLARATIVE_HOTPLUG_VOLUMES_GATE = "DeclarativeHotplugVolumes"
@@ -79,7 +80,8 @@ def _validate_disk(field: str, index: int, disk: dict, volume: dict | None, conf
             message = NAME_NOT_FOUND_FMT.format(path=f"{disk_path}.Name", name=as_str(disk.get("name")))
             causes.append(Cause(f"{disk_path}.name", message, CAUSE_FIELD_VALUE_INVALID))
         elif not config.feature_gate_enabled(DECLARATIVE_HOTPLUG_VOLUMES_GATE):
-            causes.append(Cause(f"{disk_path}.name", EMPTY_CDROM_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID))
+            causes.append(Cause(f"{disk_path}.name", EMPTY_CDROM_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                                needs_feature_gate(DECLARATIVE_HOTPLUG_VOLUMES_GATE)))
         return causes
     if (disk.get("lun") is not None and volume.get("persistentVolumeClaim") is None
             and volume.get("dataVolume") is None):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.model.reasons import needs_feature_gate
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
 
 MULTIPLE_RAMFB_DISPLAYS = "configuring multiple displays with ramfb is not valid "
@@ -92,7 +93,8 @@ def validate_host_devices_with_passthrough_enabled(field: str, spec: dict, confi
     """``validateHostDevicesWithPassthroughEnabled``: host devices need the HostDevices gate."""
     host_devices = spec_devices(spec).get("hostDevices")
     if host_devices and isinstance(host_devices, list) and not config.feature_gate_enabled(HOST_DEVICES_GATE):
-        return [Cause(f"{field}.HostDevices", HOST_DEVICES_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
+        return [Cause(f"{field}.HostDevices", HOST_DEVICES_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                      needs_feature_gate(HOST_DEVICES_GATE))]
     return []
 
 
@@ -115,7 +117,7 @@ def validate_vsock(field: str, spec: dict, config: ClusterConfig) -> list[Cause]
     if spec_devices(spec).get("autoattachVSOCK") is not True or config.feature_gate_enabled(VSOCK_GATE):
         return []
     return [Cause(f"{field}.domain.devices.autoattachVSOCK", GATE_NOT_ENABLED_FMT % VSOCK_GATE,
-                  CAUSE_FIELD_VALUE_INVALID)]
+                  CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(VSOCK_GATE))]
 
 
 def has_persistent_reservation(spec: dict) -> bool:
@@ -139,7 +141,7 @@ def validate_persistent_reservation(field: str, spec: dict, config: ClusterConfi
     if not has_persistent_reservation(spec) or persistent_reservation_enabled(config):
         return []
     return [Cause(f"{field}.domain.devices.disks.luns.reservation", PERSISTENT_RESERVATION_DISABLED,
-                  CAUSE_FIELD_VALUE_INVALID)]
+                  CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(PERSISTENT_RESERVATION_GATE))]
 
 
 def has_downward_metrics_device(spec: dict) -> bool:
@@ -150,7 +152,8 @@ def has_downward_metrics_device(spec: dict) -> bool:
 def validate_downward_metrics(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateDownwardMetrics``: the downwardMetrics serial device needs its gate."""
     if has_downward_metrics_device(spec) and not config.feature_gate_enabled(DOWNWARD_METRICS_GATE):
-        return [Cause(f"{field}.domain.devices.downwardMetrics", DOWNWARD_METRICS_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
+        return [Cause(f"{field}.domain.devices.downwardMetrics", DOWNWARD_METRICS_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                      needs_feature_gate(DOWNWARD_METRICS_GATE))]
     return []
 
 
@@ -174,7 +177,8 @@ def validate_filesystems_with_virtiofs_enabled(field: str, spec: dict, config: C
     if not filesystems or config.feature_gate_enabled(VIRTIOFS_STORAGE_GATE):
         return []
     volumes = get_volumes_by_name(spec)
-    return [Cause(f"{field}.domain.devices.filesystems", VIRTIOFS_STORAGE_DISABLED, CAUSE_FIELD_VALUE_INVALID)
+    return [Cause(f"{field}.domain.devices.filesystems", VIRTIOFS_STORAGE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                  needs_feature_gate(VIRTIOFS_STORAGE_GATE))
             for filesystem in filesystems
             if is_storage_volume(volumes.get(as_str(filesystem.get("name")), {}))]
 

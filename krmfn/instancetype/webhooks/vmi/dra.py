@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.network.vmispec import dra_claim_request_first_index, networks
+from krmfn.model.reasons import needs_feature_gate
 from krmfn.instancetype.webhooks.objectmeta import dns1123_label_errors, name_is_dns_subdomain
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_DUPLICATE,
@@ -158,7 +159,8 @@ def validate_dra_devices(field: str, device_list: list[dict], kind: DeviceKind,
     causes = _non_dra_device_causes(devices_field, other_devices, kind)
     if dra_devices and not config.feature_gate_enabled(kind.gate):
         message = DRA_GATE_DISABLED_FMT % (kind.list_name, kind.type_name)
-        return DeviceResult(causes + [Cause(devices_field, message, CAUSE_FIELD_VALUE_INVALID)], set(), {})
+        return DeviceResult(causes + [Cause(devices_field, message, CAUSE_FIELD_VALUE_INVALID,
+                                             needs_feature_gate(kind.gate))], set(), {})
     result = DeviceResult(causes, set(), {})
     for index, device in dra_devices:
         _add_dra_device(result, f"{devices_field}[{index}]", index, device, kind)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_FORBIDDEN, CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.model.reasons import needs_feature_gate
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, devices, dicts, domain
 from krmfn.instancetype.webhooks.vmi.domain import efi_bootloader, smm_feature_enabled
 
@@ -54,7 +55,7 @@ def validate_launch_security_amd64(field: str, spec: dict, config: ClusterConfig
         return [Cause(target, ONE_TYPE_ONLY, CAUSE_FIELD_VALUE_FORBIDDEN)]
     name, gate = selected[0]
     if not config.feature_gate_enabled(gate):
-        return [Cause(target, GATE_NOT_ENABLED_FMT % gate, CAUSE_FIELD_VALUE_INVALID)]
+        return [Cause(target, GATE_NOT_ENABLED_FMT % gate, CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(gate))]
     messages = (_smm_messages(name, spec) + _firmware_messages(name, spec)
                 + _attestation_messages(name, spec, launch_security) + _bootable_nic_messages(name, spec))
     return [Cause(target, message, CAUSE_FIELD_VALUE_INVALID) for message in messages]

@@ -20,6 +20,7 @@ from typing import Any
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.model.reasons import needs_feature_gate
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
 from krmfn.instancetype.webhooks.vmi._resources import domain_field
 from krmfn.instancetype.webhooks.vmi.k8s_validation import (
@@ -277,7 +278,8 @@ def _validate_spread_constraint_not_repeat(path: str, constraint: dict, rest: li
 def validate_reboot_policy(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     if domain_field(spec, "rebootPolicy") is None or config.feature_gate_enabled(REBOOT_POLICY_GATE):
         return []
-    return [Cause(f"{field}.domain.rebootPolicy", REBOOT_POLICY_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
+    return [Cause(f"{field}.domain.rebootPolicy", REBOOT_POLICY_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                  needs_feature_gate(REBOOT_POLICY_GATE))]
 
 
 def validate_service_account_name(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:

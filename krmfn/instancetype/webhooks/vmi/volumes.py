@@ -31,6 +31,7 @@ from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_REQUIRED,
     Cause,
 )
+from krmfn.model.reasons import needs_feature_gate
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str
 
 HOST_DISK_GATE = "HostDisk"
@@ -172,7 +173,8 @@ def _config_drive_rule(causes: list[Cause], path: str, index: int, source: objec
 def _downward_metrics_rule(causes: list[Cause], path: str, index: int, source: object, config: ClusterConfig) -> None:
     """A DownwardMetrics volume needs its gate."""
     if not config.feature_gate_enabled(DOWNWARD_METRICS_GATE):
-        causes.append(Cause(f"{path}[{index}]", DOWNWARD_METRICS_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(f"{path}[{index}]", DOWNWARD_METRICS_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                            needs_feature_gate(DOWNWARD_METRICS_GATE)))
 
 
 def _host_disk_rule(causes: list[Cause], path: str, index: int, host_disk: object, config: ClusterConfig) -> None:
@@ -327,7 +329,8 @@ def _host_disk_causes(entry: str, host_disk: dict, config: ClusterConfig) -> lis
     """The HostDisk gate, a path, a known type, and no capacity for an existing disk."""
     causes = []
     if not config.feature_gate_enabled(HOST_DISK_GATE):
-        causes.append(Cause(entry, HOST_DISK_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(entry, HOST_DISK_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                            needs_feature_gate(HOST_DISK_GATE)))
     path = f"{entry}.hostDisk"
     if not as_str(host_disk.get("path")):
         causes.append(Cause(f"{path}.path", HOST_DISK_PATH_REQUIRED_FMT.format(f"{path}.path"),
