@@ -17,9 +17,10 @@ other spec, including any that uses a field the pass does not read, goes through
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.network.binding import COUNTED_BINDINGS, validate_interface_binding
+from krmfn.instancetype.webhooks.network.binding import validate_interface_binding
 from krmfn.instancetype.webhooks.network.dra import validate_network_devices_with_dra
 from krmfn.instancetype.webhooks.network.interface_state import validate_interface_state_value
 from krmfn.instancetype.webhooks.network.link import is_reserved, validate_mac_address
@@ -56,10 +57,18 @@ NETWORK_CHECKS: tuple[NetworkCheck, ...] = (
     validate_interfaces_fields,
 )
 
-# Interface fields ``_plainly_valid`` leaves to the checks: a spec with any of them (even null) takes
-# the full path.
-_FIELDS_LEFT_TO_THE_CHECKS = frozenset(("state", "passtBinding", "pciAddress", "portRanges", "dhcpOptions"))
-_COUNTED_BINDINGS = frozenset(COUNTED_BINDINGS)
+# ``_plainly_valid``'s interfaces: each set of fields it accepts on an interface, with the binding
+# and whether the interface has a MAC address or ports to check. Any other field, even null, leaves
+# the interface to the checks.
+_PLAIN_BINDINGS = ("bridge", "masquerade", "sriov", "binding")
+_PLAIN_OPTIONAL_FIELDS = ("model", "macAddress", "ports")
+_PLAIN_INTERFACE_SHAPES = {
+    frozenset(("name", binding, *optional)): (binding, "macAddress" in optional or "ports" in optional)
+    for binding in _PLAIN_BINDINGS
+    for count in range(len(_PLAIN_OPTIONAL_FIELDS) + 1)
+    for optional in combinations(_PLAIN_OPTIONAL_FIELDS, count)
+}
+_NOT_PLAIN = ("", False)
 _MODELS_ACCEPTED = VALID_INTERFACE_MODELS | {""}
 
 
@@ -76,35 +85,34 @@ def validate_network(field: str, spec: dict, config: ClusterConfig) -> list[Caus
 def _plainly_valid(spec: dict, config: ClusterConfig) -> bool:
     """True only when none of ``NETWORK_CHECKS`` has a cause for ``spec`` (False may still be valid).
 
-    Networks: objects with unique string names, each exactly one of a ``pod`` source and a ``multus``
-    source with a ``networkName``, at most one of them the default network, no ``resourceClaim``.
-    Interfaces: objects, one per network and of its name (a valid interface name), none using
-    ``_FIELDS_LEFT_TO_THE_CHECKS``, each with exactly one binding (masquerade on the pod network and
-    not with the bridge's MAC; bridge on the pod network only when permitted), a known model or none,
-    a valid MAC address or none, and ports that ``validate_port_configuration`` accepts.
+    Networks: objects with exactly two keys, a unique string ``name`` and the source: a ``pod``, or a
+    ``multus`` object with a non-empty string ``networkName``; at most one pod or Multus default
+    network. Interfaces: objects, one per network and named after it (a valid interface name), whose
+    fields are the ``name``, one of ``_PLAIN_BINDINGS`` (masquerade on the pod network; bridge on the
+    pod network only when permitted) and some of ``_PLAIN_OPTIONAL_FIELDS``: a known model or none, a
+    valid MAC address or none (not the bridge's with masquerade), ports the checks accept.
+    One function rather than several small ones: this runs on every VM.
     """
     nets = spec.get("networks")
     network_by_name: dict[str, dict] = {}
     default_networks = 0
     for network in nets if isinstance(nets, list) else ():
-        if not isinstance(network, dict):
+        if not isinstance(network, dict) or len(network) != 2:
             return False
         name = network.get("name")
-        if not isinstance(name, str) or name in network_by_name or network.get("resourceClaim") is not None:
+        if not isinstance(name, str) or name in network_by_name:
             return False
-        multus = network.get("multus")
         if network.get("pod") is not None:
-            if multus is not None:
-                return False
             default_networks += 1
-        elif isinstance(multus, dict):
+        else:
+            multus = network.get("multus")
+            if not isinstance(multus, dict):
+                return False
             network_name = multus.get("networkName")
             if not isinstance(network_name, str) or network_name == "":
                 return False
             if multus.get("default") is True:
                 default_networks += 1
-        else:
-            return False
         network_by_name[name] = network
     if default_networks > 1:
         return False
@@ -116,37 +124,36 @@ def _plainly_valid(spec: dict, config: ClusterConfig) -> bool:
         ifaces = []
     if len(ifaces) != len(network_by_name):
         return False
-    interface_names: set[str] = set()
     for iface in ifaces:
         if not isinstance(iface, dict):
             return False
-        name = iface.get("name")
-        if not isinstance(name, str) or name in interface_names or name not in network_by_name:
+        binding, has_mac_or_ports = _PLAIN_INTERFACE_SHAPES.get(frozenset(iface), _NOT_PLAIN)
+        if not binding or iface[binding] is None:
             return False
-        interface_names.add(name)
-        if not is_valid_interface_name(name) or not _FIELDS_LEFT_TO_THE_CHECKS.isdisjoint(iface):
+        name = iface["name"]
+        # Popped: a second interface of the name finds no network.
+        network = network_by_name.pop(name, None) if isinstance(name, str) else None
+        if network is None or not is_valid_interface_name(name):
             return False
-        bindings = _COUNTED_BINDINGS.intersection(iface)
-        if len(bindings) != 1:
-            return False
-        [binding] = bindings
-        if iface[binding] is None:
-            return False
-        network = network_by_name[name]
-        on_pod_network = network.get("pod") is not None
-        if binding == "masquerade" and not on_pod_network:
-            return False
-        if binding == "bridge" and on_pod_network and not config.permit_bridge_interface_on_pod_network:
+        if binding == "masquerade":
+            if network.get("pod") is None:
+                return False
+        elif (binding == "bridge" and not config.permit_bridge_interface_on_pod_network
+              and network.get("pod") is not None):
             return False
         model = iface.get("model")
         if model is not None and not (isinstance(model, str) and model in _MODELS_ACCEPTED):
             return False
-        mac = iface.get("macAddress")
-        if isinstance(mac, str) and (validate_mac_address(mac) is not None
-                                     or (binding == "masquerade" and is_reserved(mac))):
-            return False
-        # Forwarded ports are common enough to check here: any cause (its path does not matter).
-        if "ports" in iface and validate_port_configuration("", iface, network):
+        if has_mac_or_ports and not _plain_mac_and_ports(iface, binding, network):
             return False
     return True
 
+
+def _plain_mac_and_ports(iface: dict, binding: str, network: dict) -> bool:
+    """No cause for the interface's MAC address (valid, not the bridge's with masquerade) or its
+    ports (forwarded ports are common enough to check here; the path of a cause does not matter)."""
+    mac = iface.get("macAddress")
+    if isinstance(mac, str) and (validate_mac_address(mac) is not None
+                                 or (binding == "masquerade" and is_reserved(mac))):
+        return False
+    return "ports" not in iface or not validate_port_configuration("", iface, network)
