@@ -24,13 +24,7 @@ import re
 from functools import lru_cache
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.objectmeta import (
-    DNS1123_LABEL_FMT,
-    DNS1123_LABEL_MAX,
-    DNS1123_LABEL_MSG,
-    max_len_error,
-    regex_error,
-)
+from krmfn.instancetype.webhooks.k8s_validation import is_dns1123_label
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_NOT_SUPPORTED, Cause
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str
 
@@ -41,7 +35,6 @@ MAX_CUSTOM_BLOCK_SIZE = 2097152
 # Go's regexp: `$` is the end of the text, so fullmatch; `\d` is ASCII only.
 _SERIAL_RE = re.compile(r"[A-Za-z0-9_.+-]+")
 _PCI_ADDRESS_RE = re.compile(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]")
-_LABEL_RE = re.compile(DNS1123_LABEL_FMT)
 
 BUS_VIRTIO, BUS_SCSI, BUS_SATA, BUS_USB, BUS_IDE = "virtio", "scsi", "sata", "usb", "ide"
 SUPPORTED_BUSES = (BUS_VIRTIO, BUS_SCSI, BUS_SATA, BUS_USB)
@@ -273,20 +266,10 @@ def _error_policy(field: str, index: int, disk: dict) -> list[Cause]:
     return [Cause(path, ERROR_POLICY_FMT.format(path, policy), CAUSE_FIELD_VALUE_INVALID)]
 
 
-def dns1123_label_errors(value: str) -> list[str]:
-    """``validation.IsDNS1123Label``; the length is Go's, in bytes."""
-    errors = []
-    if len(value.encode("utf-8", "surrogatepass")) > DNS1123_LABEL_MAX:
-        errors.append(max_len_error(DNS1123_LABEL_MAX))
-    if not _LABEL_RE.fullmatch(value):
-        errors.append(regex_error(DNS1123_LABEL_MSG, DNS1123_LABEL_FMT, "my-name", "123-abc"))
-    return errors
-
-
 @lru_cache(maxsize=4096)
 def _container_name_errors(name: str) -> tuple[str, ...]:
-    """``dns1123_label_errors`` of a disk name (names repeat across VMs)."""
-    return tuple(dns1123_label_errors(name))
+    """``IsDNS1123Label`` of a disk name (names repeat across VMs)."""
+    return tuple(is_dns1123_label(name))
 
 
 def _name_as_container_name(field: str, index: int, errors: tuple[str, ...]) -> list[Cause]:

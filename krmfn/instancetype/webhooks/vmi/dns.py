@@ -20,7 +20,7 @@ from krmfn.instancetype.webhooks.response import (
     Cause,
 )
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
-from krmfn.instancetype.webhooks.vmi.k8s_validation import (
+from krmfn.instancetype.webhooks.k8s_validation import (
     go_len,
     go_string_list,
     is_dns1123_subdomain,

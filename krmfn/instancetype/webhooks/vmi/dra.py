@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.network.vmispec import dra_claim_request_first_index, networks
 from krmfn.model.reasons import needs_feature_gate
-from krmfn.instancetype.webhooks.objectmeta import dns1123_label_errors, name_is_dns_subdomain
+from krmfn.instancetype.webhooks.k8s_validation import is_dns1123_label
+from krmfn.instancetype.webhooks.objectmeta import name_is_dns_subdomain
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_DUPLICATE,
     CAUSE_FIELD_VALUE_INVALID,
@@ -130,7 +131,7 @@ def _claim_name_causes(name_field: str, name: str, seen: set[str]) -> list[Cause
     if name in seen:
         return [Cause(name_field, DUPLICATE_CLAIM_NAME_FMT % go_quote(name), CAUSE_FIELD_VALUE_DUPLICATE)]
     seen.add(name)
-    errors = dns1123_label_errors(name)
+    errors = is_dns1123_label(name)
     if errors:
         return [Cause(name_field, CLAIM_NAME_NOT_DNS_LABEL_FMT % (name_field, ", ".join(errors)),
                       CAUSE_FIELD_VALUE_INVALID)]

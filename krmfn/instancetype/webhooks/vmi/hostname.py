@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.instancetype.webhooks.vmi.k8s_validation import is_dns1123_label, is_dns1123_subdomain
+from krmfn.instancetype.webhooks.k8s_validation import is_dns1123_label, is_dns1123_subdomain
 
 HOSTNAME_NOT_DNS_LABEL_FMT = "{path} does not conform to the kubernetes DNS_LABEL rules : {errors}"
 SUBDOMAIN_NOT_DNS_SUBDOMAIN_FMT = "{path} does not conform to the kubernetes DNS_SUBDOMAIN rules : {errors}"

@@ -13,7 +13,7 @@ from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
 from krmfn.instancetype.webhooks.vmi._access import as_str
 from krmfn.instancetype.webhooks.vmi._resources import domain_field
-from krmfn.instancetype.webhooks.vmi.k8s_validation import go_string_list
+from krmfn.instancetype.webhooks.k8s_validation import go_string_list
 from krmfn.model.reasons import needs_setting
 
 MACHINE_TYPE_NOT_SUPPORTED_FMT = "{path} is not supported: {machine_type} (allowed values: {allowed})"

@@ -23,7 +23,7 @@ from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Caus
 from krmfn.model.reasons import needs_feature_gate
 from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
 from krmfn.instancetype.webhooks.vmi._resources import domain_field
-from krmfn.instancetype.webhooks.vmi.k8s_validation import (
+from krmfn.instancetype.webhooks.k8s_validation import (
     NOT_A_VALID_SELECTOR_OPERATOR,
     OPERATOR_DOES_NOT_EXIST,
     OPERATOR_EXISTS,

@@ -58,3 +58,9 @@ def test_annotation_keys():
     problems = validate_object_meta({"name": "vm", "annotations": {"a/b/c": ""}}, False, "")
     assert problems[0][0] == "metadata.annotations"
     assert "with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')" in problems[0][1]
+
+
+def test_a_namespace_with_dots_gets_apimachinerys_own_message() -> None:
+    """``IsDNS1123Label`` says "must not contain dots" for a valid subdomain that is no label."""
+    assert validate_object_meta({"name": "vm"}, True, "a.b") == [
+        ("metadata.namespace", 'Invalid value: "a.b": must not contain dots')]

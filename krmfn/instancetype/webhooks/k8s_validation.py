@@ -1,5 +1,6 @@
-"""The apimachinery validation helpers the VMI spec checks call (k8s.io/apimachinery v0.34.2, the
-version KubeVirt d923fdb8 vendors), with their exact message texts:
+"""The apimachinery validation helpers that KubeVirt's checks and the API server's ObjectMeta
+validation call (k8s.io/apimachinery v0.34.2, the version KubeVirt d923fdb8 vendors), with their
+exact message texts:
 
 * ``pkg/util/validation/validation.go``: ``IsDNS1123Label`` (with its "must not contain dots"
   branch), ``IsDNS1123Subdomain``, ``IsQualifiedName``, ``IsValidLabelValue``, ``MaxLenError``,

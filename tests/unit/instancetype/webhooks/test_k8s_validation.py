@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.instancetype.webhooks.response import go_quote
-from krmfn.instancetype.webhooks.vmi.k8s_validation import (
+from krmfn.instancetype.webhooks.k8s_validation import (
     bad_int,
     bad_named,
     bad_string,
