@@ -243,9 +243,6 @@ def not_supported(field: str, value: str, valid_values: list[str]) -> FieldError
 # ---------------------------------------------------------------------------------------------
 # meta/v1 validation
 # ---------------------------------------------------------------------------------------------
-def go_int(value: Any) -> int:
-    """An integer field read as Go would (a missing or mistyped one is 0)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def string_list(value: Any) -> list[str]:

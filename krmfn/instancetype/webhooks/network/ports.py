@@ -26,7 +26,7 @@ from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_REQUIRED,
     Cause,
 )
-from krmfn.instancetype.webhooks.vmi._access import as_str, dicts
+from krmfn.instancetype.webhooks.vmi._access import as_int, as_str, dicts
 
 PORT_RANGES_SPEC_GATE = "PortRangesSpec"
 PROTOCOLS = ("TCP", "UDP")
@@ -52,9 +52,6 @@ _PORT_NAME_CHARSET = re.compile(r"[-a-z0-9]+")
 _PORT_NAME_LETTER = re.compile(r"[a-z]")
 
 
-def as_int(value: object) -> int:
-    """A Go integer field: a JSON integer, else its zero value."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def is_valid_port_name(name: str) -> bool:

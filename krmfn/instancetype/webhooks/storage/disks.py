@@ -26,7 +26,7 @@ from functools import lru_cache
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.k8s_validation import is_dns1123_label
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_NOT_SUPPORTED, Cause
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str
+from krmfn.instancetype.webhooks.vmi._access import as_int, as_dict, as_str
 
 # disks.go constants
 MAX_SERIAL_LENGTH = 256
@@ -73,9 +73,6 @@ PATH_ROOT_FMT = "{} must not point to root"
 PATH_NOT_ABSOLUTE_FMT = "{} must be an absolute path to a file without relative components"
 
 
-def _uint(value: object) -> int:
-    """A Go ``uint`` field: anything but an integer reads as 0."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _is_set(disk: dict, key: str) -> bool:
@@ -144,7 +141,7 @@ def _check_disk(causes: list[Cause], field: str, index: int, disk: dict, name: s
             bus = bus_value
     order = disk.get("bootOrder")
     # validateBootOrderValue (a plain int judged without a call)
-    if order is not None and (type(order) is not int or order < 1) and _uint(order) < 1:
+    if order is not None and (type(order) is not int or order < 1) and as_int(order) < 1:
         causes.append(_boot_order_value_cause(field, index))
     # validateBusSupport: a virtio disk or LUN always suits its bus (a dedicated IO thread needs virtio).
     if bus and (bus != BUS_VIRTIO or target == "cdrom"):
@@ -291,7 +288,7 @@ def _block_size(field: str, index: int, disk: dict, bus: str) -> list[Cause]:
         if enabled is None or enabled is True:
             return [Cause(path, MATCH_VOLUME_WITH_CUSTOM, CAUSE_FIELD_VALUE_INVALID)]
     custom = as_dict(block_size.get("custom"))
-    logical, physical = _uint(custom.get("logical")), _uint(custom.get("physical"))
+    logical, physical = as_int(custom.get("logical")), as_int(custom.get("physical"))
     if logical > physical:
         return [Cause(f"{path}.custom.logical", LOGICAL_ABOVE_PHYSICAL_FMT.format(logical, physical),
                       CAUSE_FIELD_VALUE_INVALID)]
@@ -299,7 +296,7 @@ def _block_size(field: str, index: int, disk: dict, bus: str) -> list[Cause]:
         return [Cause(f"{path}.custom.logical", SATA_LOGICAL_FMT.format(logical, MIN_CUSTOM_BLOCK_SIZE),
                       CAUSE_FIELD_VALUE_INVALID)]
     if _is_set(custom, "discardGranularity") and logical != 0:
-        granularity = _uint(custom.get("discardGranularity"))
+        granularity = as_int(custom.get("discardGranularity"))
         if granularity % logical != 0:
             return [Cause(f"{path}.custom.discardGranularity", DISCARD_GRANULARITY_FMT.format(granularity, logical),
                           CAUSE_FIELD_VALUE_INVALID)]

@@ -17,6 +17,11 @@ def as_str(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def as_int(value: Any) -> int:
+    """A Go integer field (``int``, ``uint``, ``int32``...): a JSON integer, else the zero value."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def dicts(value: Any) -> list[dict]:
     """The entries of a list field, each as a dict (a stray non-object entry reads as ``{}``)."""
     return [entry if isinstance(entry, dict) else {} for entry in as_list(value)]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_REQUIRED, Cause
 from krmfn.model.reasons import needs_feature_gate
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, devices
+from krmfn.instancetype.webhooks.vmi._access import as_int, as_dict, as_str, devices
 
 DECLARATIVE_HOTPLUG_VOLUMES_GATE = "DeclarativeHotplugVolumes"
 NAME_NOT_FOUND_FMT = "{path} '{name}' not found."
@@ -29,9 +29,6 @@ INTERFACE_BOOT_ORDER_NOT_POSITIVE_FMT = "{path} must have a boot order > 0, if s
 DISK_BUS_VIRTIO = "virtio"
 
 
-def _boot_order(value: object) -> int:
-    """A set ``*uint`` boot order (a stray non-integer reads as 0)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def validate_boot_order(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
@@ -52,7 +49,7 @@ def validate_boot_order(field: str, spec: dict, config: ClusterConfig) -> list[C
             causes += _validate_disk(field, index, disk, volume, config)
         value = disk.get("bootOrder")
         if value is not None:
-            order = _boot_order(value)
+            order = as_int(value)
             if order in taken:
                 path = f"{field}.domain.devices.disks[{index}].bootOrder"
                 causes.append(Cause(path, BOOT_ORDER_TAKEN_FMT.format(path=path), CAUSE_FIELD_VALUE_INVALID))
@@ -111,7 +108,7 @@ def _validate_interface_boot_order(field: str, interfaces: list, taken: set[int]
         value = interface.get("bootOrder") if isinstance(interface, dict) else None
         if value is None:
             continue
-        order = _boot_order(value)
+        order = as_int(value)
         if order < 1:
             causes.append(Cause(f"{field}[{index}].bootOrder",
                                 INTERFACE_BOOT_ORDER_NOT_POSITIVE_FMT.format(path=f"{field}[{index}]"),

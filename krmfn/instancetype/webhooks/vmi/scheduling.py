@@ -21,7 +21,7 @@ from typing import Any
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
 from krmfn.model.reasons import needs_feature_gate
-from krmfn.instancetype.webhooks.vmi._access import as_dict, as_str, dicts
+from krmfn.instancetype.webhooks.vmi._access import as_int, as_dict, as_str, dicts
 from krmfn.instancetype.webhooks.vmi._resources import domain_field
 from krmfn.instancetype.webhooks.k8s_validation import (
     NOT_A_VALID_SELECTOR_OPERATOR,
@@ -38,7 +38,6 @@ from krmfn.instancetype.webhooks.k8s_validation import (
     duplicate,
     forbidden,
     go_quote,
-    go_int,
     invalid,
     is_dns1123_subdomain,
     name_is_dns_label,
@@ -135,7 +134,7 @@ def _validate_node_affinity(node_affinity: dict, path: str) -> list[FieldError]:
 
 
 def _validate_weight(weight: Any, path: str) -> list[FieldError]:
-    value = go_int(weight)
+    value = as_int(weight)
     if value <= 0 or value > 100:
         return [invalid(path, bad_int(value), WEIGHT_OUT_OF_RANGE)]
     return []
@@ -242,7 +241,7 @@ def _validate_topology_spread_constraints(constraints: list[dict], path: str) ->
     errors: list[FieldError] = []
     for index, constraint in enumerate(constraints):
         constraint_path = f"{path}[{index}]"
-        max_skew = go_int(constraint.get("maxSkew"))
+        max_skew = as_int(constraint.get("maxSkew"))
         if max_skew <= 0:
             errors.append(invalid(f"{constraint_path}.maxSkew", bad_int(max_skew), IS_NOT_POSITIVE))
         errors += _validate_topology_key(as_str(constraint.get("topologyKey")), f"{constraint_path}.topologyKey")
