@@ -4,7 +4,8 @@ from __future__ import annotations
 from krmfn.validate import run_validate
 
 LEGACY_EFI = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
-              "metadata": {"name": "p"}, "spec": {"firmware": {"preferredUseEfi": True, "preferredUseSecureBoot": True}}}
+              "metadata": {"name": "p"},
+              "spec": {"firmware": {"preferredUseEfi": True, "preferredUseSecureBoot": True}}}
 
 
 def test_preferred_use_efi_gets_no_invented_warning() -> None:
