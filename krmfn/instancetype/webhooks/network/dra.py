@@ -31,6 +31,7 @@ from krmfn.instancetype.webhooks.response import (
     go_quote,
 )
 from krmfn.instancetype.webhooks.vmi._access import dicts
+from krmfn.model.reasons import needs_feature_gate
 
 NETWORK_DEVICES_WITH_DRA_GATE = "NetworkDevicesWithDRA"
 DRA_GATE_DISABLED = "vmi.spec.networks contains DRA networks but NetworkDevicesWithDRA feature gate is not enabled"
@@ -47,7 +48,8 @@ def validate_network_devices_with_dra(field: str, spec: dict, config: ClusterCon
     if not has_dra_network(nets):
         return []
     if not config.feature_gate_enabled(NETWORK_DEVICES_WITH_DRA_GATE):
-        return [Cause(f"{field}.networks", DRA_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
+        return [Cause(f"{field}.networks", DRA_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                      needs_feature_gate(NETWORK_DEVICES_WITH_DRA_GATE))]
     if any(is_multus_network(network) for network in nets):
         return [Cause(f"{field}.networks", DRA_WITH_MULTUS, CAUSE_FIELD_VALUE_INVALID)]
     ifaces = interfaces(spec)

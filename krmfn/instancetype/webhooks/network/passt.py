@@ -7,6 +7,7 @@ from __future__ import annotations
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.network.vmispec import is_pod_network
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.model.reasons import needs_feature_gate
 
 PASST_BINDING_GATE = "PasstBinding"
 PASST_BINDING_GATE_DISABLED = "PasstBinding feature gate is not enabled"
@@ -20,7 +21,8 @@ def validate_passt_binding(path: str, iface: dict, network: dict, config: Cluste
         return []
     causes = []
     if not config.feature_gate_enabled(PASST_BINDING_GATE):
-        causes.append(Cause(f"{path}.name", PASST_BINDING_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(f"{path}.name", PASST_BINDING_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                            needs_feature_gate(PASST_BINDING_GATE)))
     if not is_pod_network(network):
         causes.append(Cause(f"{path}.name", PASST_BINDING_NOT_ON_POD_NETWORK, CAUSE_FIELD_VALUE_INVALID))
     return causes

@@ -27,6 +27,7 @@ from krmfn.instancetype.webhooks.response import (
     Cause,
 )
 from krmfn.instancetype.webhooks.vmi._access import as_int, as_str, dicts
+from krmfn.model.reasons import needs_feature_gate
 
 PORT_RANGES_SPEC_GATE = "PortRangesSpec"
 PROTOCOLS = ("TCP", "UDP")
@@ -108,7 +109,8 @@ def validate_port_ranges_configuration(path: str, iface: dict, network: dict, co
     if not list_set(port_ranges):
         return []
     if not config.feature_gate_enabled(PORT_RANGES_SPEC_GATE):
-        return [Cause(f"{path}.name", PORT_RANGES_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID)]
+        return [Cause(f"{path}.name", PORT_RANGES_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                      needs_feature_gate(PORT_RANGES_SPEC_GATE))]
     if not is_pod_network(network):
         return []
     causes = []

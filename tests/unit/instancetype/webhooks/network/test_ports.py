@@ -8,6 +8,8 @@ import pytest
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.network.netiface import validate_interfaces_fields
 from krmfn.instancetype.webhooks.network.ports import is_valid_port_name
+from krmfn.instancetype.webhooks.network.ports import validate_port_ranges_configuration
+from krmfn.model.reasons import needs_feature_gate
 
 F = "spec.template.spec"
 I0 = f"{F}.domain.devices.interfaces[0]"
@@ -94,3 +96,12 @@ def test_more_than_ten_port_ranges_is_one_cause() -> None:
     assert pairs(validate_interfaces_fields(F, spec({"portRanges": ranges}, POD), GATE_ON)) == [
         (f"{I0}.portRanges", "No more than 10 portRanges are allowed"),
     ]
+
+
+def test_the_port_ranges_gate_cause_names_its_gate() -> None:
+    iface = {"name": "default", "masquerade": {}, "portRanges": [{"start": 80, "end": 90}]}
+    causes = validate_port_ranges_configuration("spec.template.spec.domain.devices.interfaces[0]", iface,
+                                                {"name": "default", "pod": {}}, ClusterConfig())
+    assert [(c.message, c.reasons) for c in causes] == [
+        ("portRanges is specified on interface but the PortRangesSpec feature gate is not enabled",
+         needs_feature_gate("PortRangesSpec"))]
