@@ -1,8 +1,13 @@
 """The reader's node-array estimate (krmfn.kio.tree.node_estimate)."""
 from __future__ import annotations
 
+import re
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
 
 from krmfn.kio import tree as yt
 from krmfn.kio.tree import node_estimate
@@ -25,3 +30,38 @@ FRAGMENTS = ['"', "~", "Null", "NULL", "True", "FALSE", ".inf", "-.Inf", "+", "-
 def test_json_risk_screen_finds_exactly_what_the_full_search_finds(parts):
     text = "".join(parts)
     assert yt.json_needs_exact(text) == bool(yt._JSON_RISK.search(text))
+
+
+DANGLING = [b"a: 1\n!", b"a: 1\n!\n", b"a: 1\n! # c\n", b"a: 1\n&x", b"a:\n  b: 1\n  !\nc: 2", b"a: 1\n! \nb: 2",
+            b"a: 1\n---\nb: 1\n!", b"- a: 1\n  !"]
+PROPERTIES_ON_THEIR_OWN_LINE = [b"a:\n  !!map\n  b: 1", b"a:\n  &x\n  b: 1\nc: *x", b"- !!str\n  x", b"!!map\na: 1",
+                                b"&a\na: 1", b"a:\n  - &x\n    b: 1\n  - *x", b"a: &x # c\n  b: 1",
+                                b"x: |\n  !important\n"]
+
+
+def test_properties_of_no_node_are_invalid_yaml_as_for_a_strict_reader():
+    """rapidyaml accepts a tag or anchor with no node after it and builds a wrong tree (a map that is also a
+    scalar, a key whose siblings are gone); ruamel.yaml rejects the input, and so must the reader."""
+    for data in DANGLING:
+        with pytest.raises(YAMLError):
+            YAML(typ="safe", pure=True).load(data)
+        with pytest.raises(yt.YamlError, match=r"^invalid YAML at line \d+, column \d+: ") as caught:
+            yt.parse(data)
+        assert caught.value.line is not None
+
+
+def test_properties_on_their_own_line_before_their_node_read_as_a_strict_reader_reads_them():
+    for data in PROPERTIES_ON_THEIR_OWN_LINE:
+        tree = yt.parse(data)
+        assert yt.Walker(tree).value(yt.documents(tree)[0]) == YAML(typ="safe", pure=True).load(data)
+
+
+LINE_FRAGMENTS = ["!", "&", "!!str", "&x", "- ", "-", " ", "\t", "#", "# c", "a", ": ", "\n", "\r\n", "x"]
+_FULL_PROPERTY_LINE = re.compile(rb"(?m)^[ \t]*(?:- +)*(?:[!&][^\s]*[ \t]*)+(?:#[^\n]*)?\r?$")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(LINE_FRAGMENTS), max_size=30))
+def test_property_line_screen_finds_exactly_what_a_line_by_line_search_finds(parts):
+    data = "".join(parts).encode()
+    assert yt._has_property_line(data) == bool(_FULL_PROPERTY_LINE.search(data))
