@@ -22,8 +22,8 @@ and the notes.
   `resource name may not be empty`, and that is what the golden `expand` results record.
 * `drop_referenced`: remove the instance types, preferences and instancetype ControllerRevisions
   that inlined VMs referenced and that no VM left with matchers still references.
-* `legacy` (`legacyApiVersions`): `convert` (default) reads v1alpha1/v1alpha2 objects and
-  revision payloads as KubeVirt up to v1.5 did; `reject` is KubeVirt today (they do not exist).
+* `legacy` (`legacyApiVersions`): `reject` (default) is KubeVirt today (v1alpha1/v1alpha2 do not
+  exist); `convert` reads those objects and revision payloads as KubeVirt up to v1.5 did.
 * `admission` (`off` by default): also report, as warnings or errors, each cause KubeVirt's
   admission gives for a VM that expands (expand runs none of the general VM checks); a VM that
   does not expand already has its error.

@@ -134,12 +134,12 @@ OPTIONS: tuple[Option, ...] = (
            "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
            "in the output references after inlining. Their files are deleted by kpt.",
            "true", ("inline",)),
-    Option("legacyApiVersions", "enum", "convert",
-           "`convert`: read `instancetype.kubevirt.io/v1alpha1` and `v1alpha2` instance types, "
-           "preferences and ControllerRevision payloads as KubeVirt up to v1.5 did (converted to "
-           "v1beta1; validate warns); `reject`: as KubeVirt does since v1.6 (not served, legacy "
-           "revisions undecodable).",
-           "reject", ("inline", "validate"), ("convert", "reject")),
+    Option("legacyApiVersions", "enum", "reject",
+           "`reject`: as KubeVirt does since v1.6 (`instancetype.kubevirt.io/v1alpha1` and `v1alpha2` "
+           "not served, legacy ControllerRevision payloads undecodable); `convert`: read them as "
+           "KubeVirt up to v1.5 did (converted to v1beta1; validate warns), for clusters still on "
+           "v1.5 or older.",
+           "convert", ("inline", "validate"), ("convert", "reject")),
 )
 
 

@@ -1,9 +1,9 @@
-"""The golden cases krmfn's default `legacyApiVersions: convert` answers differently on purpose.
+"""The golden cases that `legacyApiVersions: convert` answers differently on purpose.
 
 The corpus is KubeVirt at d923fdb8, which no longer serves instancetype.kubevirt.io/v1alpha1 and
 v1alpha2 (since v1.6) nor decodes their ControllerRevision payloads (since v1.7). krmfn's default
-reads them as KubeVirt up to v1.5 did (README "Legacy API versions"); `legacyApiVersions: reject`
-reproduces the corpus, which test_golden_legacy.py checks.
+`reject` reproduces the corpus; `convert` reads them as KubeVirt up to v1.5 did (README "Legacy API
+versions"), which test_golden_legacy.py checks.
 """
 from __future__ import annotations
 

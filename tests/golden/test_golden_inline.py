@@ -2,9 +2,9 @@
 
 Runs ../shared/tools/golden_compare.py over the whole corpus with `python -m krmfn` as the
 function (a fresh process per case, as kpt and kustomize run it) and prints its `parity: P/T`.
-The cases of `legacy.LEGACY_CASES` differ on purpose under the default `legacyApiVersions:
-convert` (test_golden_legacy.py runs them with `reject`). Skipped when ../shared is absent: the
-project's own tests do not need it.
+Every case matches under the default `legacyApiVersions: reject` (test_golden_legacy.py runs the
+legacy cases with `convert`). Skipped when ../shared is absent: the project's own tests do not
+need it.
 """
 from __future__ import annotations
 
@@ -13,9 +13,8 @@ import subprocess
 import sys
 
 from tests.conftest import REPO, shared_path
-from tests.golden.legacy import LEGACY_CASES
 
-DELIBERATE = set(LEGACY_CASES)
+DELIBERATE: set[str] = set()
 
 
 def test_inline_matches_kubevirt_expand_on_every_golden_case():

@@ -1,11 +1,11 @@
-"""`legacyApiVersions: reject` reproduces the golden corpus where the default `convert` differs.
+"""`legacyApiVersions`: `reject` (the default) reproduces the golden corpus; `convert` differs there.
 
 The option changes only how instancetype.kubevirt.io/v1alpha1 and v1alpha2 objects and
 ControllerRevision payloads are read, so the cases concerned are those whose input names such an
-apiVersion; they must be exactly `legacy.LEGACY_CASES` (the deliberate deviations of the default
-runs). Each is run through the real function, with the comparison functions of
-../shared/tools/golden_compare.py and golden_validate_compare.py (loaded with importlib) and the
-option added to their functionConfig. Skipped when ../shared is absent.
+apiVersion; they must be exactly `legacy.LEGACY_CASES`. Each is run through the real function,
+with the comparison functions of ../shared/tools/golden_compare.py and golden_validate_compare.py
+(loaded with importlib) and the option set explicitly in their functionConfig, and with `convert`,
+which reads them as KubeVirt up to v1.5 did. Skipped when ../shared is absent.
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from tests.conftest import krm, shared_path
 from tests.golden.legacy import LEGACY_CASES
 
 REJECT = {"legacyApiVersions": "reject"}
+CONVERT = {"legacyApiVersions": "convert"}
 
 
 def load_tool(name: str):
@@ -71,8 +72,9 @@ def test_validate_with_reject_matches_kubevirt_admission(tmp_path, monkeypatch, 
 
 
 @pytest.mark.parametrize("case", sorted(LEGACY_CASES))
-def test_inline_with_the_default_convert_expands_the_vm(case):
+def test_inline_with_convert_expands_the_vm(case):
     tool = load_tool("golden_compare")
+    tool.FUNCTION_CONFIG = {**tool.FUNCTION_CONFIG, "data": {**tool.FUNCTION_CONFIG["data"], **CONVERT}}
     inputs = tool.load_docs(os.path.join(shared_path("golden"), case, "input.yaml"))
     run = krm(tool.resource_list(inputs))
     assert run.code == 0, run.stdout

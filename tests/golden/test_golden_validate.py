@@ -4,8 +4,8 @@ Runs ../shared/tools/golden_validate_compare.py (a fresh process per case) and p
 `validate-parity: P/T`. Some cases differ on purpose: in inference/pvc-empty-label-value the VM
 is admitted but its stored form cannot be expanded (`expandStored` fails), so it would fail when
 started; validate reports that, while the tool, which skips expand errors in the inference
-category, expects a clean exit. The cases of `legacy.LEGACY_CASES` differ under the default
-`legacyApiVersions: convert` (test_golden_legacy.py runs them with `reject`).
+category, expects a clean exit. The cases of `legacy.LEGACY_CASES` differ only under
+`legacyApiVersions: convert` (test_golden_legacy.py).
 """
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ import subprocess
 import sys
 
 from tests.conftest import REPO, shared_path
-from tests.golden.legacy import LEGACY_CASES
 
-DELIBERATE = {"inference/pvc-empty-label-value", *LEGACY_CASES}
+DELIBERATE = {"inference/pvc-empty-label-value"}
 
 
 def test_validate_matches_kubevirt_admission_on_every_golden_case():

@@ -126,17 +126,18 @@ def test_unserved_api_versions_do_not_exist():
     assert outcome.findings[0].message == 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "old" not found'
 
 
-def test_legacy_api_versions_do_not_exist_under_reject():
+@pytest.mark.parametrize("options", [{}, {"legacyApiVersions": "reject"}], ids=["default", "reject"])
+def test_legacy_api_versions_do_not_exist_by_default_and_under_reject(options):
     old = it("old")
     old["apiVersion"] = "instancetype.kubevirt.io/v1alpha2"
-    outcome = run([old, vm("a", {"name": "old"})], legacyApiVersions="reject")
+    outcome = run([old, vm("a", {"name": "old"})], **options)
     assert outcome.findings[0].message == 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "old" not found'
 
 
 def test_legacy_api_versions_are_read_as_v1beta1_under_convert():
     old = it("old", guest=2)
     old["apiVersion"] = "instancetype.kubevirt.io/v1alpha1"
-    outcome = run([old, vm("a", {"name": "old"})])
+    outcome = run([old, vm("a", {"name": "old"})], legacyApiVersions="convert")
     assert outcome.findings == []
     assert template_spec(outcome.items[1])["domain"]["cpu"] == {"sockets": 2, "cores": 1, "threads": 1}
     assert outcome.items[0] is old  # the object itself comes out as it went in

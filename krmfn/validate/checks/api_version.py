@@ -2,9 +2,9 @@
 
 KubeVirt serves only `instancetype.kubevirt.io/v1beta1`; the API server rejects anything else
 before any webhook runs (stage `kube-apiserver/api-discovery`). krmfn also serves its own
-`v1beta2` (optional guest, README "v1beta2") and, with `legacyApiVersions: convert` (the default),
-the v1alpha1 and v1alpha2 versions KubeVirt served up to v1.5 (the deprecated check warns about
-those); with `legacyApiVersions: reject` they fail here as in KubeVirt today. The result proposes
+`v1beta2` (optional guest, README "v1beta2"). With `legacyApiVersions: reject` (the default) the
+v1alpha1 and v1alpha2 versions fail here as in KubeVirt since v1.6; with `legacyApiVersions: convert`
+they are read as KubeVirt up to v1.5 did (the deprecated check warns about those). The result proposes
 v1beta1.
 
 Passing example::
@@ -33,7 +33,7 @@ from krmfn.validate.context import Context
 ID = "api-version"
 SEVERITY = "error"
 SUMMARY = ("apiVersion of an instance type or preference that is not served: anything but v1beta1, krmfn's "
-           "v1beta2 and (unless `legacyApiVersions: reject`) v1alpha1/v1alpha2")
+           "v1beta2 and (with `legacyApiVersions: convert`) v1alpha1/v1alpha2")
 MIRRORS = "API server discovery: KubeVirt serves only instancetype.kubevirt.io/v1beta1 (since v1.6)"
 PROPOSED = "instancetype.kubevirt.io/v1beta1"
 

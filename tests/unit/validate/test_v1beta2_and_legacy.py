@@ -76,7 +76,7 @@ LEGACY = {"apiVersion": "instancetype.kubevirt.io/v1alpha1", "kind": "VirtualMac
 
 
 def test_legacy_objects_are_deprecated_warnings_under_convert():
-    result = run_validate([LEGACY, vm({})], {}).findings
+    result = run_validate([LEGACY, vm({})], {"legacyApiVersions": "convert"}).findings
     assert [(f.check, f.severity, f.path, f.current, f.proposed, f.message) for f in result] == [
         ("deprecated", "warning", "apiVersion", "instancetype.kubevirt.io/v1alpha1", V1BETA1,
          "instancetype.kubevirt.io/v1alpha1 VirtualMachineClusterInstanceTypes is now deprecated and will be "
@@ -84,8 +84,9 @@ def test_legacy_objects_are_deprecated_warnings_under_convert():
          "instancetype.kubevirt.io/v1beta1 (legacyApiVersions: convert).")]
 
 
-def test_legacy_objects_are_api_version_errors_under_reject():
-    result = run_validate([LEGACY, vm({})], {"legacyApiVersions": "reject"}).findings
+@pytest.mark.parametrize("options", [{}, {"legacyApiVersions": "reject"}], ids=["default", "reject"])
+def test_legacy_objects_are_api_version_errors_by_default_and_under_reject(options):
+    result = run_validate([LEGACY, vm({})], options).findings
     assert [(f.check, f.path, f.proposed if f.has_proposed() else None) for f in result] == [
         ("api-version", "apiVersion", V1BETA1), ("reference", "spec.instancetype.name", None)]
     assert result[1].message.startswith('virtualmachineclusterinstancetypes.instancetype.kubevirt.io "it" not found')
