@@ -54,6 +54,7 @@ from krmfn.model.kinds import (
 from krmfn.model.krm import INLINED_FROM_ANNOTATION, LOCAL_CONFIG_ANNOTATION, is_local_config, labels_of
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
+from krmfn.validate.classify import check_for_cause, check_for_expand_failure
 
 ADMISSION_CHECK = "admission"
 REVISION_OBJECT_KIND_LABEL = "instancetype.kubevirt.io/object-kind"
@@ -104,8 +105,9 @@ def admission_findings(values: list[Any], verdicts: list[Admission | None], outc
         if verdict is None or verdict.allowed or index in failed or not is_virtual_machine(values[index]):
             continue
         for cause in verdict.causes:
+            check = check_for_cause(verdict.stage or "", cause.reasons, kind_of(values[index])) or ADMISSION_CHECK
             findings.append(Finding(severity, f"KubeVirt's admission rejects this VM: {cause.message}", item=index,
-                                    path=cause.field or cause.located or None, check=ADMISSION_CHECK,
+                                    path=cause.field or cause.located or None, check=check,
                                     tags={"stage": verdict.stage or ""}))
     return findings
 
@@ -121,7 +123,8 @@ def inline_items(values: list[Any], options: InlineOptions) -> Outcome:
     for index in expansions.vm_indices():
         failure = expansions.failures.get(index)
         if failure is not None:
-            findings.append(Finding(ERROR, failure.message, item=index, path=failure.path, check=failure.check))
+            findings.append(Finding(ERROR, failure.message, item=index, path=failure.path,
+                                    check=check_for_expand_failure(failure.check, failure.reasons)))
             continue
         result = expansions.results[index]
         if result.vm is values[index] or result.vm is None:

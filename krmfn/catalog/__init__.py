@@ -91,6 +91,11 @@ def preferences(version: str = DEFAULT_VERSION, kind: str = VIRTUAL_MACHINE_CLUS
     return [to_plain(obj) for obj in _objects(version, kind)]
 
 
+def names(kind: str, version: str = DEFAULT_VERSION) -> list[str]:
+    """The names of every ``kind`` object of ``version`` (a catalog kind), sorted."""
+    return sorted(name for known, name in _index(version) if known == kind)
+
+
 def canonical_kind(kind: str) -> str | None:
     """The Kind spelled ``kind`` (case-insensitive), if it is one of the four catalog kinds."""
     lowered = kind.lower() if isinstance(kind, str) else ""

@@ -213,6 +213,17 @@ class Bundle:
     def from_catalog(self, kind: str, name: str) -> bool:
         return (kind, "", name) in self.catalog_hits
 
+    def names(self, kind: str, namespace: str) -> set[str]:
+        """Every name a get() of ``kind`` could find (bundle objects in ``namespace`` for a
+        namespaced kind, else the cluster's, plus the catalog's), for suggestions."""
+        if not RESOURCE_TYPES[kind].namespaced:
+            namespace = ""
+        found = {key[2] for key in self._index if key[0] == kind and key[1] == namespace and key not in self.rejected}
+        if self.catalog_version and kind in CLUSTER_DEFINITION_KINDS:
+            found.update(name for name in catalog.names(kind, self.catalog_version)
+                         if (kind, "", name) not in self._declared)
+        return found
+
     def namespace_of(self, obj: dict) -> str:
         """The effective namespace of obj (a VM or any namespaced object) in this bundle."""
         return object_namespace(obj, self.default_namespace)

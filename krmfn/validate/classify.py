@@ -50,7 +50,24 @@ WEBHOOK_CHECKS: dict[str, str] = {
     **{kind: "instancetype-admission" for kind in INSTANCETYPE_KINDS},
     **{kind: "preference-admission" for kind in PREFERENCE_KINDS},
 }
-# A VM that admission lets in but expand cannot handle (since KubeVirt v1.6 it fails at start).
+# A bug in krmfn, not a check of the bundle (krmfn.guard reports its own crashes under this ID too).
+INTERNAL_ERROR = "internal-error"
+# Why a VM cannot be expanded, by the failure's kind (``Failure.check``, set where it is made),
+# where the reason is not a missing or unusable reference: the check validate reports the same
+# problem under at admission, so that inline and validate name it alike.
+FAILURE_CHECKS: dict[str, str] = {
+    "instancetype-conflict": "conflict",
+    "default-network-interface": "vm-defaults",
+    "vm-guest-not-accepted": "v1beta2-sizing",
+    "inference-failed": "matcher",
+    "matcher-invalid": "matcher",
+    "instancetype-name-invalid": "matcher",  # an empty name: KubeVirt's mutating webhook refuses the matcher
+    "preference-name-invalid": "matcher",
+    "schema": "schema",
+    INTERNAL_ERROR: INTERNAL_ERROR,
+}
+# Any other failure: the instance type, preference or revision is missing or unusable (for a VM that
+# admission lets in, since KubeVirt v1.6 it fails at start).
 EXPAND_FAILURE_CHECK = "reference"
 
 
@@ -66,12 +83,12 @@ def check_for_cause(stage: str, reasons: frozenset[str], kind: str) -> str | Non
     return _by_reason(reasons) or by_stage_reason or by_stage
 
 
-def check_for_expand_failure(reasons: frozenset[str]) -> str:
-    """The check that reports why an admitted VM cannot be expanded."""
-    return _by_reason(reasons) or EXPAND_FAILURE_CHECK
+def check_for_expand_failure(failure_kind: str | None, reasons: frozenset[str]) -> str:
+    """The check that reports why a VM cannot be expanded (in validate and in inline)."""
+    return _by_reason(reasons) or FAILURE_CHECKS.get(failure_kind or "", EXPAND_FAILURE_CHECK)
 
 
 def table_check_ids() -> set[str]:
     """Every check ID the table names (a test holds them to the registered checks)."""
     return ({check for _, check in REASON_CHECKS} | set(STAGE_REASON_CHECKS.values()) | set(STAGE_CHECKS.values())
-            | set(WEBHOOK_CHECKS.values()) | {EXPAND_FAILURE_CHECK})
+            | set(WEBHOOK_CHECKS.values()) | set(FAILURE_CHECKS.values()) - {INTERNAL_ERROR} | {EXPAND_FAILURE_CHECK})

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from krmfn.instancetype.expand.vms import VmExpansions, catalog_notes, expand_vms
+from krmfn.instancetype.expand.vms import NOT_FOUND_ROLES, VmExpansions, catalog_notes, expand_vms
 from krmfn.instancetype.find.result import Failure
 from krmfn.instancetype.webhooks.admit import admit_items
 from krmfn.instancetype.webhooks.response import Admission
@@ -86,7 +86,11 @@ def _claim_rejections(ctx: Context) -> None:
 
 
 def _claim_expand_failures(ctx: Context) -> None:
-    """Failures of VMs that admission lets in (for the others, admission already says why)."""
+    """Failures of VMs that admission lets in (for the others, admission already says why), and a
+    missing instance type or preference always: KubeVirt's admission ignores it (it logs `ignoring
+    err ... not found`) and may reject the VM for a consequence instead (a preference's
+    requirements checked against the VM's own 0 memory), which hides the slip in the name."""
     for index, failure in sorted(ctx.expand_failures.items()):
-        if not ctx.rejected(index):
-            ctx.claims[check_for_expand_failure(failure.reasons)].append(Claim(index, failure.message, failure.path))
+        if not ctx.rejected(index) or failure.check in NOT_FOUND_ROLES:
+            check = check_for_expand_failure(failure.check, failure.reasons)
+            ctx.claims[check].append(Claim(index, failure.message, failure.path))

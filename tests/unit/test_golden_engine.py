@@ -24,8 +24,8 @@ from tests.conftest import SHARED, requires_shared
 GOLDEN = os.path.join(SHARED, "golden")
 COMPARE_TOOL = os.path.join(SHARED, "tools", "golden_compare.py")
 OWN_CATEGORIES = ("resolution", "inference", "expand-defaults")
-# The corpus is KubeVirt at d923fdb8, which no longer reads v1alpha1/v1alpha2: the engine runs with
-# `legacy="reject"` here (krmfn's default `convert` differs on purpose; see tests/golden/).
+# The corpus is KubeVirt at d923fdb8, which no longer reads v1alpha1/v1alpha2: `reject`, krmfn's
+# default too, said explicitly here (`convert` differs on purpose; see tests/golden/).
 KUBEVIRT_TODAY = "reject"
 
 pytestmark = [requires_shared(GOLDEN), requires_shared(COMPARE_TOOL)]

@@ -84,9 +84,9 @@ def test_failed_vm_left_unchanged_with_one_error_finding():
     assert outcome.items[2] is items[2] and outcome.items[3] is items[3]
     assert outcome.changed == {1}
     assert [(f.severity, f.item, f.path, f.check, f.message) for f in outcome.findings] == [
-        (ERROR, 2, "spec.instancetype.name", "instancetype-not-found",
+        (ERROR, 2, "spec.instancetype.name", "reference",
          'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "nope" not found'),
-        (ERROR, 3, "spec.template.spec.domain.cpu.sockets", "instancetype-conflict",
+        (ERROR, 3, "spec.template.spec.domain.cpu.sockets", "conflict",
          "VM field(s) spec.template.spec.domain.cpu.sockets conflicts with selected instance type"),
     ]
 
@@ -167,7 +167,7 @@ def test_infer_failure_is_reported_with_the_mutator_message():
     items = [vm("a", {"inferFromVolume": "root"}, volumes=[_pvc_volume()])]
     outcome = run(items, inferFromVolume=True)
     assert [(f.item, f.message, f.check) for f in outcome.findings] == [
-        (0, 'persistentvolumeclaims "disk1" not found', "inference-failed")]
+        (0, 'persistentvolumeclaims "disk1" not found', "matcher")]
 
 
 def test_infer_ignore_policy_leaves_a_vm_without_matchers():
@@ -325,14 +325,14 @@ def _vm_without_run_strategy() -> dict:
 
 def test_admission_off_by_default_inline_is_virtctl_expand() -> None:
     outcome = run_inline([SECURE_BOOT_PREFERENCE, _vm_without_run_strategy()], {})
-    assert [f for f in outcome.findings if f.check == "admission"] == []
+    assert [f for f in outcome.findings if "stage" in f.tags] == []
     assert 1 in outcome.changed
 
 
 @pytest.mark.parametrize("severity", ["warning", "error"])
 def test_admission_option_reports_each_cause_of_a_vm_that_expands(severity: str) -> None:
     outcome = run_inline([SECURE_BOOT_PREFERENCE, _vm_without_run_strategy()], {"admission": severity})
-    reported = [(f.severity, f.item, f.path, f.message, f.tags) for f in outcome.findings if f.check == "admission"]
+    reported = [(f.severity, f.item, f.path, f.message, f.tags) for f in outcome.findings if f.check == "vm-admission"]
     stage = {"stage": "validating-webhook/remaining-vm-checks"}
     assert reported == [
         (severity, 1, "spec.template.spec.domain", "KubeVirt's admission rejects this VM: spec.template.spec.domain "
@@ -345,4 +345,4 @@ def test_admission_option_adds_nothing_to_a_vm_expand_fails() -> None:
     vm = _vm_without_run_strategy()
     vm["spec"]["preference"]["name"] = "missing"
     outcome = run_inline([vm], {"admission": "error"})
-    assert [f.check for f in outcome.findings] == ["preference-not-found"]
+    assert [f.check for f in outcome.findings] == ["reference"]

@@ -18,6 +18,7 @@ preferences, ControllerRevisions and volume sources as the cluster.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,8 +120,8 @@ def _expand_vm_item(vm: dict, items: list[Any], bundle: Bundle, options: ExpandO
     if result.failure is None:
         return result
     failure = result.failure
-    message = _with_infer_hint(failure.message, vm, options) + _rejected_hint(failure.check, vm, items, bundle,
-                                                                              options)
+    hint = _rejected_hint(failure.check, vm, items, bundle, options) or _close_name_hint(failure.check, vm, bundle)
+    message = _with_infer_hint(failure.message, vm, options) + hint
     return dataclasses.replace(failure, message=message)
 
 
@@ -165,6 +166,25 @@ def _rejected_hint(check: str | None, vm: dict, items: list[Any], bundle: Bundle
             reason = f"{cause.field}: {cause.message}" if cause and cause.field else (cause.message if cause else "")
             return (f" (the bundle has {item['kind']} {item['metadata']['name']}, but KubeVirt's admission rejects it, "
                     f"so it does not exist: {reason})")
+    return ""
+
+
+def _close_name_hint(check: str | None, vm: dict, bundle: Bundle) -> str:
+    """For a "not found" instance type or preference: the same name under the role's other kind
+    (`kind: VirtualMachineInstancetype` for a cluster instance type is a common slip), else the
+    closest names that exist (`u1.meduim` → `u1.medium`). Empty when nothing is close."""
+    role_kinds = NOT_FOUND_ROLES.get(check or "")
+    if role_kinds is None:
+        return ""
+    for kind, namespace, name in matcher_references(vm, bundle):
+        if kind not in role_kinds or bundle.get(kind, namespace, name) is not None:
+            continue
+        for other in role_kinds:
+            if other != kind and bundle.get(other, bundle.namespace_of(vm), name) is not None:
+                return f" (there is a {other} {name}: did you mean kind: {other}?)"
+        close = difflib.get_close_matches(name, sorted(bundle.names(kind, namespace)), n=3, cutoff=0.75)
+        if close:
+            return f" (did you mean {' or '.join(close)}?)"
     return ""
 
 

@@ -62,11 +62,16 @@ def test_reasons_win_over_the_stage(stage: str, reasons: set[str], expected: str
     assert check_for_cause(stage, frozenset(reasons), IT if stage == STAGE_VALIDATING_WEBHOOK else VM) == expected
 
 
-@pytest.mark.parametrize("reasons, expected", [
-    (set(), "reference"),
-    ({SPREAD_TOPOLOGY}, "reference"),  # expand has no spread check of its own: the matcher's object is broken
-    ({KUBEVIRT_CRASH}, "kubevirt-crash"),
-    ({V1BETA2_RULE}, "v1beta2-sizing"),
+@pytest.mark.parametrize("kind, reasons, expected", [
+    ("instancetype-not-found", set(), "reference"),
+    ("preference-invalid", {SPREAD_TOPOLOGY}, "reference"),  # expand has no spread check: the object is broken
+    ("preference-invalid", {KUBEVIRT_CRASH}, "kubevirt-crash"),
+    ("vm-guest-not-accepted", {V1BETA2_RULE}, "v1beta2-sizing"),
+    ("instancetype-conflict", set(), "conflict"),  # what validate reports at admission, named alike in inline
+    ("default-network-interface", set(), "vm-defaults"),
+    ("inference-failed", set(), "matcher"),
+    ("revision-not-found", set(), "reference"),
+    (None, set(), "reference"),
 ])
-def test_expand_failures(reasons: set[str], expected: str) -> None:
-    assert check_for_expand_failure(frozenset(reasons)) == expected
+def test_expand_failures(kind: str | None, reasons: set[str], expected: str) -> None:
+    assert check_for_expand_failure(kind, frozenset(reasons)) == expected

@@ -46,3 +46,24 @@ def test_admission_shortcut_is_taken_for_the_same_objects() -> None:
     ctx = build_context(values, {})
     assert ctx.admission(1).allowed and ctx.admission(1).conflict_free == (values[0]["spec"], None)
     assert ctx.expand_failures == {}
+
+
+def test_a_missing_instance_type_is_reported_even_when_admission_rejects_the_vm_for_its_consequence() -> None:
+    # KubeVirt's admission ignores the missing instance type and checks the preference's requirements
+    # against the VM's own (absent) memory; the slip in the name is what the user must see.
+    preference = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
+                  "metadata": {"name": "needs-memory"}, "spec": {"requirements": {"memory": {"guest": "2Gi"}}}}
+    typo = copy.deepcopy(VM)
+    typo["spec"]["instancetype"] = {"name": "iit"}
+    typo["spec"]["preference"] = {"name": "needs-memory"}
+    del typo["status"]
+    ctx = build_context([copy.deepcopy(LIVE_IT), preference, typo], {"catalog": "none"})
+    assert ctx.rejected(2)
+    claims = {check: [(c.item, c.path, c.message) for c in claims] for check, claims in ctx.claims.items()}
+    assert claims == {
+        "preference-requirements": [(2, "spec.template.spec.domain.memory",
+                                     "failure checking preference requirements: insufficient Memory resources of 0 "
+                                     "provided by VirtualMachine, preference requires 2Gi")],
+        "reference": [(2, "spec.instancetype.name", 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io '
+                                                    '"iit" not found (did you mean it?)')],
+    }

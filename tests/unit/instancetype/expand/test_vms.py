@@ -84,3 +84,31 @@ def test_catalog_notes_name_what_came_from_the_catalog() -> None:
     assert [(n.severity, n.item, n.check, n.message) for n in notes] == [
         ("info", 0, "catalog", "VirtualMachineClusterInstancetype u1.medium is not in the bundle: used the one of "
                                "the embedded common-instancetypes catalog v1.7.0")]
+
+
+def test_a_missing_name_close_to_one_that_exists_gets_a_did_you_mean() -> None:
+    items = [IT, vm("typo", {"instancetype": {"name": "smal"}})]
+    failure = expand_vms(items, options()).failures[1]
+    assert failure.message == ('virtualmachineclusterinstancetypes.instancetype.kubevirt.io "smal" not found '
+                               "(did you mean small?)")
+
+
+def test_catalog_names_are_suggested_when_the_catalog_is_on() -> None:
+    items = [vm("typo", {"instancetype": {"name": "u1.meduim"}, "preference": {"name": "fedora"}})]
+    failure = expand_vms(items, ExpandOptions.from_options(complete("inline", {}))).failures[0]
+    assert failure.message.startswith('virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.meduim" not '
+                                      "found (did you mean u1.medium or ")
+
+
+def test_the_same_name_under_the_other_kind_of_the_role_is_named() -> None:
+    items = [IT, vm("kind", {"instancetype": {"name": "small", "kind": "VirtualMachineInstancetype"}})]
+    failure = expand_vms(items, options()).failures[1]
+    assert failure.message == ('virtualmachineinstancetypes.instancetype.kubevirt.io "small" not found (there is a '
+                               "VirtualMachineClusterInstancetype small: did you mean kind: "
+                               "VirtualMachineClusterInstancetype?)")
+
+
+def test_no_hint_when_nothing_is_close() -> None:
+    items = [IT, vm("far", {"instancetype": {"name": "enormous"}})]
+    failure = expand_vms(items, options()).failures[1]
+    assert failure.message == 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "enormous" not found'
