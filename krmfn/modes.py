@@ -11,6 +11,7 @@ from typing import Any
 
 from krmfn.generate import run_generate
 from krmfn.inline import run_inline
+from krmfn.model.embedded import rewrap, unwrap
 from krmfn.model.outcome import Outcome
 from krmfn.validate import run_validate
 from krmfn.validate.checks import CHECK_IDS
@@ -22,4 +23,9 @@ __all__ = ["CHECK_IDS", "RUNNERS", "run"]
 
 
 def run(mode: str, values: list[Any], options: dict[str, Any]) -> Outcome:
-    return RUNNERS[mode](values, options)
+    """The mode over the items, with the objects of Lists and the VMs of VirtualMachinePools as
+    objects of their own (``krmfn.model.embedded``)."""
+    flat = unwrap(values)
+    if flat is None:
+        return RUNNERS[mode](values, options)
+    return rewrap(RUNNERS[mode](flat.values, options), flat, values)

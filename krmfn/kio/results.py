@@ -18,7 +18,10 @@ def to_result(finding: Finding, items: list[Item], config_ref: dict[str, str] | 
     """
     result: dict[str, Any] = {"message": finding.message, "severity": finding.severity}
     item = items[finding.item] if finding.item is not None and 0 <= finding.item < len(items) else None
-    ref = resource_ref(item.value) if item is not None else (config_ref if finding.path else None)
+    if finding.subject is not None:
+        ref = resource_ref(finding.subject)
+    else:
+        ref = resource_ref(item.value) if item is not None else (config_ref if finding.path else None)
     if finding.path and ref is None:
         result["message"] = f"{finding.path}: {finding.message}"
     if ref:

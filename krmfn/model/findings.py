@@ -22,6 +22,8 @@ class Finding:
     item: index of the item in the input list the finding is about (None: about the run).
     path: dotted field path inside that item (e.g. "spec.template.spec.domain.cpu.sockets").
     check: stable ID of the check or rule that produced it (appears in result tags).
+    subject: the object the finding is about when it is embedded in the item (an object of a
+    `kind: List`, krmfn.model.embedded); None: the item itself.
     """
 
     severity: str
@@ -32,6 +34,7 @@ class Finding:
     current: Any = UNSET
     proposed: Any = UNSET
     tags: dict[str, str] = field(default_factory=dict)
+    subject: Any = None
 
     @property
     def is_error(self) -> bool:

@@ -1,0 +1,204 @@
+"""Objects inside other objects, seen by the modes as objects of their own.
+
+* **Lists**: `kind: List` (what `kubectl get -o yaml` writes) and typed lists such as
+  `VirtualMachineList`: `kubectl apply` creates each of `items` as an object of its own, so each is
+  checked and inlined as one.
+* **VirtualMachinePools** (`pool.kubevirt.io`): the pool controller creates a VirtualMachine from
+  `spec.virtualMachineTemplate` (its metadata and spec) for each replica, named `<pool>-<n>` in the
+  pool's namespace, and KubeVirt's VM webhook admits each (with its instance type and preference):
+  the modes see that VM, named `<pool>-0`. (The pool's own webhook, `VMPoolAdmitter`, is not ported:
+  it checks the selector, `maxUnavailable` and the template's unexpanded spec.)
+
+``unwrap`` gives the modes a flat list of values and a map back to the items; ``rewrap`` puts the
+modes' output back into the carriers (a carrier none of whose objects changed comes out as it came
+in) and points findings at the carrier, with the embedded object's field path prefixed
+(`items[3].spec.instancetype.name`, `spec.virtualMachineTemplate.spec.template.spec.domain`) and
+an object of a List as the finding's subject (the result's resourceRef names it).
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from krmfn.model.findings import Finding
+from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, kind_of, split_api_version
+from krmfn.model.outcome import Outcome
+
+LIST_KIND = "List"
+POOL_KIND = "VirtualMachinePool"
+POOL_GROUP = "pool.kubevirt.io"
+POOL_TEMPLATE = "spec.virtualMachineTemplate"
+VM_API_VERSION = f"{KUBEVIRT_GROUP}/v1"
+
+
+@dataclass(frozen=True)
+class Member:
+    """An embedded object: its carrier's input index and where in the carrier it is."""
+
+    carrier: int
+    position: int  # the index in `items` (a List); 0 for a pool's template
+
+
+@dataclass
+class Flat:
+    """The modes' view: every value, with where each embedded one came from."""
+
+    values: list[Any]
+    origins: list[int | Member]  # per flat value: the input index, or the Member it stands for
+    carriers: dict[int, list[int]] = field(default_factory=dict)  # input index -> its members' flat indexes
+    pools: set[int] = field(default_factory=set)  # the carriers that are VirtualMachinePools
+
+
+def is_list(value: Any) -> bool:
+    kind = kind_of(value)
+    return (kind == LIST_KIND or (kind.endswith(LIST_KIND) and kind != LIST_KIND)) and isinstance(
+        value.get("items"), list)
+
+
+def is_pool(value: Any) -> bool:
+    if kind_of(value) != POOL_KIND or split_api_version(value.get("apiVersion"))[0] != POOL_GROUP:
+        return False
+    spec = value.get("spec")
+    template = spec.get("virtualMachineTemplate") if isinstance(spec, dict) else None
+    return isinstance(template, dict) and isinstance(template.get("spec"), dict)
+
+
+def unwrap(values: list[Any]) -> Flat | None:
+    """The flat view, or None when nothing is embedded (the common case costs one pass)."""
+    if not any(isinstance(value, dict) and ((is_list(value) and value["items"]) or is_pool(value)) for value in values):
+        return None
+    flat = Flat([], [])
+    for index, value in enumerate(values):
+        if isinstance(value, dict) and is_list(value) and value["items"]:
+            members = list(enumerate(value["items"]))
+        elif isinstance(value, dict) and is_pool(value):
+            members = [(0, pool_vm(value))]
+            flat.pools.add(index)
+        else:
+            flat.values.append(value)
+            flat.origins.append(index)
+            continue
+        flat.carriers[index] = []
+        for position, inner in members:
+            flat.carriers[index].append(len(flat.values))
+            flat.values.append(inner)
+            flat.origins.append(Member(index, position))
+    return flat
+
+
+def pool_vm(pool: dict) -> dict:
+    """The VirtualMachine the pool controller creates for its first replica."""
+    template = pool["spec"]["virtualMachineTemplate"]
+    given = pool.get("metadata")
+    pool_metadata: dict[str, Any] = given if isinstance(given, dict) else {}
+    metadata = dict(template["metadata"]) if isinstance(template.get("metadata"), dict) else {}
+    name = pool_metadata.get("name")
+    metadata["name"] = f"{name}-0" if isinstance(name, str) else name
+    if "namespace" in pool_metadata:
+        metadata["namespace"] = pool_metadata["namespace"]
+    return {"apiVersion": VM_API_VERSION, "kind": VIRTUAL_MACHINE, "metadata": metadata, "spec": template["spec"]}
+
+
+def rewrap(outcome: Outcome, flat: Flat, values: list[Any]) -> Outcome:
+    """The modes' outcome over the flat view, back over the input items."""
+    out = Outcome([], [], set(), [_finding_on_carrier(f, flat) for f in outcome.findings])
+    outputs: dict[int, dict[int, tuple[Any, bool]]] = {carrier: {} for carrier in flat.carriers}
+    for position, source in enumerate(outcome.sources):
+        origin = flat.origins[source] if source is not None else None
+        if source is not None and isinstance(origin, Member):
+            outputs[origin.carrier][source] = (outcome.items[position], position in outcome.changed)
+    emitted: set[int] = set()
+
+    def emit_carriers_before(index: int) -> None:
+        for carrier in sorted(c for c in flat.carriers if c < index and c not in emitted):
+            _emit_carrier(out, carrier, values[carrier], flat, outputs[carrier])
+            emitted.add(carrier)
+
+    last = -1  # the last input index met: a carrier all of whose objects were dropped goes after it
+    for position, source in enumerate(outcome.sources):
+        origin = flat.origins[source] if source is not None else None
+        if origin is None:
+            emit_carriers_before(last + 1)
+            _append(out, outcome.items[position], None, position in outcome.changed)
+        elif isinstance(origin, Member):
+            emit_carriers_before(origin.carrier + 1)
+            last = max(last, origin.carrier)
+        else:
+            emit_carriers_before(origin)
+            _append(out, outcome.items[position], origin, position in outcome.changed)
+            last = max(last, origin)
+    emit_carriers_before(len(values))
+    return out
+
+
+def _append(out: Outcome, value: Any, source: int | None, changed: bool) -> None:
+    if changed:
+        out.changed.add(len(out.items))
+    out.items.append(value)
+    out.sources.append(source)
+
+
+def _emit_carrier(out: Outcome, index: int, carrier: dict, flat: Flat,
+                  members: dict[int, tuple[Any, bool]]) -> None:
+    """The carrier as it came in, or rebuilt when one of its objects changed or was dropped."""
+    wanted = flat.carriers[index]
+    if len(members) == len(wanted) and not any(changed for _, changed in members.values()):
+        _append(out, carrier, index, False)
+        return
+    kept = [members[member][0] for member in wanted if member in members]
+    rebuild: Callable[[dict, list[Any]], dict] = _rebuilt_pool if index in flat.pools else _rebuilt_list
+    _append(out, rebuild(carrier, kept), index, True)
+
+
+def _rebuilt_list(carrier: dict, kept: list[Any]) -> dict:
+    return {**carrier, "items": kept}
+
+
+def _rebuilt_pool(carrier: dict, kept: list[Any]) -> dict:
+    """The expanded VM's spec as the template's spec; annotations inline added go to the template's
+    metadata (the pool controller copies them to every VM it creates)."""
+    if not kept or not isinstance(kept[0], dict):
+        return carrier
+    vm = kept[0]
+    rebuilt = copy.copy(carrier)
+    spec = dict(carrier["spec"])
+    template = dict(spec["virtualMachineTemplate"])
+    template["spec"] = vm.get("spec")
+    old_metadata = template.get("metadata") if isinstance(template.get("metadata"), dict) else None
+    annotations = (vm.get("metadata") or {}).get("annotations")
+    if isinstance(annotations, dict) and annotations != (old_metadata or {}).get("annotations"):
+        template["metadata"] = {**(old_metadata or {}), "annotations": annotations}
+    spec["virtualMachineTemplate"] = template
+    rebuilt["spec"] = spec
+    return rebuilt
+
+
+def _finding_on_carrier(finding: Finding, flat: Flat) -> Finding:
+    origin = flat.origins[finding.item] if finding.item is not None and finding.item < len(flat.origins) else None
+    if origin is None:
+        return finding
+    if not isinstance(origin, Member):
+        finding.item = origin
+        return finding
+    if origin.carrier not in flat.pools:  # a pool's VM is not an object of its own: the pool is named
+        finding.subject = flat.values[finding.item]  # type: ignore[index]  # origin exists: item is an index
+    finding.item = origin.carrier
+    finding.path = _carrier_path(finding.path, origin, flat)
+    return finding
+
+
+def _carrier_path(path: str | None, origin: Member, flat: Flat) -> str | None:
+    """`spec.x` of an object of a List is `items[3].spec.x`; of a pool's VM,
+    `spec.virtualMachineTemplate.spec.x` (its metadata is the template's metadata; its apiVersion
+    and kind are the pool's own, so a finding there points at the pool)."""
+    if origin.carrier in flat.pools:
+        if path in ("apiVersion", "kind"):
+            return None
+        return f"{POOL_TEMPLATE}.{path}" if path else POOL_TEMPLATE
+    prefix = f"items[{origin.position}]"
+    return f"{prefix}.{path}" if path else prefix
+
+
+__all__ = ["Flat", "Member", "is_list", "is_pool", "pool_vm", "rewrap", "unwrap"]

@@ -1,0 +1,135 @@
+"""krmfn.model.embedded: the objects of Lists and the VMs of VirtualMachinePools as objects of their own,
+through the real modes (krmfn.modes.run)."""
+from __future__ import annotations
+
+import copy
+import json
+
+from krmfn.model.embedded import Member, pool_vm, rewrap, unwrap
+from krmfn.model.findings import ERROR, Finding
+from krmfn.model.krm import INLINED_FROM_ANNOTATION
+from krmfn.model.outcome import Outcome
+from krmfn.modes import run
+from tests.conftest import krm
+
+IT = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
+      "metadata": {"name": "small"}, "spec": {"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}}}
+
+
+def vm(name: str, instancetype: str = "small", **domain: object) -> dict:
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": name, "namespace": "lab"},
+            "spec": {"runStrategy": "Always", "instancetype": {"name": instancetype},
+                     "template": {"spec": {"domain": {"devices": {}, **domain}}}}}
+
+
+def a_list(*items: dict, kind: str = "List") -> dict:
+    return {"apiVersion": "v1", "kind": kind, "items": list(items)}
+
+
+def pool(template_spec: dict) -> dict:
+    return {"apiVersion": "pool.kubevirt.io/v1beta1", "kind": "VirtualMachinePool",
+            "metadata": {"name": "web", "namespace": "lab"},
+            "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "web"}},
+                     "virtualMachineTemplate": {"metadata": {"labels": {"app": "web"}}, "spec": template_spec}}}
+
+
+def test_nothing_embedded_is_no_flat_view() -> None:
+    assert unwrap([IT, vm("a"), {"kind": "ConfigMap"}, "text", None]) is None
+
+
+def test_list_members_and_pool_vms_are_flat_values_with_their_origin() -> None:
+    values = [IT, a_list(vm("a"), vm("b")), pool(vm("x")["spec"])]
+    flat = unwrap(values)
+    assert flat is not None
+    assert flat.values[:3] == [IT, vm("a"), vm("b")]
+    assert flat.origins == [0, Member(1, 0), Member(1, 1), Member(2, 0)]
+    assert flat.carriers == {1: [1, 2], 2: [3]} and flat.pools == {2}
+
+
+def test_a_pool_stands_for_the_vm_its_controller_creates_first() -> None:
+    created = pool_vm(pool(vm("x")["spec"]))
+    assert created == {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine",
+                       "metadata": {"labels": {"app": "web"}, "name": "web-0", "namespace": "lab"},
+                       "spec": vm("x")["spec"]}
+
+
+def test_typed_lists_are_lists_too() -> None:
+    flat = unwrap([a_list(vm("a"), kind="VirtualMachineList")])
+    assert flat is not None and flat.values == [vm("a")]
+
+
+def test_validate_reports_an_object_of_a_list_under_its_own_name_at_its_path_in_the_list() -> None:
+    values = [a_list(IT, vm("ok"), vm("typo", "smal"))]
+    pristine = copy.deepcopy(values)
+    outcome = run("validate", values, {"catalog": "none"})
+    assert values == pristine and outcome.items == values and outcome.sources == [0] and not outcome.changed
+    [finding] = [f for f in outcome.findings if f.is_error]
+    assert (finding.item, finding.path, finding.check, finding.subject["metadata"]["name"]) == (
+        0, "items[2].spec.instancetype.name", "reference", "typo")
+
+
+def test_validate_reports_a_pool_vm_problem_on_the_pool_at_the_template_path() -> None:
+    outcome = run("validate", [IT, pool(vm("x", cpu={"sockets": 3})["spec"])], {"catalog": "none"})
+    [finding] = [f for f in outcome.findings if f.is_error]
+    assert (finding.item, finding.path, finding.check, finding.subject) == (
+        1, "spec.virtualMachineTemplate.spec.template.spec.domain.cpu.sockets", "conflict", None)
+    assert finding.message == "VM field(s) spec.template.spec.domain.cpu.sockets conflicts with selected instance type"
+
+
+def test_inline_expands_the_vms_of_a_list_in_place_and_leaves_the_rest_of_it_alone() -> None:
+    values = [a_list(IT, vm("a"), {"kind": "ConfigMap", "metadata": {"name": "c"}}), vm("outside")]
+    outcome = run("inline", values, {"catalog": "none"})
+    assert outcome.sources == [0, 1] and outcome.changed == {0, 1}
+    items = outcome.items[0]["items"]
+    assert items[0] is IT and items[2] is values[0]["items"][2]
+    assert "instancetype" not in items[1]["spec"]
+    assert items[1]["spec"]["template"]["spec"]["domain"]["cpu"] == {"sockets": 2, "cores": 1, "threads": 1}
+    assert "instancetype" in values[0]["items"][1]["spec"]  # the input is not touched
+
+
+def test_inline_writes_the_expanded_template_into_the_pool() -> None:
+    values = [IT, pool(vm("x")["spec"])]
+    outcome = run("inline", values, {"catalog": "none"})
+    assert outcome.changed == {1}
+    template = outcome.items[1]["spec"]["virtualMachineTemplate"]
+    assert "instancetype" not in template["spec"]
+    assert template["spec"]["template"]["spec"]["domain"]["memory"] == {"guest": "2Gi"}
+    assert template["metadata"] == {"labels": {"app": "web"}, "annotations": {
+        INLINED_FROM_ANNOTATION: "instancetype=VirtualMachineClusterInstancetype/small"}}
+    assert outcome.items[1]["spec"]["replicas"] == 2 and outcome.items[1]["metadata"] == values[1]["metadata"]
+
+
+def test_a_carrier_with_nothing_changed_comes_out_as_it_came_in() -> None:
+    values = [a_list(IT, vm("typo", "smal")), pool(vm("x", "nope")["spec"])]
+    outcome = run("inline", values, {"catalog": "none"})
+    assert outcome.items[0] is values[0] and outcome.items[1] is values[1] and not outcome.changed
+    assert len([f for f in outcome.findings if f.is_error]) == 2
+
+
+def test_dropped_members_leave_the_list_and_new_items_stay_new() -> None:
+    values = [a_list(IT, vm("a")), a_list()]
+    flat = unwrap(values)
+    assert flat is not None
+    # the mode dropped the instance type (flat 0), kept the VM (flat 1) and the empty List (flat 2,
+    # nothing to unwrap) unchanged, and added an item
+    mode_outcome = Outcome([flat.values[1], flat.values[2], {"kind": "New"}], [1, 2, None], set(),
+                           [Finding(ERROR, "m", item=1, path="spec")])
+    out = rewrap(mode_outcome, flat, values)
+    assert out.items == [a_list(vm("a")), a_list(), {"kind": "New"}]
+    assert out.sources == [0, 1, None] and out.changed == {0}
+    assert (out.findings[0].item, out.findings[0].path) == (0, "items[1].spec")
+
+
+def test_the_krm_result_names_the_object_of_the_list_and_its_path_in_the_list() -> None:
+    resource_list = {"apiVersion": "config.kubernetes.io/v1", "kind": "ResourceList",
+                     "items": [a_list(IT, vm("typo", "smal"))],
+                     "functionConfig": {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "fn"},
+                                        "data": {"mode": "validate", "catalog": "none"}}}
+    run_ = krm(json.dumps(resource_list))
+    assert run_.code == 1
+    [result] = run_.doc()["results"]
+    assert result["resourceRef"] == {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "name": "typo",
+                                     "namespace": "lab"}
+    assert result["field"] == {"path": "items[1].spec.instancetype.name"}
+    assert result["message"] == ('virtualmachineclusterinstancetypes.instancetype.kubevirt.io "smal" not found '
+                                 "(did you mean small?)")
