@@ -110,7 +110,10 @@ def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
     help_text = f"{option.help} (default: {option.default!r})"
     if option.kind == "sizes":
         return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory)
-    if option.kind == "bool":
+    if option.is_list:
+        parser.add_argument(option.flag, dest=option.name, action="append", default=None,
+                            help=f"{option.help} (repeatable, comma-separated; adds to a config file's list)")
+    elif option.kind == "bool":
         parser.add_argument(option.flag, dest=option.name, action=argparse.BooleanOptionalAction,
                             default=None, help=help_text)
     elif option.kind == "enum":
@@ -252,7 +255,7 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
     for option in options_for(ns.mode):
         raw = getattr(ns, option.name, None)
         if raw is not None:
-            options[option.name] = cfg.parse_value(option, raw, option.flag)
+            options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, raw))
     return options
 
 

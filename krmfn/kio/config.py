@@ -63,6 +63,21 @@ def parse_value(option: Option, raw: Any, path: str) -> Any:
     return convert[option.kind](raw, path)
 
 
+def parse_flag(option: Option, raw: Any) -> Any:
+    """A CLI flag's value; a list flag gives one string per use, each comma-separated."""
+    if option.is_list and isinstance(raw, list):
+        return [value for one in raw for value in parse_value(option, one, option.flag)]
+    return parse_value(option, raw, option.flag)
+
+
+def combined(option: Option, earlier: Any, later: Any) -> Any:
+    """An option given twice (a config file, then a flag): lists add up, in order and without
+    repeats (for `severity`, the later pair for a check wins); any other value is replaced."""
+    if not option.is_list or not isinstance(earlier, list):
+        return later
+    return [*earlier, *(value for value in later if value not in earlier)]
+
+
 def _as_str(raw: Any, path: str) -> str:
     if isinstance(raw, (dict, list)) or raw is None:
         raise ConfigError(f"{path}: expected a string", path)

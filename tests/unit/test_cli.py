@@ -1,12 +1,14 @@
 """The CLI: help, version, file mode over files, directories and stdin, and KRM mode on stdin."""
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 
 from krmfn import __version__
 from krmfn.kio.config import options_for
 from tests.conftest import VALIDATE, krmfn_process, load12, resource_list
+from tests.unit.validate.test_cli_report import BAD
 
 CM = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {name}\ndata:\n  v: 1.10\n  b: yes\n"
 
@@ -84,3 +86,28 @@ def test_entry_point_matches_pyproject():
     with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "pyproject.toml"), "rb") as f:
         project = tomllib.load(f)["project"]
     assert project["scripts"] == {"krmfn": "krmfn.cli:main"}
+
+
+# --- list options accumulate (issue 15) ---------------------------------------------------------
+
+
+def test_list_flags_repeat_and_split_on_commas(tmp_path):
+    (tmp_path / "bad.yaml").write_text(BAD)
+    run = krmfn_process(["validate", "--disable", "reference", "--disable", "unknown-field,schema", str(tmp_path)])
+    assert run.code == 0, run.stdout
+    assert run.stdout == "krmfn validate: 2 objects, 0 errors, 0 warnings\n"
+
+
+def test_list_flags_add_to_the_config_files_list(tmp_path):
+    (tmp_path / "bad.yaml").write_text(BAD)
+    config = tmp_path / "fn.yaml"
+    config.write_text("apiVersion: krmfn.dev/v1alpha1\nkind: Validate\nmetadata:\n  name: v\n"
+                      "spec:\n  disable: [reference]\n  severity: {unknown-field: info}\n  namespace: lab\n")
+    run = krmfn_process(["validate", "--config", str(config), "--disable", "unknown-field",
+                         "--namespace", "other", "--format", "json", str(tmp_path / "bad.yaml")])
+    assert run.code == 0, run.stdout
+    assert json.loads(run.stdout)["results"] == []
+    # a later --severity for the same check wins over the file's; scalars from flags replace the file's
+    run = krmfn_process(["validate", "--config", str(config), "--severity", "unknown-field=warning",
+                         str(tmp_path / "bad.yaml")])
+    assert "warning [unknown-field]" in run.stdout and "[reference]" not in run.stdout
