@@ -245,10 +245,9 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     except NothingChecked as err:
         return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr)
     outcome = _run_guarded(mode, [item.value for item in items], options)
-    nothing = next((f for f in outcome.findings if f.check == GENERATE_NOTHING), None)
-    if nothing is not None:
-        return _fatal(f"nothing to generate: {nothing.message.removeprefix('generate: ')}", NOTHING_CHECK,
-                      fmt, stdout, stderr)
+    if any(finding.check == GENERATE_NOTHING for finding in outcome.findings):
+        return _fatal("nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a config file",
+                      NOTHING_CHECK, fmt, stdout, stderr)
     if mode == "validate":
         return _print_report(outcome, items, fmt, stdout)
     results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
@@ -293,11 +292,13 @@ def _read_items(ns: argparse.Namespace) -> list[Item]:
     items = load_items(read_sources(ns.paths or ([] if ns.mode == "generate" else ["-"])))
     resource_lists = [item for item in items if rlio.is_resource_list(item.value)]
     if resource_lists and len(resource_lists) == len(items):
+        where = "stdin" if resource_lists[0].file == "-" else resource_lists[0].file
         raise NothingChecked(
-            f"{resource_lists[0].file}: a ResourceList is the input of krmfn as a KRM function, not objects to "
+            f"{where}: a ResourceList is the input of krmfn as a KRM function, not objects to "
             f"check: pipe it to krmfn with no MODE (its functionConfig picks the mode)")
     if not items and ns.mode != "generate":
-        where = "stdin is empty" if not ns.paths else f"no Kubernetes objects in {', '.join(ns.paths)}"
+        paths = ns.paths or ["-"]
+        where = "stdin is empty" if paths == ["-"] else f"no Kubernetes objects in {', '.join(paths)}"
         raise NothingChecked(f"nothing to check: {where}")
     return items
 

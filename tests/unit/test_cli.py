@@ -119,8 +119,11 @@ def test_list_flags_add_to_the_config_files_list(tmp_path):
 
 
 def test_empty_stdin_checks_nothing():
-    run = krmfn_process(["validate"], "")
-    assert (run.code, run.stdout, run.stderr) == (2, "", "krmfn: nothing to check: stdin is empty\n")
+    for args in (["validate"], ["validate", "-"], ["inline"]):
+        run = krmfn_process(args, "\n")
+        assert (run.code, run.stdout, run.stderr) == (2, "", "krmfn: nothing to check: stdin is empty\n")
+    report = json.loads(krmfn_process(["validate", "--format", "json"], "").stdout)
+    assert report["results"][0]["tags"] == {"check": "nothing-checked"} and report["summary"]["objects"] == 0
 
 
 def test_paths_without_objects_check_nothing(tmp_path):
@@ -139,13 +142,15 @@ def test_a_resource_list_file_is_not_checked_in_file_mode(tmp_path):
     assert run.code == 2 and run.stdout == ""
     assert run.stderr == (f"krmfn: {path}: a ResourceList is the input of krmfn as a KRM function, not objects to "
                           "check: pipe it to krmfn with no MODE (its functionConfig picks the mode)\n")
+    assert krmfn_process(["inline"], path.read_text()).stderr.startswith("krmfn: stdin: a ResourceList is the input")
     assert krmfn_process([], path.read_text()).code == 0  # which works
 
 
 def test_generate_without_a_request_is_a_usage_error():
     run = krmfn_process(["generate"])
     assert (run.code, run.stdout) == (2, "")
-    assert run.stderr == "krmfn: nothing to generate: no sizes requested (spec.sizes, or from/name/vcpus/memory)\n"
+    assert run.stderr == ("krmfn: nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a "
+                          "config file\n")
 
 
 def test_unknown_catalog_version_is_a_usage_error():
