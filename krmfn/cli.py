@@ -17,8 +17,9 @@ from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import load_items, read_bounded, read_sources
 from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.emit import dump
-from krmfn.kio.report import add_lines, write_report
+from krmfn.kio.report import add_lines, write_fatal, write_report
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
+from krmfn.generate.findings import NOTHING as GENERATE_NOTHING
 from krmfn.guard import run_guarded
 from krmfn.model.gcpause import gc_paused
 from krmfn.model.krm import without_orchestrator_annotations
@@ -97,7 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
     for mode in MODES:
         mode_parser = sub.add_parser(mode, help=MODE_HELP[mode], description=MODE_HELP[mode])
         mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
-        mode_parser.add_argument("--config", metavar="FILE", help="read options from a functionConfig file")
+        mode_parser.add_argument("--config", metavar="FILE",
+                                 help="read options from FILE (a functionConfig, or a mapping of options as in "
+                                      ".krmfn.yaml) instead of the .krmfn.yaml found from the current directory")
+        mode_parser.add_argument("--no-config", action="store_true",
+                                 help="do not look for .krmfn.yaml (or .krmfn.yml) up to the repository root")
         if mode == "validate":
             mode_parser.add_argument("--format", choices=("text", "json", "github"), default=None,
                                      help="report format (default: github when GITHUB_ACTIONS=true, else text)")
@@ -110,7 +115,10 @@ def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
     help_text = f"{option.help} (default: {option.default!r})"
     if option.kind == "sizes":
         return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory)
-    if option.kind == "bool":
+    if option.is_list:
+        parser.add_argument(option.flag, dest=option.name, action="append", default=None,
+                            help=f"{option.help} (repeatable, comma-separated; adds to a config file's list)")
+    elif option.kind == "bool":
         parser.add_argument(option.flag, dest=option.name, action=argparse.BooleanOptionalAction,
                             default=None, help=help_text)
     elif option.kind == "enum":
@@ -126,7 +134,7 @@ def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     version = ns.catalog or catalog.DEFAULT_VERSION
     if version not in catalog.CATALOG_VERSIONS:
         stderr.write(f"krmfn: unknown catalog version {version} (known: {', '.join(catalog.CATALOG_VERSIONS)})\n")
-        return 1
+        return EXIT_FATAL
     if ns.output == "yaml":
         objects = [*(catalog.instancetypes(version) if ns.kind != "preferences" else []),
                    *(catalog.preferences(version) if ns.kind != "instancetypes" else [])]
@@ -214,19 +222,34 @@ def _report_errors(results: list[dict[str, Any]], stderr: TextIO) -> int:
 # --- file mode -------------------------------------------------------------------------------
 
 
+EXIT_FATAL = 2  # usage, configuration, nothing readable, nothing checked (README, "Results and exit codes")
+CONFIG_CHECK = "config"
+INPUT_CHECK = "input"  # also the check of unreadable files' findings (issue 15)
+NOTHING_CHECK = "nothing-checked"
+
+
+class NothingChecked(Exception):
+    """The run would check nothing: that must not look like success."""
+
+
 def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     mode: str = ns.mode
+    fmt = _format(ns)
     try:
         options = _cli_options(ns)
-        # generate reads a bundle only when given one (its sources may all come from the catalog)
-        default_paths = [] if mode == "generate" else ["-"]
-        items = load_items(read_sources(ns.paths or default_paths))
-    except (rlio.FatalInput, cfg.ConfigError) as err:
-        stderr.write(f"krmfn: {one_line(str(getattr(err, 'message', err)))}\n")
-        return 1
+        items = _read_items(ns)
+    except cfg.ConfigError as err:
+        return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message)
+    except rlio.FatalInput as err:
+        return _fatal(str(err), INPUT_CHECK, fmt, stdout, stderr)
+    except NothingChecked as err:
+        return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr)
     outcome = _run_guarded(mode, [item.value for item in items], options)
+    if any(finding.check == GENERATE_NOTHING for finding in outcome.findings):
+        return _fatal("nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a config file",
+                      NOTHING_CHECK, fmt, stdout, stderr)
     if mode == "validate":
-        return _print_report(outcome, items, ns.format, stdout)
+        return _print_report(outcome, items, fmt, stdout)
     results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
     if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
         keep = [i for i, source in enumerate(outcome.sources) if source is None]
@@ -239,29 +262,65 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     return _report_errors(results, stderr)
 
 
+def _format(ns: argparse.Namespace) -> str:
+    """validate's report format; the other modes write YAML and report in text."""
+    fmt: str | None = getattr(ns, "format", None)
+    if fmt is None:
+        fmt = "github" if ns.mode == "validate" and os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    return fmt
+
+
+def _fatal(line: str, check: str, fmt: str, stdout: TextIO, stderr: TextIO,
+           where: dict[str, Any] | None = None, message: str | None = None) -> int:
+    """One line on stderr; json and github also say it on stdout in their own form."""
+    stderr.write(f"krmfn: {one_line(line)}\n")
+    write_fatal(message or line, check, fmt, stdout, where)
+    return EXIT_FATAL
+
+
+def _config_where(err: cfg.ConfigError) -> dict[str, Any] | None:
+    if not err.file:
+        return None
+    return {"path": err.file, **({"line": err.line} if err.line else {})}
+
+
+def _read_items(ns: argparse.Namespace) -> list[Item]:
+    """The objects to work on; raises NothingChecked when there are none to check."""
+    if not ns.paths and ns.mode != "generate" and sys.stdin.isatty():
+        raise NothingChecked("no PATH given (and stdin is a terminal): krmfn MODE PATH..., or - for stdin")
+    # generate reads a bundle only when given one (its sources may all come from the catalog)
+    items = load_items(read_sources(ns.paths or ([] if ns.mode == "generate" else ["-"])))
+    resource_lists = [item for item in items if rlio.is_resource_list(item.value)]
+    if resource_lists and len(resource_lists) == len(items):
+        where = "stdin" if resource_lists[0].file == "-" else resource_lists[0].file
+        raise NothingChecked(
+            f"{where}: a ResourceList is the input of krmfn as a KRM function, not objects to "
+            f"check: pipe it to krmfn with no MODE (its functionConfig picks the mode)")
+    if not items and ns.mode != "generate":
+        paths = ns.paths or ["-"]
+        where = "stdin is empty" if paths == ["-"] else f"no Kubernetes objects in {', '.join(paths)}"
+        raise NothingChecked(f"nothing to check: {where}")
+    return items
+
+
 def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    if ns.config:
-        items = load_items(read_sources([ns.config]))
-        if len(items) != 1:
-            raise cfg.ConfigError(f"{ns.config}: expected exactly one functionConfig object")
-        config = cfg.parse_function_config(items[0].value)
-        if config.mode != ns.mode:
-            raise cfg.ConfigError(f"{ns.config}: it configures mode {config.mode}, not {ns.mode}")
-        options.update(config.options)
+    """The config file's options (--config FILE, else a .krmfn.yaml found from the current
+    directory unless --no-config), then the flags: a list flag adds, any other replaces."""
+    path, discovered = ns.config, False
+    if path is None and not ns.no_config:
+        path, discovered = cfg.find_config_file(os.curdir), True
+    options = cfg.options_from_file(path, ns.mode, discovered) if path else {}
     for option in options_for(ns.mode):
         raw = getattr(ns, option.name, None)
         if raw is not None:
-            options[option.name] = cfg.parse_value(option, raw, option.flag)
+            options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, raw))
     return options
 
 
-def _print_report(outcome: Outcome, items: list[Item], fmt: str | None, stdout: TextIO) -> int:
+def _print_report(outcome: Outcome, items: list[Item], fmt: str, stdout: TextIO) -> int:
     results = [to_result(f, items) for f in outcome.findings]
     add_lines(results, items, [f.item for f in outcome.findings])
     results.sort(key=lambda r: (*sort_key(r)[:2], (r.get("file") or {}).get("line") or 0, *sort_key(r)[2:]))
-    if fmt is None:
-        fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
     write_report(results, len(items), fmt, stdout)
     return 1 if has_error(results) else 0
 

@@ -27,6 +27,8 @@ and the notes.
 * `admission` (`off` by default): also report, as warnings or errors, each cause KubeVirt's
   admission gives for a VM that expands (expand runs none of the general VM checks); a VM that
   does not expand already has its error.
+* An item annotated `krmfn.dev/ignore` has the findings about it whose check it names suppressed
+  (``krmfn.model.suppression``), as in validate.
 * krmfn's own `instancetype.kubevirt.io/v1beta2` (`krmfn.instancetype.v1beta2`) is always read; a
   v1beta2 object left in the output gets an info result, since no cluster serves that version.
 """
@@ -54,6 +56,7 @@ from krmfn.model.kinds import (
 from krmfn.model.krm import INLINED_FROM_ANNOTATION, LOCAL_CONFIG_ANNOTATION, is_local_config, labels_of
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
+from krmfn.model.suppression import suppress
 from krmfn.validate.classify import check_for_cause, check_for_expand_failure
 
 ADMISSION_CHECK = "admission"
@@ -88,11 +91,13 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     # Objects KubeVirt's admission rejects are never stored: VMs that use them get "not found".
     if inline_options.admission == "off":
         expand.rejected = rejected_keys(values, expand.namespace, expand.legacy)
-        return inline_items(values, inline_options)
-    admitted = admit_items(values, expand.namespace, expand.config, expand.catalog_version, expand.legacy)
-    expand.rejected = admitted.rejected
-    outcome = inline_items(values, inline_options)
-    outcome.findings.extend(admission_findings(values, admitted.verdicts, outcome, inline_options.admission))
+        outcome = inline_items(values, inline_options)
+    else:
+        admitted = admit_items(values, expand.namespace, expand.config, expand.catalog_version, expand.legacy)
+        expand.rejected = admitted.rejected
+        outcome = inline_items(values, inline_options)
+        outcome.findings.extend(admission_findings(values, admitted.verdicts, outcome, inline_options.admission))
+    suppress(outcome.findings, values)  # Finding.item names input items, also after dropReferenced
     return outcome
 
 

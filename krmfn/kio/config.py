@@ -15,26 +15,39 @@ functionConfig.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from krmfn.model.options import MODES, Option, options_for
+from krmfn.kio import tree as yt
+from krmfn.kio.lines import line_of
+from krmfn.model.options import MODES, OPTIONS, Option, options_for
 from krmfn.modes import CHECK_IDS
 
 API_GROUP = "krmfn.dev"
 API_VERSION = "krmfn.dev/v1alpha1"
 KIND_TO_MODE = {"Inline": "inline", "Validate": "validate", "Generate": "generate"}
 MODE_TO_KIND = {mode: kind for kind, mode in KIND_TO_MODE.items()}
+CONFIG_FILES = (".krmfn.yaml", ".krmfn.yml")  # found by the CLI (README, "Config file")
 
 
 class ConfigError(Exception):
-    """A functionConfig problem; `path` is the field at fault (e.g. `data.mode`)."""
+    """A functionConfig or config file problem; `path` is the field at fault (e.g. `data.mode`),
+    `file` and `line` (1-based) where it is, when it came from a file."""
 
-    def __init__(self, message: str, path: str | None = None) -> None:
+    def __init__(self, message: str, path: str | None = None, file: str | None = None,
+                 line: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
+        self.file = file
+        self.line = line
+
+    def located(self) -> str:
+        """`file:line: message`, with the parts that are known."""
+        where = f"{self.file}:{self.line}" if self.file and self.line else self.file
+        return f"{where}: {self.message}" if where else self.message
 
 
 def _bool(text: str, path: str) -> bool:
@@ -61,6 +74,21 @@ def parse_value(option: Option, raw: Any, path: str) -> Any:
         "checks": _as_checks, "severities": _as_severities, "sizes": _as_sizes,
     }
     return convert[option.kind](raw, path)
+
+
+def parse_flag(option: Option, raw: Any) -> Any:
+    """A CLI flag's value; a list flag gives one string per use, each comma-separated."""
+    if option.is_list and isinstance(raw, list):
+        return [value for one in raw for value in parse_value(option, one, option.flag)]
+    return parse_value(option, raw, option.flag)
+
+
+def combined(option: Option, earlier: Any, later: Any) -> Any:
+    """An option given twice (a config file, then a flag): lists add up, in order and without
+    repeats (for `severity`, the later pair for a check wins); any other value is replaced."""
+    if not option.is_list or not isinstance(earlier, list):
+        return later
+    return [*earlier, *(value for value in later if value not in earlier)]
 
 
 def _as_str(raw: Any, path: str) -> str:
@@ -140,7 +168,7 @@ def _options(mode: str, raw: dict[str, Any], prefix: str) -> dict[str, Any]:
     return out
 
 
-def _suggest(key: str, allowed: dict[str, Option]) -> str:
+def _suggest(key: str, allowed: Collection[str]) -> str:
     by_lower = {name.lower(): name for name in allowed}
     close = by_lower.get(key.lower()) or next(iter(difflib.get_close_matches(key, list(allowed), n=1)), None)
     if close:
@@ -199,3 +227,93 @@ def _from_typed(fc: dict, api_version: str, kind: Any) -> FunctionConfig:
     if not isinstance(spec, dict):
         raise ConfigError("spec: expected a mapping", "spec")
     return FunctionConfig(mode, _options(mode, spec, "spec"), "typed")
+
+
+# --- config files (CLI) -------------------------------------------------------------------------
+
+
+def find_config_file(start: str) -> str | None:
+    """`.krmfn.yaml` (or `.krmfn.yml`) in ``start`` or its nearest parent up to the repository
+    root (the first directory holding `.git`); outside a repository, in ``start`` only. The path
+    is relative to ``start``."""
+    for folder in _up_to_repository_root(os.path.abspath(start)):
+        found = [os.path.join(folder, name) for name in CONFIG_FILES if os.path.isfile(os.path.join(folder, name))]
+        if len(found) > 1:
+            raise ConfigError(f"two config files, {os.path.relpath(found[0], start)} and "
+                              f"{os.path.relpath(found[1], start)}: keep one")
+        if found:
+            return os.path.relpath(found[0], start)
+    return None
+
+
+def _up_to_repository_root(start: str) -> list[str]:
+    chain = [start]
+    while not os.path.exists(os.path.join(chain[-1], ".git")):
+        parent = os.path.dirname(chain[-1])
+        if parent == chain[-1]:
+            return [start]
+        chain.append(parent)
+    return chain
+
+
+def options_from_file(path: str, mode: str, discovered: bool) -> dict[str, Any]:
+    """A mode's options from a config file: a mapping of options with optional per-mode sections
+    (``parse_settings``), or, given with --config only, one functionConfig for that mode."""
+    index, raw = _read_document(path)
+    try:
+        if isinstance(raw, dict) and ("kind" in raw or "apiVersion" in raw):
+            if discovered:
+                raise ConfigError("a functionConfig (apiVersion and kind) goes to --config; this file holds a "
+                                  "mapping of options, with optional inline:, validate: and generate: sections",
+                                  "kind")
+            config = parse_function_config(raw)
+            if config.mode != mode:
+                raise ConfigError(f"it configures mode {config.mode}, not {mode}", "kind")
+            return config.options
+        return parse_settings(raw)[mode]
+    except ConfigError as err:
+        err.file, err.line = path, line_of(path, index, err.path)
+        raise
+
+
+def _read_document(path: str) -> tuple[int, Any]:
+    """The one non-empty document of a config file and its index (an empty file: (0, None))."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as err:
+        raise ConfigError(f"cannot read: {err.strerror}", file=path) from None
+    try:
+        tree = yt.parse(data)
+        walker = yt.Walker(tree)
+        documents = [(index, walker.value(doc)) for index, doc in enumerate(yt.documents(tree))]
+    except yt.YamlError as err:
+        raise ConfigError(err.message, file=path, line=err.line) from None
+    documents = [(index, value) for index, value in documents if value is not None]
+    if len(documents) > 1:
+        raise ConfigError(f"expected one YAML document, got {len(documents)}", file=path)
+    return documents[0] if documents else (0, None)
+
+
+def parse_settings(raw: Any) -> dict[str, dict[str, Any]]:
+    """Each mode's options from a config file's mapping: a top-level option goes to every mode
+    that has it, and a mode's own section (`validate: {...}`) adds to it (lists) or replaces it."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ConfigError("expected a mapping of options, with optional inline:, validate: and generate: sections")
+    known = {option.name for option in OPTIONS}
+    for key in raw:
+        if key not in known and key not in MODES:
+            raise ConfigError(f'{key}: unknown option "{key}"{_suggest(str(key), [*known, *MODES])}', str(key))
+    out: dict[str, dict[str, Any]] = {}
+    for mode in MODES:
+        allowed = {option.name: option for option in options_for(mode)}
+        options = {key: parse_value(allowed[key], value, key) for key, value in raw.items() if key in allowed}
+        section = raw.get(mode)
+        if section is not None and not isinstance(section, dict):
+            raise ConfigError(f"{mode}: expected a mapping of options", mode)
+        for key, value in _options(mode, section or {}, mode).items():
+            options[key] = combined(allowed[key], options.get(key), value)
+        out[mode] = options
+    return out

@@ -44,6 +44,19 @@ def write_report(results: list[dict[str, Any]], objects: int, fmt: str, out: Tex
               f"{_count(counts['warnings'], 'warning')}\n")
 
 
+def write_fatal(message: str, check: str, fmt: str, out: TextIO, file: dict[str, Any] | None = None) -> None:
+    """A run that stopped before checking anything (a configuration error, nothing readable), in
+    a machine-readable format: json keeps the report's shape with one error result, github writes
+    one `::error` annotation; text writes nothing here (the CLI prints the line on stderr)."""
+    result: dict[str, Any] = {"message": message, "severity": ERROR, **({"file": file} if file else {}),
+                              "tags": {"check": check}}
+    if fmt == "json":
+        json.dump({"results": [result], "summary": summary([result], 0)}, out, indent=2)
+        out.write("\n")
+    elif fmt == "github":
+        out.write(_github(result) + "\n")
+
+
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 

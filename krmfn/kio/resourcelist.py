@@ -26,6 +26,11 @@ class FatalInput(Exception):
     """Input the function cannot work on at all."""
 
 
+def is_resource_list(value: Any) -> bool:
+    """A ResourceList object (as ``read`` recognises one: by its kind)."""
+    return isinstance(value, dict) and value.get("kind") == "ResourceList"
+
+
 @dataclass
 class ResourceList:
     api_version: str

@@ -20,6 +20,9 @@ INDEX_ANNOTATIONS = (INTERNAL_INDEX_ANNOTATION, INDEX_ANNOTATION)
 ORCHESTRATOR_PREFIXES = ("config.kubernetes.io/", "internal.config.kubernetes.io/")
 
 INLINED_FROM_ANNOTATION = "krmfn.dev/inlined-from"
+# Per-object suppression (``krmfn.model.suppression``): check IDs, comma-separated, and why.
+IGNORE_ANNOTATION = "krmfn.dev/ignore"
+IGNORE_REASON_ANNOTATION = "krmfn.dev/ignore-reason"
 
 
 def metadata_of(value: Any) -> dict:

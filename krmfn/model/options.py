@@ -13,17 +13,23 @@ from dataclasses import dataclass
 from typing import Any
 
 MODES = ("inline", "validate", "generate")
+# Kinds whose value is a list: a CLI flag repeats and takes commas, and adds to a config file's list.
+LIST_KINDS = ("list", "checks", "severities", "sizes")
 
 
 @dataclass(frozen=True)
 class Option:
     name: str  # camelCase, as in functionConfig
-    kind: str  # "str" | "bool" | "list" | "enum" | "int"
+    kind: str  # "str" | "bool" | "enum" | "int", or one of LIST_KINDS
     default: Any
     help: str
     example: str
     modes: tuple[str, ...]
     choices: tuple[str, ...] = ()
+
+    @property
+    def is_list(self) -> bool:
+        return self.kind in LIST_KINDS
 
     @property
     def flag(self) -> str:

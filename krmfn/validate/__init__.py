@@ -3,7 +3,9 @@ hit, as findings; the items pass through unchanged.
 
 Options (``ValidateOptions``): `disable` (check IDs), `severity` (`ID=error|warning|info`),
 `strict` (warnings count as errors), `kustomizeValidator` (output no items, for kustomize's
-`validators:` field only), plus the cluster facts shared with inline.
+`validators:` field only), plus the cluster facts shared with inline. An object's
+`krmfn.dev/ignore` annotation suppresses the findings about it of the checks it names
+(``krmfn.model.suppression``), after the options have set their severity.
 """
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from typing import Any
 
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.model.outcome import Outcome, passthrough
-from krmfn.validate.checks import CHECKS
+from krmfn.model.suppression import suppress
+from krmfn.validate.checks import CHECK_IDS, CHECKS
 from krmfn.validate.context import Context, build_context
 
 
@@ -30,7 +33,7 @@ def _run_check(check: ModuleType, ctx: Context) -> list[Finding]:
 
 def run_validate(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     """The mode: functionConfig options in, the Outcome (the items unchanged, the findings) out."""
-    ctx = build_context(values, options)
+    ctx = build_context(values, options, check_ids=CHECK_IDS)
     settings = ctx.options
     findings: list[Finding] = []
     for check in CHECKS:
@@ -41,6 +44,7 @@ def run_validate(values: list[Any], options: Mapping[str, Any]) -> Outcome:
             if settings.strict and finding.severity == WARNING:
                 finding.severity = ERROR
             findings.append(finding)
+    suppress(findings, values)
     outcome = passthrough(values)
     if settings.kustomize_validator:
         # kustomize's validators: field rejects any output that differs from its input, and the

@@ -39,6 +39,7 @@ class Context:
     expansions: VmExpansions
     expand_notes: list[Finding] = field(default_factory=list)
     claims: dict[str, list[Claim]] = field(default_factory=lambda: defaultdict(list))
+    check_ids: tuple[str, ...] = ()  # every check of the run (for the ignore-annotation check)
 
     @property
     def expand_failures(self) -> dict[int, Failure]:
@@ -55,7 +56,8 @@ class Context:
         return self.claims.get(check, [])
 
 
-def build_context(values: list[Any], options: Mapping[str, Any], reuse_admission: bool = True) -> Context:
+def build_context(values: list[Any], options: Mapping[str, Any], reuse_admission: bool = True,
+                  check_ids: tuple[str, ...] = ()) -> Context:
     """Admit the bundle, then check that every VM expands. ``reuse_admission``: skip the
     instance type appliers where admission already applied the same objects without conflict
     (off only in the test that proves it changes nothing)."""
@@ -65,7 +67,7 @@ def build_context(values: list[Any], options: Mapping[str, Any], reuse_admission
     expand.rejected = admitted.rejected
     known = {index: verdict.conflict_free for index, verdict in enumerate(admitted.verdicts)
              if verdict is not None and verdict.conflict_free is not None} if reuse_admission else {}
-    ctx = Context(values, validate_options, admitted.verdicts, expand_vms(values, expand, known))
+    ctx = Context(values, validate_options, admitted.verdicts, expand_vms(values, expand, known), check_ids=check_ids)
     _claim_rejections(ctx)
     _claim_expand_failures(ctx)
     for index, result in ctx.expansions.results.items():

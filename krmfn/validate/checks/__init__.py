@@ -14,6 +14,7 @@ from krmfn.validate.checks import (
     conflict,
     deprecated,
     duplicate_object,
+    ignore_annotation,
     instancetype_admission,
     kubevirt_crash,
     matcher,
@@ -32,6 +33,6 @@ CHECKS: tuple[ModuleType, ...] = (
     api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
     reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, vm_admission,
     duplicate_object,
-    kubevirt_crash, deprecated, catalog,
+    kubevirt_crash, deprecated, catalog, ignore_annotation,
 )
 CHECK_IDS: tuple[str, ...] = tuple(check.ID for check in CHECKS)

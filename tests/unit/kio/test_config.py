@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from krmfn.kio.config import ConfigError, parse_function_config
+from krmfn.kio.config import ConfigError, find_config_file, parse_function_config, parse_settings
 from krmfn.model.options import OPTIONS, options_for
 
 
@@ -66,3 +66,38 @@ def test_every_option_documents_default_and_example():
 def test_options_per_mode():
     assert {o.name for o in options_for("inline")} >= {"namespace", "defaults", "dropReferenced"}
     assert "dropReferenced" not in {o.name for o in options_for("validate")}
+
+
+def test_config_file_options_go_to_every_mode_that_has_them():
+    settings = parse_settings({"namespace": "lab", "featureGates": "Sidecar", "disable": ["deprecated"],
+                               "validate": {"featureGates": ["HostDevices", "Sidecar"], "strict": True},
+                               "generate": {"namespace": ""}})
+    assert settings["validate"] == {"namespace": "lab", "featureGates": ["Sidecar", "HostDevices"],
+                                    "disable": ["deprecated"], "strict": True}
+    assert settings["inline"] == {"namespace": "lab", "featureGates": ["Sidecar"]}
+    assert settings["generate"] == {"namespace": ""}
+
+
+@pytest.mark.parametrize("raw, path, words", [
+    ({"inline": {"disable": ["x"]}}, "inline.disable", 'unknown option "disable" for mode inline'),
+    ({"valdate": {}}, "valdate", 'unknown option "valdate" (did you mean "validate"?)'),
+    ({"severity": "conflict=fatal"}, "severity", "the severity must be error, warning or info"),
+    ([1], None, "expected a mapping of options"),
+])
+def test_config_file_errors_name_the_field(raw, path, words):
+    with pytest.raises(ConfigError) as err:
+        parse_settings(raw)
+    assert err.value.path == path and words in err.value.message
+
+
+def test_find_config_file(tmp_path):
+    (tmp_path / ".git").write_text("gitdir: elsewhere\n")  # a worktree's .git is a file
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    assert find_config_file(str(tmp_path / "a" / "b")) is None
+    (tmp_path / ".krmfn.yml").write_text("{}\n")
+    assert find_config_file(str(tmp_path / "a" / "b")) == "../../.krmfn.yml"
+    (tmp_path / "a" / ".krmfn.yaml").write_text("{}\n")
+    assert find_config_file(str(tmp_path / "a" / "b")) == "../.krmfn.yaml"
+    (tmp_path / "a" / ".krmfn.yml").write_text("{}\n")
+    with pytest.raises(ConfigError, match="two config files, ../.krmfn.yaml and ../.krmfn.yml: keep one"):
+        find_config_file(str(tmp_path / "a" / "b"))

@@ -89,7 +89,7 @@ def test_disable_and_severity_flags(tmp_path):
 
 def test_unknown_check_id_is_rejected(tmp_path):
     run = krmfn_process(["validate", "--disable", "nope", str(tmp_path)])
-    assert run.code == 1 and 'unknown check "nope"' in run.stderr
+    assert run.code == 2 and 'unknown check "nope"' in run.stderr
 
 
 def test_pre_commit_hooks_run_krmfn_validate():
