@@ -97,3 +97,5 @@ def test_pre_commit_hooks_run_krmfn_validate():
         hooks = yaml.safe_load(handle)
     assert {hook["id"] for hook in hooks} == {"krmfn-validate", "krmfn-validate-files"}
     assert all(hook["entry"] == "krmfn validate" and hook["language"] == "python" for hook in hooks)
+    files_hook = next(hook for hook in hooks if hook["id"] == "krmfn-validate-files")
+    assert files_hook["pass_filenames"] is True and files_hook["require_serial"] is True  # one process, all files
