@@ -55,6 +55,16 @@ def git(repo: str, *args: str) -> str:
     return proc.stdout
 
 
+def checkout_head() -> str:
+    """This checkout's HEAD commit, the `rev:` pre-commit installs the hooks from."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    proc = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        pytest.skip(f"{REPO} is not a git checkout (pre-commit installs hooks from a commit)")
+    return proc.stdout.strip()
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory) -> str:
     return str(tmp_path_factory.mktemp("pre-commit-home"))
@@ -62,10 +72,11 @@ def home(tmp_path_factory) -> str:
 
 @pytest.fixture
 def scratch(tmp_path) -> str:
+    pre_commit()
+    head = checkout_head()
     repo = str(tmp_path / "repo")
     os.makedirs(os.path.join(repo, "vms"))
     git(repo, "init", "-q")
-    head = git(REPO, "rev-parse", "HEAD").strip()
     with open(os.path.join(repo, ".pre-commit-config.yaml"), "w") as handle:
         handle.write(f"repos:\n- repo: {REPO}\n  rev: {head}\n  hooks:\n  - id: krmfn-validate\n"
                      "  - id: krmfn-validate-files\n")
@@ -104,5 +115,5 @@ def test_bad_commit_fails_with_the_finding(scratch, home):
     # and the file-list hook, whose files all went to one process
     assert proc.stdout.count("Failed") == 2, proc.stdout
     assert proc.stdout.count(finding) == 2, proc.stdout
-    assert proc.stdout.count("krmfn validate: 9 objects, 1 error, 0 warnings, 0 infos") == 2, proc.stdout
+    assert proc.stdout.count(" 1 error, 0 warnings, 0 infos\n") == 2, proc.stdout
     assert proc.stdout.count("not found") == 2, proc.stdout
