@@ -1,6 +1,7 @@
 """`--format junit`: one testsuite per file, one testcase per object, valid against junit-10.xsd."""
 from __future__ import annotations
 
+import glob
 import os
 import xml.etree.ElementTree as ET
 
@@ -84,3 +85,10 @@ def test_several_errors_are_one_failure_listing_them_all():
     failure = ET.fromstring(junit_xml([first, second], [])).find("testsuite/testcase/failure")
     assert failure is not None and failure.get("message", "").startswith("2 errors; first: line 15: error [conflict]")
     assert failure.text is not None and failure.text.splitlines()[1] == "line 15: error [conflict] spec.x: second"
+
+
+def test_the_shipped_examples_junit_reports_are_valid():
+    reports = glob.glob(os.path.join(REPO, "kustomize-examples", "*", ".expected", "cli-junit*.out"))
+    assert reports
+    for path in reports:
+        SCHEMA.validate(path)

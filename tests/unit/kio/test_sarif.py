@@ -1,6 +1,7 @@
 """`--format sarif`: SARIF 2.1.0 for GitHub code scanning, valid against the OASIS schema."""
 from __future__ import annotations
 
+import glob
 import json
 import os
 
@@ -110,3 +111,11 @@ def test_artifact_uri():
 def test_every_rule_has_text_for_sarif():
     for rule in RULES:
         assert rule.summary and rule.description and rule.fix and rule.mirrors, rule.id
+
+
+def test_the_shipped_examples_sarif_reports_are_valid():
+    reports = glob.glob(os.path.join(REPO, "kustomize-examples", "*", ".expected", "cli-sarif*.out"))
+    assert reports
+    for path in reports:
+        with open(path) as handle:
+            assert_valid(json.load(handle))
