@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pathlib
-import urllib.parse
+import string
 from typing import Any
 
 from krmfn import __version__
@@ -21,6 +21,7 @@ from krmfn.model.findings import ERROR, INFO, WARNING
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVELS = {ERROR: "error", WARNING: "warning", INFO: "note"}
 FINGERPRINT = "krmfnResult/v1"
+_URI_SAFE = frozenset(string.ascii_letters + string.digits + "-._~/")  # RFC 3986 unreserved, and the separator
 
 
 def sarif_log(results: list[dict[str, Any]], rules: tuple[Rule, ...], cwd: str | None = None) -> dict[str, Any]:
@@ -107,7 +108,8 @@ def artifact_uri(path: str, base: str) -> str:
         if relative == ".." or relative.startswith(".." + os.sep):
             return pathlib.Path(path).as_uri()
         path = relative
-    return urllib.parse.quote(pathlib.PurePath(os.path.normpath(path)).as_posix())
+    relative = pathlib.PurePath(os.path.normpath(path)).as_posix()
+    return "".join(c if c in _URI_SAFE else "".join(f"%{byte:02X}" for byte in c.encode()) for c in relative)
 
 
 def _fingerprint(result: dict[str, Any], check: str) -> str:

@@ -103,7 +103,7 @@ def test_a_result_without_file_or_known_check_is_still_valid():
 
 
 def test_artifact_uri():
-    assert artifact_uri("./vms/a b.yaml", "/repo") == "vms/a%20b.yaml"
+    assert artifact_uri("./vms/a b%é.yaml", "/repo") == "vms/a%20b%25%C3%A9.yaml"
     assert artifact_uri("/repo/vms/db.yaml", "/repo") == "vms/db.yaml"
     assert artifact_uri("/elsewhere/db.yaml", "/repo") == "file:///elsewhere/db.yaml"
 
