@@ -17,8 +17,10 @@ from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import load_items, read_bounded, read_sources
 from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.emit import dump
-from krmfn.kio.report import add_lines, write_fatal, write_report
+from krmfn.kio.report import COLOR_CHOICES, FORMATS, ReportSettings, add_lines, use_color, write_fatal, write_report
+from krmfn.kio.rules import Rule
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
+from krmfn.docs import RULE_BY_ID, RULES
 from krmfn.generate.findings import NOTHING as GENERATE_NOTHING
 from krmfn.guard import run_guarded
 from krmfn.model.gcpause import gc_paused
@@ -26,6 +28,7 @@ from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.options import MODES, Option, options_for
 from krmfn.model.outcome import Outcome, passthrough
 from krmfn.modes import run
+from krmfn.validate.checks import catalog as catalog_check
 
 DESCRIPTION = """\
 krmfn resolves KubeVirt instance types and preferences offline.
@@ -76,6 +79,8 @@ def _main(argv: Sequence[str] | None) -> int:
     ns = parser.parse_args(args)
     if ns.mode == "catalog":
         return run_catalog(ns, sys.stdout, sys.stderr)
+    if ns.mode == "checks":
+        return run_checks(ns, sys.stdout, sys.stderr)
     if ns.mode is None:
         parser.print_help(sys.stderr)
         return 2
@@ -95,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     catalog_parser.add_argument("--catalog", default=None, help="catalog version (default: the newest)")
     catalog_parser.add_argument("--kind", choices=("instancetypes", "preferences", "all"), default="all",
                                 help="what to list (default: all)")
+    checks_parser = sub.add_parser("checks", help="list validate's checks, or explain one",
+                                   description="List validate's checks (ID, severity, summary), or with an ID "
+                                               "explain one: what it mirrors in KubeVirt, a passing and a "
+                                               "failing example, how to fix it.")
+    checks_parser.add_argument("check", nargs="?", metavar="ID", help="the check to explain")
     for mode in MODES:
         mode_parser = sub.add_parser(mode, help=MODE_HELP[mode], description=MODE_HELP[mode])
         mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
@@ -104,11 +114,26 @@ def build_parser() -> argparse.ArgumentParser:
         mode_parser.add_argument("--no-config", action="store_true",
                                  help="do not look for .krmfn.yaml (or .krmfn.yml) up to the repository root")
         if mode == "validate":
-            mode_parser.add_argument("--format", choices=("text", "json", "github"), default=None,
-                                     help="report format (default: github when GITHUB_ACTIONS=true, else text)")
+            _add_report_flags(mode_parser)
         for option in options_for(mode):
             _add_flag(mode_parser, option)
     return parser
+
+
+def _add_report_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="report format: text, json, github (workflow annotations), sarif (SARIF 2.1.0, "
+                             "GitHub code scanning) or junit (JUnit XML) (default: github when "
+                             "GITHUB_ACTIONS=true, else text)")
+    amount = parser.add_mutually_exclusive_group()
+    amount.add_argument("--quiet", "-q", action="store_true",
+                        help="text and github: errors only, no summary line")
+    amount.add_argument("--verbose", "-v", action="store_true",
+                        help="text and github: list each catalog info line instead of one summary line")
+    parser.add_argument("--color", choices=COLOR_CHOICES, default="auto",
+                        help="colour the text report (default: auto, on a terminal unless NO_COLOR is set)")
+    parser.add_argument("--show-suppressed", action="store_true",
+                        help="text and github: also list results suppressed by a krmfn.dev/ignore annotation")
 
 
 def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
@@ -160,6 +185,34 @@ def _columns(header: list[str], rows: list[list[str]]) -> str:
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)).rstrip()
              for row in [header, *rows]]
     return "\n".join(lines) + "\n"
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+def run_checks(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    if ns.check is None:
+        rows = [[rule.id, rule.severity, rule.summary] for rule in RULES]
+        stdout.write(_columns(["ID", "SEVERITY", "SUMMARY"], rows))
+        return 0
+    rule = RULE_BY_ID.get(ns.check)
+    if rule is None:
+        stderr.write(f"krmfn: unknown check {ns.check!r} (known: {', '.join(RULE_BY_ID)})\n")
+        return 2
+    stdout.write(explain_check(rule))
+    return 0
+
+
+def explain_check(rule: Rule) -> str:
+    """`krmfn checks ID`: like `ruff rule`, the check's whole documentation."""
+    parts = [f"{rule.id} ({rule.severity}): {rule.summary}", rule.description,
+             f"KubeVirt behaviour it mirrors: {rule.mirrors}"]
+    for title, example in (("Passing example", rule.passing), ("Failing example", rule.failing)):
+        if example:
+            parts.append(f"{title}:\n\n" + "".join(f"    {line}\n" if line else "\n"
+                                                   for line in example.splitlines()).rstrip("\n"))
+    parts += [f"How to fix: {rule.fix}", f"More: {rule.help_uri}"]
+    return "\n\n".join(parts) + "\n"
 
 
 # --- KRM mode --------------------------------------------------------------------------------
@@ -249,7 +302,7 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return _fatal("nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a config file",
                       NOTHING_CHECK, fmt, stdout, stderr)
     if mode == "validate":
-        return _print_report(outcome, items, fmt, stdout)
+        return _print_report(outcome, items, _report_settings(ns, options, fmt, stdout), stdout)
     results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
     if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
         keep = [i for i, source in enumerate(outcome.sources) if source is None]
@@ -274,7 +327,7 @@ def _fatal(line: str, check: str, fmt: str, stdout: TextIO, stderr: TextIO,
            where: dict[str, Any] | None = None, message: str | None = None) -> int:
     """One line on stderr; json and github also say it on stdout in their own form."""
     stderr.write(f"krmfn: {one_line(line)}\n")
-    write_fatal(message or line, check, fmt, stdout, where)
+    write_fatal(message or line, check, fmt, stdout, where, RULES)
     return EXIT_FATAL
 
 
@@ -317,11 +370,18 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _print_report(outcome: Outcome, items: list[Item], fmt: str, stdout: TextIO) -> int:
+def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, stdout: TextIO) -> ReportSettings:
+    version = options.get("catalog", next(o.default for o in options_for("validate") if o.name == "catalog"))
+    return ReportSettings(fmt=fmt, quiet=ns.quiet, verbose=ns.verbose, color=use_color(ns.color, stdout, os.environ),
+                          show_suppressed=ns.show_suppressed, catalog_check=catalog_check.ID,
+                          catalog_version=str(version), rules=RULES)
+
+
+def _print_report(outcome: Outcome, items: list[Item], settings: ReportSettings, stdout: TextIO) -> int:
     results = [to_result(f, items) for f in outcome.findings]
     add_lines(results, items, [f.item for f in outcome.findings])
     results.sort(key=lambda r: (*sort_key(r)[:2], (r.get("file") or {}).get("line") or 0, *sort_key(r)[2:]))
-    write_report(results, len(items), fmt, stdout)
+    write_report(results, items, settings, stdout)
     return 1 if has_error(results) else 0
 
 

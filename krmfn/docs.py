@@ -2,16 +2,38 @@
 one source each; tests keep the README in step. Regenerate with ``python -m krmfn.docs``."""
 from __future__ import annotations
 
+import inspect
+import re
+from types import ModuleType
+
 from krmfn import catalog
 from krmfn.generate import FINDINGS as GENERATE_FINDINGS
+from krmfn.kio.rules import INPUT, Rule
 from krmfn.model.options import OPTIONS
 from krmfn.validate.checks import CHECKS
+
+_EXAMPLE = re.compile(r"^(Passing|Failing) example[^\n]*::\n\n((?:    .*\n|\n)+)", re.M)
 
 
 def _default(value: object) -> str:
     if isinstance(value, bool):
         return f"`{str(value).lower()}`"
     return '`""`' if value == "" else f"`{value}`"
+
+
+def rule_of(check: ModuleType) -> Rule:
+    """A check module's documentation: its constants, and its docstring's prose and examples."""
+    doc = inspect.cleandoc(check.__doc__ or "") + "\n"
+    examples = {kind: "\n".join(line[4:] for line in body.splitlines()).strip("\n") + "\n"
+                for kind, body in _EXAMPLE.findall(doc)}
+    prose = _EXAMPLE.split(doc, maxsplit=1)[0].strip()
+    return Rule(check.ID, check.SEVERITY, check.SUMMARY, check.MIRRORS, check.FIX, prose,
+                examples.get("Passing", ""), examples.get("Failing", ""))
+
+
+# Every check the CLI can report: validate's, then the file reader's `input`.
+RULES: tuple[Rule, ...] = (*(rule_of(check) for check in CHECKS), INPUT)
+RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
 
 
 def options_table() -> str:
@@ -26,9 +48,12 @@ def options_table() -> str:
 
 
 def checks_table() -> str:
-    lines = ["| ID | severity | what it catches | KubeVirt behaviour it mirrors |", "|---|---|---|---|"]
-    for check in CHECKS:
-        lines.append(f"| `{check.ID}` | {check.SEVERITY} | {check.SUMMARY} | {check.MIRRORS} |")
+    """One row per check, with the anchor its help URL points to (`#check-<id>`)."""
+    lines = ["| ID | severity | what it catches | KubeVirt behaviour it mirrors | how to fix |",
+             "|---|---|---|---|---|"]
+    for rule in RULES:
+        lines.append(f'| <a id="check-{rule.id}"></a>`{rule.id}` | {rule.severity} | {rule.summary} | {rule.mirrors} '
+                     f"| {rule.fix} |")
     return "\n".join(lines) + "\n"
 
 

@@ -182,3 +182,22 @@ def test_cli(example, tmp_path):
         assert second.stdout == first.stdout, "inlining the inlined output changed it"
     else:
         assert run([KRMFN, *args], os.path.join(EXAMPLES, example)).stdout == first.stdout
+
+
+def report_runs() -> list[tuple[str, str]]:
+    """(example, name) for each `.expected/cli-<name>.args`: another CLI run of the example (a
+    report format, say), expected in `.expected/cli-<name>.out` with its exit code."""
+    runs = []
+    for example in examples(".expected"):
+        for file in sorted(os.listdir(os.path.join(EXAMPLES, example, ".expected"))):
+            if file.startswith("cli-") and file.endswith(".args"):
+                runs.append((example, file[len("cli-"):-len(".args")]))
+    return runs
+
+
+@pytest.mark.parametrize("example, name", report_runs())
+def test_cli_report_formats(example, name):
+    args = read(os.path.join(EXAMPLES, example, ".expected", f"cli-{name}.args")).split()
+    first = run([KRMFN, *args], os.path.join(EXAMPLES, example), {"GITHUB_ACTIONS": "", "NO_COLOR": ""})
+    record_exit(example, f"cli-{name}", first.returncode)
+    expect_text(example, f"cli-{name}.out", first.stdout)

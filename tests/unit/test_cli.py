@@ -97,7 +97,7 @@ def test_list_flags_repeat_and_split_on_commas(tmp_path):
     (tmp_path / "bad.yaml").write_text(BAD)
     run = krmfn_process(["validate", "--disable", "reference", "--disable", "unknown-field,schema", str(tmp_path)])
     assert run.code == 0, run.stdout
-    assert run.stdout == "krmfn validate: 2 objects, 0 errors, 0 warnings\n"
+    assert run.stdout == "krmfn validate: 2 objects, 0 errors, 0 warnings, 0 infos\n"
 
 
 def test_list_flags_add_to_the_config_files_list(tmp_path):
@@ -169,7 +169,7 @@ def test_json_report_of_a_configuration_error(tmp_path):
     assert json.loads(run.stdout) == {
         "results": [{"message": "validate.strict: expected true or false, got \"maybe\"", "severity": "error",
                      "file": {"path": str(config), "line": 2}, "tags": {"check": "config"}}],
-        "summary": {"objects": 0, "errors": 1, "warnings": 0}}
+        "summary": {"objects": 0, "errors": 1, "warnings": 0, "infos": 0, "suppressed": 0}}
     assert run.stderr == f'krmfn: {config}:2: validate.strict: expected true or false, got "maybe"\n'
 
 
@@ -209,7 +209,7 @@ def test_config_file_is_found_up_to_the_repository_root(tmp_path):
 def test_config_file_yml_and_flags_add_to_it(tmp_path):
     vms = repository(tmp_path, DISABLE_REFERENCE, ".krmfn.yml")
     run = krmfn_process(["validate", "--disable", "unknown-field", "."], cwd=vms)
-    assert (run.code, run.stdout) == (0, "krmfn validate: 2 objects, 0 errors, 0 warnings\n")
+    assert (run.code, run.stdout) == (0, "krmfn validate: 2 objects, 0 errors, 0 warnings, 0 infos\n")
 
 
 def test_config_file_above_the_repository_is_not_read(tmp_path):

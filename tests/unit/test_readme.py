@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 
-from krmfn.docs import catalog_table, checks_table, generate_findings_table, options_table
+from krmfn.docs import RULES, catalog_table, checks_table, generate_findings_table, options_table
 from tests.conftest import REPO
 
 
@@ -40,3 +41,17 @@ def test_catalog_table_matches_the_catalog():
 
 def test_generate_findings_table_matches_the_code():
     assert generate_findings_table() in readme(), "regenerate with: python -m krmfn.docs"
+
+
+def test_pre_commit_rev_is_a_tag_that_exists_or_a_commit():
+    """pre-commit fails on a `rev:` that names no tag; until a release is tagged the README pins a commit."""
+    revs = re.findall(r"- repo: https://github.com/krmfn/krmfn\n  rev: (\S+)", readme())
+    assert revs
+    tags = subprocess.run(["git", "tag", "--list"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split()
+    assert [rev for rev in revs if rev not in tags and not re.fullmatch(r"[0-9a-f]{40}", rev)] == []
+
+
+def test_checks_table_has_the_anchor_of_every_help_url():
+    for rule in RULES:
+        assert f'<a id="check-{rule.id}"></a>`{rule.id}`' in readme()
+        assert rule.help_uri.endswith(f"README.md#check-{rule.id}")

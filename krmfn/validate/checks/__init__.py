@@ -1,7 +1,8 @@
 """The validate checks, one module each, in report order. Each module has:
 
 ID (stable; used in result tags, options and docs), SEVERITY (default), SUMMARY, MIRRORS (the
-KubeVirt behaviour it reproduces), a docstring with a passing and a failing example, and
+KubeVirt behaviour it reproduces), FIX (how to fix what it reports; `krmfn checks ID` shows it), a
+docstring with a passing and a failing example, and
 `run(ctx) -> Iterable[Finding]`.
 """
 from __future__ import annotations

@@ -35,6 +35,7 @@ SEVERITY = "error"
 SUMMARY = ("apiVersion of an instance type or preference that is not served: anything but v1beta1, krmfn's "
            "v1beta2 and (with `legacyApiVersions: convert`) v1alpha1/v1alpha2")
 MIRRORS = "API server discovery: KubeVirt serves only instancetype.kubevirt.io/v1beta1 (since v1.6)"
+FIX = "Use apiVersion instancetype.kubevirt.io/v1beta1, which the result proposes."
 PROPOSED = "instancetype.kubevirt.io/v1beta1"
 
 

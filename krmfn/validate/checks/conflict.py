@@ -46,6 +46,7 @@ ID = "conflict"
 SEVERITY = "error"
 SUMMARY = "VM fields that conflict with the selected instance type"
 MIRRORS = "pkg/instancetype/apply (conflicts), reported by the VM validating webhook"
+FIX = "Remove the field from the VM (its instance type owns it), or choose an instance type that leaves it to the VM."
 
 
 def run(ctx: Context) -> Iterable[Finding]:

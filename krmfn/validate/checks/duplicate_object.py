@@ -36,6 +36,7 @@ ID = "duplicate-object"
 SEVERITY = "error"
 SUMMARY = "the same object (group, kind, namespace, name) twice in the bundle"
 MIRRORS = "the API server's AlreadyExists on the second CREATE"
+FIX = "Keep one definition of the object (the message says where the first one is); rename or delete the other."
 CLUSTER_KINDS = frozenset({*kinds.CLUSTER_DEFINITION_KINDS,
                            "Namespace", "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition",
                            "StorageClass", "PersistentVolume", "Node", "PriorityClass"})

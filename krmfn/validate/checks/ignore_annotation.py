@@ -37,6 +37,7 @@ ID = "ignore-annotation"
 SEVERITY = "warning"
 SUMMARY = f"a `{IGNORE_ANNOTATION}` annotation names a check that does not exist (it suppresses nothing)"
 MIRRORS = "none: krmfn's own annotation (as kube-linter's ignore-check.kube-linter.io/<check>)"
+FIX = "Correct the check ID in the annotation (`krmfn checks` lists them), or remove it."
 
 
 def run(ctx: Context) -> Iterable[Finding]:

@@ -28,6 +28,8 @@ ID = "instancetype-admission"
 SEVERITY = "error"
 SUMMARY = "instance type webhook rules (overcommitPercent with hugepages, ...)"
 MIRRORS = "pkg/instancetype/webhooks/admitter.go"
+FIX = ("Change the instance type as KubeVirt's message says, for example drop overcommitPercent when the "
+       "instance type asks for hugepages.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

@@ -46,6 +46,8 @@ ID = "kubevirt-crash"
 SEVERITY = "warning"
 SUMMARY = "inputs on which KubeVirt crashes (spread ratio 0; preferredCPUFeatures without domain.cpu)"
 MIRRORS = "KubeVirt panics in the VM webhook and in expand (golden README, Findings 4)"
+FIX = ("Set a spreadOptions.ratio other than 0, or give the VM domain.cpu (or an instance type) when the "
+       "preference sets preferredCPUFeatures.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

@@ -40,6 +40,9 @@ ID = "matcher"
 SEVERITY = "error"
 SUMMARY = "VM matchers KubeVirt's mutating webhook rejects, and inferFromVolume it cannot resolve"
 MIRRORS = "pkg/instancetype/webhooks/vm/mutator.go (matcher validation, inference)"
+FIX = ("Give each matcher either name or inferFromVolume (not both), a known inferFromVolumeFailurePolicy, "
+       "and point inferFromVolume at a volume whose DataVolume, PVC or DataSource names an instance type or "
+       "preference.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

@@ -29,6 +29,8 @@ ID = "preference-admission"
 SEVERITY = "error"
 SUMMARY = "preference webhook rules (preferredCPUTopology values, spreadOptions)"
 MIRRORS = "pkg/instancetype/preference/webhooks/admitter.go"
+FIX = ("Use a preferredCPUTopology KubeVirt knows (sockets, cores, threads, spread, any) and a supported "
+       "spreadOptions.across and ratio.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

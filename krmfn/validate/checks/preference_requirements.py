@@ -55,6 +55,8 @@ ID = "preference-requirements"
 SEVERITY = "error"
 SUMMARY = "preference requirements (cpu, memory, architecture) the VM or instance type does not meet"
 MIRRORS = "pkg/instancetype/preference/requirements, run by the VM validating webhook"
+FIX = ("Choose an instance type (or VM resources) with at least the CPU and memory the preference requires "
+       "and the architecture it asks for, or use another preference.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

@@ -44,6 +44,8 @@ SEVERITY = "error"
 SUMMARY = ("missing instance type or preference, invalid kind, dangling revisionName or status ref, "
            "undecodable ControllerRevision, unresolved inferFromVolume")
 MIRRORS = "expand (pkg/instancetype/find, compatibility); admission only logs these since KubeVirt v1.6"
+FIX = ("Add the missing instance type or preference to the bundle, fix the name or kind in the VM's matcher "
+       "(or the revisionName), or let it resolve from the embedded catalog (`catalog` option).")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

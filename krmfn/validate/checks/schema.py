@@ -30,6 +30,8 @@ ID = "schema"
 SEVERITY = "error"
 SUMMARY = "CRD/OpenAPI schema errors: required fields, types, enum values, bounds, object names"
 MIRRORS = "kube-apiserver CRD validation and the VM webhooks' OpenAPI gate"
+FIX = ("Give the field the type, value or bound the message asks for, add the required field, or rename the "
+       "object to a valid Kubernetes name.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

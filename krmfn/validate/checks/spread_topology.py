@@ -57,6 +57,8 @@ ID = "spread-topology"
 SEVERITY = "error"
 SUMMARY = "the instance type's (or the VM's v1beta2 domain.cpu.guest) vCPUs cannot be spread as the preference asks"
 MIRRORS = "VM validating webhook: spread divisibility check (vms-admitter.go)"
+FIX = ("Pick an instance type whose vCPU count divides by the preference's spread (ratio and across), or "
+       "change the preference's spreadOptions.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

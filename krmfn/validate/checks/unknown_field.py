@@ -30,6 +30,7 @@ ID = "unknown-field"
 SEVERITY = "error"
 SUMMARY = "fields the API server does not know (typos such as preferedDiskBus)"
 MIRRORS = "kube-apiserver strict field validation (kubectl's default)"
+FIX = "Correct the field name (the message names it; `kubectl explain` lists the valid ones) or remove the field."
 
 
 def run(ctx: Context) -> Iterable[Finding]:

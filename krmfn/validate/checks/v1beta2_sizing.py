@@ -52,6 +52,8 @@ SEVERITY = "error"
 SUMMARY = ("krmfn's instancetype.kubevirt.io/v1beta2 rules: cpu.guest or cpu.topology; the VM's domain.cpu.guest "
            "and domain.memory.guest where the instance type leaves them out")
 MIRRORS = "none: KubeVirt has no v1beta2 (design proposals for optional guests and instance type topology)"
+FIX = ("Give the vCPUs and memory exactly once: in the v1beta2 instance type (cpu.guest or cpu.topology, "
+       "memory.guest) or in the VM (domain.cpu.guest, domain.memory.guest).")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

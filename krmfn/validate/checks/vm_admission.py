@@ -52,6 +52,8 @@ SUMMARY = ("KubeVirt's general VM checks on the VM with its instance type, prefe
 MIRRORS = ("VMsAdmitter.Admit after the instance type part (vms-admitter.go): ValidateFeatureGates, the network "
            "admitter, ValidateVirtualMachineSpec with ValidateVirtualMachineInstanceSpec (vmi-create-admitter.go), "
            "validateLiveUpdateFeatures, storageadmitters.Admit")
+FIX = ("Change the VM as KubeVirt's message says; where a cluster setting decides (a feature gate, the "
+       "rollout strategy), set that option to the cluster's configuration if the cluster has it.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

@@ -44,6 +44,8 @@ ID = "vm-defaults"
 SEVERITY = "error"
 SUMMARY = "KubeVirt cannot apply its defaults (default network binding not permitted, slirp)"
 MIRRORS = "SetDefaultVirtualMachineInstanceSpec in the VM validating webhook"
+FIX = ("Name the VM's network interface binding explicitly (for example masquerade on the pod network), or "
+       "set the cluster facts (networkInterface, permitBridgeInterfaceOnPodNetwork) to the cluster's.")
 EXAMPLE_OPTIONS = {"networkInterface": "slirp"}
 
 

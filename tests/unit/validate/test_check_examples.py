@@ -23,7 +23,7 @@ def examples(check) -> dict[str, list[dict]]:
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.ID)
 def test_docstring_has_both_examples(check):
     assert set(examples(check)) == {"Passing", "Failing"}, check.ID
-    assert check.SUMMARY and check.MIRRORS and check.SEVERITY in ("error", "warning", "info")
+    assert check.SUMMARY and check.MIRRORS and check.FIX and check.SEVERITY in ("error", "warning", "info")
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.ID)

@@ -49,13 +49,13 @@ def test_text_report_has_file_line_check_and_summary(tmp_path):
                                "spec.devices.preferedDiskBus: ")
     assert lines[1] == (f'{path}:16: error [reference] VirtualMachine lab/db spec.instancetype.name: '
                         'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.huge" not found')
-    assert lines[-1] == "krmfn validate: 2 objects, 2 errors, 0 warnings"
+    assert lines[-1] == "krmfn validate: 2 objects, 2 errors, 0 warnings, 0 infos"
 
 
 def test_clean_input_exits_0(tmp_path):
     (tmp_path / "ok.yaml").write_text(DEPRECATED.replace("preferCores", "cores"))
     run = krmfn_process(["validate", str(tmp_path)])
-    assert run.code == 0 and run.stdout == "krmfn validate: 1 object, 0 errors, 0 warnings\n"
+    assert run.code == 0 and run.stdout == "krmfn validate: 1 object, 0 errors, 0 warnings, 0 infos\n"
 
 
 def test_warnings_pass_unless_strict(tmp_path):
@@ -68,7 +68,7 @@ def test_warnings_pass_unless_strict(tmp_path):
 def test_json_report(tmp_path):
     (tmp_path / "bad.yaml").write_text(BAD)
     report = json.loads(krmfn_process(["validate", "--format", "json", str(tmp_path)]).stdout)
-    assert report["summary"] == {"objects": 2, "errors": 2, "warnings": 0}
+    assert report["summary"] == {"objects": 2, "errors": 2, "warnings": 0, "infos": 0, "suppressed": 0}
     first = report["results"][0]
     assert first["file"]["line"] == 7 and first["tags"] == {"check": "unknown-field"}
 
@@ -97,3 +97,5 @@ def test_pre_commit_hooks_run_krmfn_validate():
         hooks = yaml.safe_load(handle)
     assert {hook["id"] for hook in hooks} == {"krmfn-validate", "krmfn-validate-files"}
     assert all(hook["entry"] == "krmfn validate" and hook["language"] == "python" for hook in hooks)
+    files_hook = next(hook for hook in hooks if hook["id"] == "krmfn-validate-files")
+    assert files_hook["pass_filenames"] is True and files_hook["require_serial"] is True  # one process, all files

@@ -80,7 +80,7 @@ def test_cli_report_and_exit_code(tmp_path):
     run = krmfn_process(["validate", "--format", "json", str(tmp_path)])
     assert run.code == 0, run.stdout
     report = json.loads(run.stdout)
-    assert report["summary"] == {"objects": 2, "errors": 0, "warnings": 1}
+    assert report["summary"] == {"objects": 2, "errors": 0, "warnings": 1, "infos": 0, "suppressed": 1}
     assert report["results"][-1]["severity"] == "info"
     assert report["results"][-1]["tags"] == {"check": "reference", "cause": "instancetype-not-found",
                                              "suppressed": "later", "suppressedSeverity": "error"}

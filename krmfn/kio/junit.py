@@ -1,0 +1,101 @@
+"""validate's results as JUnit XML (CI dashboards: GitLab, Jenkins, Azure DevOps, ...).
+
+One `<testsuite>` per file, one `<testcase>` per object checked (named `Kind ns/name`, classname
+the file), so a dashboard lists every object with pass or fail, as kubeconform does. An object with
+errors fails: one `<failure>` whose message is the first error and whose text lists them all
+(`--strict` has made warnings errors already). Warnings, infos and suppressed results are listed in
+the testcase's `<system-out>`. A result about a file rather than an object (the `input` check) is
+a testcase named after the file. Shaped by the Jenkins junit-10.xsd (tests validate against it).
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from krmfn.kio.items import Item, resource_ref
+from krmfn.kio.results import stderr_line
+from krmfn.model.findings import ERROR
+
+STDIN = "(stdin)"
+NO_FILE = "(no file)"
+
+Key = tuple[str, int | None]  # (file, document index); index None: about the file itself
+
+
+def junit_xml(results: list[dict[str, Any]], items: list[Item]) -> str:
+    cases: dict[Key, str] = {}
+    for item in items:
+        path, index = item.origin()
+        cases.setdefault((_file(path), index or 0), _object_name(resource_ref(item.value)))
+    found: dict[Key, list[dict[str, Any]]] = {}
+    for result in results:
+        key = _key(result)
+        found.setdefault(key, []).append(result)
+        cases.setdefault(key, _object_name(result.get("resourceRef")) if key[1] is not None else key[0])
+    root = ET.Element("testsuites", name="krmfn validate")
+    for file in dict.fromkeys(key[0] for key in cases):
+        suite = ET.SubElement(root, "testsuite", name=file)
+        keys = [key for key in cases if key[0] == file]
+        for key in keys:
+            _testcase(suite, cases[key], file, found.get(key, []))
+        failures = sum(1 for case in suite if case.find("failure") is not None)
+        suite.attrib.update(tests=str(len(keys)), failures=str(failures), errors="0", skipped="0")
+    root.attrib.update(tests=str(sum(int(s.get("tests", 0)) for s in root)),
+                       failures=str(sum(int(s.get("failures", 0)) for s in root)), errors="0")
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _file(path: str | None) -> str:
+    return STDIN if path == "-" else (path or NO_FILE)
+
+
+def _key(result: dict[str, Any]) -> Key:
+    file = result.get("file") or {}
+    if not result.get("resourceRef"):
+        return (_file(file.get("path")), None)
+    return (_file(file.get("path")), int(file.get("index") or 0))
+
+
+def _object_name(ref: dict[str, str] | None) -> str:
+    if not ref:
+        return "(object without kind or name)"
+    name = "/".join(x for x in (ref.get("namespace"), ref.get("name")) if x)
+    return " ".join(x for x in (ref.get("kind"), name) if x)
+
+
+def _testcase(suite: ET.Element, name: str, file: str, results: list[dict[str, Any]]) -> None:
+    case = ET.SubElement(suite, "testcase", name=name, classname=file)
+    errors = [r for r in results if r.get("severity") == ERROR and not _reason(r)]
+    if errors:
+        first = errors[0]
+        failure = ET.SubElement(case, "failure", type=_check(first) or "krmfn",
+                                message=_line(first) if len(errors) == 1 else f"{len(errors)} errors; first: "
+                                                                                 f"{_line(first)}")
+        failure.text = "\n".join(_line(r) for r in errors)
+    others = [r for r in results if r.get("severity") != ERROR or _reason(r)]
+    if others:
+        ET.SubElement(case, "system-out").text = "\n".join(_line(r) for r in others)
+
+
+def _check(result: dict[str, Any]) -> str:
+    return str((result.get("tags") or {}).get("check") or "")
+
+
+def _reason(result: dict[str, Any]) -> str:
+    return str((result.get("tags") or {}).get("suppressed") or "")
+
+
+def _line(result: dict[str, Any]) -> str:
+    """`line N: severity [check] field: message` (the object and file are the testcase's)."""
+    file = result.get("file") or {}
+    tags = result.get("tags") or {}
+    reason = _reason(result)
+    severity = str(tags.get("suppressedSeverity") or result["severity"]) if reason else result["severity"]
+    field = (result.get("field") or {}).get("path")
+    text = stderr_line({"message": result.get("message", ""), "severity": ERROR} | ({"field": {"path": field}}
+                                                                                    if field else {}))
+    where = f"line {file['line']}: " if file.get("line") else ""
+    check = f" [{_check(result)}]" if _check(result) else ""
+    suffix = f" (suppressed: {reason})" if reason else ""
+    return f"{where}{severity}{check} {text}{suffix}"
