@@ -14,10 +14,10 @@ from krmfn import __version__, catalog
 from krmfn.model.findings import ERROR, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
-from krmfn.kio.files import load_items, read_bounded, read_sources
-from krmfn.kio.items import Item, resource_ref
+from krmfn.kio.files import Bundle, load_items, read_bounded, read_bundles, read_sources
+from krmfn.kio.items import resource_ref
 from krmfn.kio.emit import dump
-from krmfn.kio.report import add_lines, write_report
+from krmfn.kio.report import add_lines, line_location, write_report
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
 from krmfn.guard import run_guarded
 from krmfn.model.gcpause import gc_paused
@@ -34,7 +34,7 @@ stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functio
 the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate.
 
 With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
-and *.yml) and - for stdin.
+and *.yml) and - for stdin. A file it cannot read is one `input` finding; the rest is still read.
 """
 
 MODE_HELP = {
@@ -98,9 +98,16 @@ def build_parser() -> argparse.ArgumentParser:
         mode_parser = sub.add_parser(mode, help=MODE_HELP[mode], description=MODE_HELP[mode])
         mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
         mode_parser.add_argument("--config", metavar="FILE", help="read options from a functionConfig file")
+        mode_parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
+                                 help="leave out files and directories whose path (relative to the directory "
+                                      "given) or name matches GLOB; repeatable")
         if mode == "validate":
             mode_parser.add_argument("--format", choices=("text", "json", "github"), default=None,
                                      help="report format (default: github when GITHUB_ACTIONS=true, else text)")
+            mode_parser.add_argument("--kustomize", choices=("auto", "off"), default="auto",
+                                     help="auto (default): validate what each directory with a kustomization "
+                                          "renders (kubectl kustomize), as a bundle of its own; off: read its "
+                                          "files one by one")
         for option in options_for(mode):
             _add_flag(mode_parser, option)
     return parser
@@ -220,23 +227,41 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         options = _cli_options(ns)
         # generate reads a bundle only when given one (its sources may all come from the catalog)
         default_paths = [] if mode == "generate" else ["-"]
-        items = load_items(read_sources(ns.paths or default_paths))
+        bundles = read_bundles(ns.paths or default_paths, ns.exclude,
+                               kustomize=getattr(ns, "kustomize", "off") == "auto")
     except (rlio.FatalInput, cfg.ConfigError) as err:
         stderr.write(f"krmfn: {one_line(str(getattr(err, 'message', err)))}\n")
         return 1
-    outcome = _run_guarded(mode, [item.value for item in items], options)
     if mode == "validate":
-        return _print_report(outcome, items, ns.format, stdout)
-    results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
+        results = [result for bundle in bundles for result in _bundle_results(mode, bundle, options)[1]]
+        return _print_report(results, sum(len(bundle.items) for bundle in bundles), ns.format, stdout)
+    bundle = bundles[0]  # inline and generate read files one by one (kustomize off)
+    outcome, results = _bundle_results(mode, bundle, options)
+    results.sort(key=_report_order)
     if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
         keep = [i for i, source in enumerate(outcome.sources) if source is None]
         outcome = Outcome([without_orchestrator_annotations(outcome.items[i]) for i in keep], [None] * len(keep),
                           set(), outcome.findings)
-    stdout.write(rlio.write_stream(outcome, items))
+    stdout.write(rlio.write_stream(outcome, bundle.items))
     for result in results:
         if result.get("severity") != ERROR:
             stderr.write(f"krmfn: {stderr_line(result)}\n")
     return _report_errors(results, stderr)
+
+
+def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any]) -> tuple[Outcome, list[dict[str, Any]]]:
+    """Run the mode on one bundle: its outcome, and its input problems and findings as results
+    (with lines where the items came from files)."""
+    outcome = _run_guarded(mode, [item.value for item in bundle.items], options)
+    results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
+    if bundle.built_from is None:
+        add_lines(results, bundle.items, [f.item for f in outcome.findings])
+    return outcome, [*(problem.result() for problem in bundle.problems), *results]
+
+
+def _report_order(result: dict[str, Any]) -> tuple:
+    key = sort_key(result)
+    return (*key[:2], (result.get("file") or {}).get("line") or 0, *key[2:])
 
 
 def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
@@ -256,13 +281,11 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _print_report(outcome: Outcome, items: list[Item], fmt: str | None, stdout: TextIO) -> int:
-    results = [to_result(f, items) for f in outcome.findings]
-    add_lines(results, items, [f.item for f in outcome.findings])
-    results.sort(key=lambda r: (*sort_key(r)[:2], (r.get("file") or {}).get("line") or 0, *sort_key(r)[2:]))
+def _print_report(results: list[dict[str, Any]], objects: int, fmt: str | None, stdout: TextIO) -> int:
+    results.sort(key=_report_order)
     if fmt is None:
         fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
-    write_report(results, len(items), fmt, stdout)
+    write_report(results, objects, fmt, stdout)
     return 1 if has_error(results) else 0
 
 

@@ -37,10 +37,11 @@ def krm(data: str | bytes) -> Run:
     return Run(code, out.getvalue(), err.getvalue())
 
 
-def krmfn_process(args: list[str], stdin: str | bytes = b"", env: dict[str, str] | None = None) -> Run:
+def krmfn_process(args: list[str], stdin: str | bytes = b"", env: dict[str, str] | None = None,
+                  cwd: str | os.PathLike[str] = REPO) -> Run:
     raw = stdin.encode() if isinstance(stdin, str) else stdin
     proc = subprocess.run([sys.executable, "-m", "krmfn", *args], input=raw, capture_output=True, check=False,
-                          env={**os.environ, **(env or {})}, cwd=REPO)
+                          env={**os.environ, **(env or {})}, cwd=cwd)
     return Run(proc.returncode, proc.stdout.decode(), proc.stderr.decode())
 
 

@@ -7,7 +7,7 @@ from typing import Any, TextIO
 from krmfn.model.findings import ERROR, WARNING
 from krmfn.kio.items import Item
 from krmfn.kio.lines import line_of
-from krmfn.kio.results import stderr_line
+from krmfn.kio.results import item_location, location, stderr_line
 
 FORMATS = ("text", "json", "github")
 
@@ -22,6 +22,14 @@ def add_lines(results: list[dict[str, Any]], items: list[Item], findings_items: 
             line = line_of(item.file, item.doc_index, (result.get("field") or {}).get("path"))
             if line:
                 result.setdefault("file", {"path": item.file, "index": item.doc_index})["line"] = line
+
+
+def line_location(item: Item) -> str:
+    """Where an item read from a file is, with its line (for messages that point at an item)."""
+    line = None
+    if item.file and item.file != "-" and item.doc_index is not None and item.origin() == (item.file, item.doc_index):
+        line = line_of(item.file, item.doc_index, "metadata.name")
+    return item_location(item, line)
 
 
 def summary(results: list[dict[str, Any]], objects: int) -> dict[str, int]:
@@ -49,10 +57,7 @@ def _count(number: int, noun: str) -> str:
 
 
 def _where(result: dict[str, Any]) -> str:
-    file = result.get("file") or {}
-    if not file.get("path"):
-        return ""
-    return f"{file['path']}:{file['line']}" if file.get("line") else file["path"]
+    return location(result.get("file"))
 
 
 def _check(result: dict[str, Any]) -> str:
@@ -80,6 +85,8 @@ def _github(result: dict[str, Any]) -> str:
         props.append(f"file={_escape(file['path'], True)}")
         if file.get("line"):
             props.append(f"line={file['line']}")
+            if file.get("column"):
+                props.append(f"col={file['column']}")
     props.append(f"title={_escape('krmfn ' + (_check(result) or 'validate'), True)}")
     body = stderr_line({k: v for k, v in result.items() if k != "file"} | {"severity": ERROR})
     return f"::{level} {','.join(props)}::{_escape(body)}"

@@ -1,6 +1,7 @@
 """The CLI: help, version, file mode over files, directories and stdin, and KRM mode on stdin."""
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 
@@ -55,17 +56,18 @@ def test_file_mode_stdin_dash():
     assert run.code == 0 and load12(run.stdout)["metadata"]["name"] == "x"
 
 
-def test_file_mode_bad_yaml_is_one_clear_line(tmp_path):
+def test_file_mode_bad_yaml_is_one_located_finding(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("a: [\n")
     run = krmfn_process(["validate", str(bad)])
-    assert run.code == 1 and run.stdout == ""
-    assert run.stderr.startswith(f"krmfn: {bad}: invalid YAML") and "Traceback" not in run.stderr
+    assert run.code == 1 and run.stderr == ""
+    assert run.stdout == (f"{bad}:2:1: error [input] invalid YAML at line 2, column 1: missing terminating ]\n"
+                          "krmfn validate: 0 objects, 1 error, 0 warnings\n")
 
 
 def test_file_mode_missing_file(tmp_path):
     run = krmfn_process(["validate", str(tmp_path / "nope.yaml")])
-    assert run.code == 1 and "cannot read" in run.stderr
+    assert run.code == 1 and f"{tmp_path / 'nope.yaml'}: error [input] cannot read: No such file" in run.stdout
 
 
 def test_file_mode_config_file(tmp_path):
@@ -84,3 +86,90 @@ def test_entry_point_matches_pyproject():
     with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "pyproject.toml"), "rb") as f:
         project = tomllib.load(f)["project"]
     assert project["scripts"] == {"krmfn": "krmfn.cli:main"}
+
+
+# --- one bad file never blinds the run (issue 15) ----------------------------------------------
+
+BAD_FILES = {
+    "dup.yaml": ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d\n  name: e\n",
+                 ':5:3: error [input] invalid YAML at line 5, column 3: duplicate key "name" in a mapping'),
+    "syntax.yaml": ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: s\n data: [\n",
+                    ":5:1: error [input] invalid YAML at line 5, column 1: parse error: incorrect indentation?"),
+    "chart/templates/deploy.yaml": (
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Values.name }}\n",
+        ":4:10: error [input] invalid YAML at line 4, column 10: ryml trees cannot handle containers as keys; "
+        "the file holds template markup ({{ }}): render it first (helm template) or leave it out with --exclude"),
+    "playbook.yml": ("- hosts: all\n  tasks: []\n",
+                     ":1:1: error [input] document 1 is not a mapping (a Kubernetes object)"),
+    "values.yaml": ("replicaCount: 1\n",
+                    ":1:1: error [input] document 1 is not a Kubernetes object: it has no apiVersion and no kind "
+                    "(a patch fragment belongs in a kustomization directory)"),
+}
+
+
+def bad_tree(tmp_path):
+    for name, (text, _) in BAD_FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    (tmp_path / "dangling.yaml").symlink_to(tmp_path / "gone.yaml")
+    (tmp_path / "a.yaml").write_text(CM.format(name="a"))
+    (tmp_path / "z.yaml").write_text(CM.format(name="b") + "---\n- not an object\n---\n" + CM.format(name="a"))
+    return tmp_path
+
+
+def test_validate_reports_each_bad_file_once_and_checks_the_rest(tmp_path):
+    bad_tree(tmp_path)
+    run = krmfn_process(["validate", "."], cwd=tmp_path)
+    assert run.code == 1 and run.stderr == ""
+    expected = sorted([f"./{name}{line}" for name, (_, line) in BAD_FILES.items()] + [
+        f"./dangling.yaml: error [input] cannot read: No such file or directory "
+        f"(a symbolic link to {tmp_path / 'gone.yaml'}, which does not exist)"]) + [
+        "./z.yaml:9:1: error [input] document 2 is not a mapping (a Kubernetes object)",
+        # the readable documents of every file are still validated together
+        './z.yaml:14: error [duplicate-object] ConfigMap a metadata.name: ConfigMap "a" in namespace default '
+        "is defined twice; the API server refuses the second one with AlreadyExists (first definition: ./a.yaml:4)",
+    ]
+    assert run.stdout.splitlines() == [*expected, "krmfn validate: 4 objects, 8 errors, 0 warnings"]
+
+
+def test_validate_json_gives_file_line_and_column(tmp_path):
+    (tmp_path / "dup.yaml").write_text(BAD_FILES["dup.yaml"][0])
+    run = krmfn_process(["validate", "--format", "json", "dup.yaml"], cwd=tmp_path)
+    assert json.loads(run.stdout)["results"] == [{
+        "message": 'invalid YAML at line 5, column 3: duplicate key "name" in a mapping', "severity": "error",
+        "file": {"path": "dup.yaml", "index": 0, "line": 5, "column": 3}, "tags": {"check": "input"}}]
+
+
+def test_inline_writes_what_it_could_read_and_fails_on_the_rest(tmp_path):
+    bad_tree(tmp_path)
+    run = krmfn_process(["inline", "."], cwd=tmp_path)
+    assert run.code == 1
+    docs = [load12(doc) for doc in run.stdout.split("---\n")]
+    # values.yaml is read (a mapping) and passes through; unreadable documents are left out
+    assert [d.get("metadata", {}).get("name", "values") for d in docs] == ["a", "values", "b", "a"]
+    errors = run.stderr.splitlines()
+    assert "krmfn: ./dup.yaml:5:3: invalid YAML at line 5, column 3: duplicate key \"name\" in a mapping" in errors
+    assert "krmfn: ./z.yaml:9:1: document 2 is not a mapping (a Kubernetes object)" in errors
+    assert len(errors) == 7
+
+
+def test_generate_reads_its_bundle_the_same_way(tmp_path):
+    (tmp_path / "bad.yaml").write_text("a: [\n")
+    run = krmfn_process(["generate", "--from", "u1.medium", "--name", "u1.x", "--vcpus", "3", "--memory", "5Gi",
+                         "bad.yaml"],
+                        cwd=tmp_path)
+    assert run.code == 1 and load12(run.stdout)["metadata"]["name"] == "u1.x"
+    assert run.stderr.endswith("\nkrmfn: bad.yaml:2:1: invalid YAML at line 2, column 1: missing terminating ]\n")
+
+
+def test_exclude_globs_match_relative_paths_names_and_directories(tmp_path):
+    bad_tree(tmp_path)
+    run = krmfn_process(["validate", "--exclude", "chart", "--exclude", "*.yml", "--exclude", "d*.yaml",
+                         "--exclude", "syntax.yaml", "--exclude", "values.yaml", "--exclude", "z.yaml", "."],
+                        cwd=tmp_path)
+    assert run.code == 0, run.stdout
+    assert run.stdout == "krmfn validate: 1 object, 0 errors, 0 warnings\n"
+    run = krmfn_process(["validate", "--exclude", "templates/*", str(tmp_path / "chart")])
+    assert run.stdout == "krmfn validate: 0 objects, 0 errors, 0 warnings\n"
+    run = krmfn_process(["inline", "--exclude", "z.yaml", str(tmp_path / "a.yaml"), str(tmp_path / "z.yaml")])
+    assert run.code == 0 and load12(run.stdout)["metadata"]["name"] == "a"
