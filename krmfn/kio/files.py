@@ -212,7 +212,8 @@ def _read_source(source: Source) -> tuple[list[Item], list[InputProblem]]:
         if not tree.is_map(doc) and not tree.is_seq(doc) and (not tree.has_val(doc) or tree.val_is_null(doc)):
             continue
         if not tree.is_map(doc):
-            problems.append(_document_problem(source, index, "not a mapping (a Kubernetes object)"))
+            if not source.in_kustomization:  # there a list is a JSON patch
+                problems.append(_document_problem(source, index, "not a mapping (a Kubernetes object)"))
             continue
         nodes.append(doc)
         indexes.append(index)

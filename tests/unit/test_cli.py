@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tomllib
+
+import pytest
 
 from krmfn import __version__
 from krmfn.kio.config import options_for
@@ -173,3 +176,83 @@ def test_exclude_globs_match_relative_paths_names_and_directories(tmp_path):
     assert run.stdout == "krmfn validate: 0 objects, 0 errors, 0 warnings\n"
     run = krmfn_process(["inline", "--exclude", "z.yaml", str(tmp_path / "a.yaml"), str(tmp_path / "z.yaml")])
     assert run.code == 0 and load12(run.stdout)["metadata"]["name"] == "a"
+
+
+# --- repositories laid out for kustomize ------------------------------------------------------
+
+VM = """apiVersion: kubevirt.io/v1
+kind: VirtualMachine
+metadata:
+  name: db
+spec:
+  runStrategy: Always
+  instancetype:
+    name: {size}
+  template:
+    spec:
+      domain:
+        devices: {{}}
+"""
+
+
+def kustomize_repo(root):
+    for folder in ("base", "overlays/prod", "overlays/broken", "loose"):
+        (root / folder).mkdir(parents=True)
+    (root / "base" / "kustomization.yaml").write_text("resources: [vm.yaml]\n")
+    (root / "base" / "vm.yaml").write_text(VM.format(size="u1.medium"))
+    (root / "overlays/prod/kustomization.yaml").write_text(
+        "resources: [../../base]\nnamespace: prod\npatches:\n- path: size.yaml\n"
+        "- path: labels.yaml\n  target: {kind: VirtualMachine, name: db}\n")
+    (root / "overlays/prod/size.yaml").write_text(
+        "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: db\nspec:\n  instancetype:\n"
+        "    name: u1.huge\n")
+    (root / "overlays/prod/labels.yaml").write_text("- op: add\n  path: /metadata/labels\n  value: {tier: db}\n")
+    (root / "overlays/prod/unused-fragment.yaml").write_text("spec:\n  runStrategy: Halted\n")
+    (root / "overlays/broken/kustomization.yaml").write_text("resources: [missing.yaml]\n")
+    (root / "loose" / "vm.yaml").write_text(VM.format(size="u1.nope"))
+
+
+NOT_FOUND = 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "{}" not found'
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
+def test_validate_builds_each_kustomization_as_a_bundle_of_its_own(tmp_path):
+    kustomize_repo(tmp_path)
+    run = krmfn_process(["validate", "--format", "json", "."], cwd=tmp_path)
+    results = [r for r in json.loads(run.stdout)["results"] if r["tags"]["check"] != "catalog"]
+    broken = results.pop(1)
+    assert broken["file"] == {"path": "./overlays/broken"} and broken["tags"] == {"check": "input"}
+    assert broken["message"].startswith("kustomize build failed: accumulating resources: ")
+    assert "\n" not in broken["message"] and "E11" not in broken["message"]
+    # the overlay renders db with its patch: one bundle, named by its directory; the base and the
+    # loose copy of db are other bundles (no duplicate-object), and no fragment is read on its own
+    assert [(r["file"], r["message"]) for r in results] == [
+        ({"path": "./loose/vm.yaml", "index": 0, "line": 8}, NOT_FOUND.format("u1.nope")),
+        ({"path": "./overlays/prod", "index": 0}, NOT_FOUND.format("u1.huge")),
+    ]
+    assert results[1]["resourceRef"]["namespace"] == "prod"
+    assert json.loads(run.stdout)["summary"]["objects"] == 3 and run.code == 1
+    text = krmfn_process(["validate", "overlays/prod"], cwd=tmp_path).stdout.splitlines()
+    assert text[0] == ("overlays/prod (document 1): error [reference] VirtualMachine prod/db spec.instancetype.name: "
+                       + NOT_FOUND.format("u1.huge"))
+
+
+def test_kustomize_off_reads_the_files_but_not_fragments_as_objects(tmp_path):
+    kustomize_repo(tmp_path)
+    run = krmfn_process(["validate", "--kustomize", "off", "--format", "json", "."], cwd=tmp_path)
+    results = [r for r in json.loads(run.stdout)["results"] if r["tags"]["check"] != "catalog"]
+    files = {r["file"]["path"] for r in results}
+    assert "./overlays/prod/unused-fragment.yaml" not in files and "./overlays/prod/labels.yaml" not in files
+    assert not [r for r in results if r["tags"]["check"] == "input"]
+    assert "./overlays/prod/size.yaml" in files  # as today: a patch with apiVersion and kind is an object
+
+
+def test_kustomize_auto_without_kubectl_reads_files_and_says_so(tmp_path):
+    kustomize_repo(tmp_path)
+    run = krmfn_process(["validate", "--format", "json", "."], cwd=tmp_path, env={"PATH": str(tmp_path / "loose")})
+    results = json.loads(run.stdout)["results"]
+    assert results[0] == {
+        "message": "3 kustomization directories (./base, ./overlays/broken, ./overlays/prod) read file by file: "
+                   "neither kubectl nor kustomize is on PATH (or pipe: kubectl kustomize DIR | krmfn validate -)",
+        "severity": "info", "tags": {"check": "input"}}
+    assert {r["file"]["path"] for r in results[1:]} >= {"./base/vm.yaml", "./overlays/prod/size.yaml"}
