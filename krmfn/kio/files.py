@@ -185,22 +185,23 @@ def load_items(sources: list[Source]) -> list[Item]:
     return items
 
 
-def read_items(sources: list[Source]) -> tuple[list[Item], list[InputProblem]]:
+def read_items(sources: list[Source], objects: bool = False) -> tuple[list[Item], list[InputProblem]]:
     """Every non-empty mapping document of every source, in order, with its file and document
-    index; what cannot be read is an InputProblem and the rest goes on."""
+    index; what cannot be read is an InputProblem and the rest goes on. With `objects`, a mapping
+    without apiVersion or kind outside a kustomization is also a problem (it is still an item)."""
     items: list[Item] = []
     problems: list[InputProblem] = []
     for source in sources:
         if source.problem is not None:
             problems.append(source.problem)
             continue
-        loaded, found = _read_source(source)
+        loaded, found = _read_source(source, objects and not source.in_kustomization)
         items.extend(loaded)
         problems.extend(found)
     return items, problems
 
 
-def _read_source(source: Source) -> tuple[list[Item], list[InputProblem]]:
+def _read_source(source: Source, objects: bool) -> tuple[list[Item], list[InputProblem]]:
     try:
         tree = yt.parse(source.data)
     except yt.YamlError as err:
@@ -218,7 +219,7 @@ def _read_source(source: Source) -> tuple[list[Item], list[InputProblem]]:
         nodes.append(doc)
         indexes.append(index)
     items = _convert(tree, nodes, indexes, source, problems)
-    if not source.in_kustomization:
+    if objects:
         problems.extend(_not_an_object(source, item) for item in items if _missing_type(item.value))
     return items, sorted(problems, key=lambda problem: problem.index or 0)
 
@@ -281,7 +282,7 @@ def read_bundles(paths: list[str], exclude: Sequence[str] = (), kustomize: bool 
     cmd = kz.command() if kustomize and walk.kustomizations else None
     built = set(walk.kustomizations) if cmd else set()
     sources = [read_source(entry) for entry in walk.entries if entry.kustomization not in built]
-    items, problems = read_items(sources)
+    items, problems = read_items(sources, objects=True)
     problems[:0] = walk.problems
     if kustomize and walk.kustomizations and cmd is None:
         problems.append(InputProblem(None, f"{len(walk.kustomizations)} kustomization "

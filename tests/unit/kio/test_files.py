@@ -26,13 +26,14 @@ def test_a_bad_document_is_one_problem_and_the_others_are_read():
 
 def test_fragments_and_lists_are_expected_inside_a_kustomization_only():
     fragment, patch = b"spec:\n  running: true\n", b"- op: remove\n  path: /spec\n"
-    assert [p.message for p in read_items([Source("f.yaml", fragment), Source("p.yaml", patch)])[1]] == [
+    assert [p.message for p in read_items([Source("f.yaml", fragment), Source("p.yaml", patch)], objects=True)[1]] == [
         "document 1 is not a Kubernetes object: it has no apiVersion and no kind "
         "(a patch fragment belongs in a kustomization directory)",
         "document 1 is not a mapping (a Kubernetes object)"]
     items, problems = read_items([Source("f.yaml", fragment, in_kustomization=True),
-                                  Source("p.yaml", patch, in_kustomization=True)])
+                                  Source("p.yaml", patch, in_kustomization=True)], objects=True)
     assert problems == [] and [item.value for item in items] == [{"spec": {"running": True}}]
+    assert load_items([Source("f.yaml", fragment)])[0].value == {"spec": {"running": True}}  # strict: as before
 
 
 def test_strict_reading_raises_on_the_first_problem():
