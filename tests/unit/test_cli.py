@@ -256,3 +256,11 @@ def test_kustomize_auto_without_kubectl_reads_files_and_says_so(tmp_path):
                    "neither kubectl nor kustomize is on PATH (or pipe: kubectl kustomize DIR | krmfn validate -)",
         "severity": "info", "tags": {"check": "input"}}
     assert {r["file"]["path"] for r in results[1:]} >= {"./base/vm.yaml", "./overlays/prod/size.yaml"}
+
+
+def test_inline_stderr_names_lines_not_document_indexes(tmp_path):
+    (tmp_path / "vms.yaml").write_text(CM.format(name="a") + "---\n" + VM.format(size="u1.nope"))
+    run = krmfn_process(["inline", "vms.yaml"], cwd=tmp_path)
+    assert run.code == 1
+    assert run.stderr == ("krmfn: vms.yaml:16: VirtualMachine db spec.instancetype.name: "
+                          + NOT_FOUND.format("u1.nope") + "\n")
