@@ -29,6 +29,11 @@ INPUT_SUMMARY = ("a file or document the CLI cannot read as Kubernetes objects: 
                  "duplicate keys, not a mapping, no apiVersion/kind outside a kustomization, a failed "
                  "kustomize build")
 INPUT_MIRRORS = "none: kubectl apply and kustomize refuse such files before anything reaches KubeVirt"
+INPUT_FIX = ("fix the YAML at the line and column given; render templates first (helm template ... | "
+             "krmfn validate -) or leave such files out with --exclude GLOB; for a kustomization, fix what "
+             "kustomize reports (kubectl kustomize DIR)")
+INPUT_PASSING = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n"
+INPUT_FAILING = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n"
 TEMPLATE_HINT = ("; the file holds template markup ({{ }}): render it first (helm template) "
                  "or leave it out with --exclude")
 
@@ -104,7 +109,7 @@ def expand_paths(paths: list[str], exclude: Sequence[str] = ()) -> Walk:
         if path == "-":
             walk.entries.append(Entry("-"))
         elif not os.path.isdir(path):
-            if not excluded(os.path.normpath(path), exclude):
+            if not _excluded_file(path, exclude):
                 walk.entries.append(Entry(path, _enclosing_kustomization(os.path.dirname(path) or ".")))
         else:
             _walk_directory(path, exclude, walk)
@@ -131,6 +136,13 @@ def _walk_directory(top: str, exclude: Sequence[str], walk: Walk) -> None:
         found.extend(Entry(os.path.join(folder, f), root or outer) for f in files
                      if f.endswith(YAML_SUFFIXES) and not _excluded_in(top, folder, f, exclude))
     walk.entries.extend(sorted(found, key=lambda entry: entry.path))
+
+
+def _excluded_file(path: str, exclude: Sequence[str]) -> bool:
+    """A file named on the command line: excluded by its path as given, or by a directory on it
+    (as the walk would have pruned that directory)."""
+    parts = os.path.normpath(path).split(os.sep)
+    return bool(exclude) and any(excluded(os.sep.join(parts[:end]), exclude) for end in range(1, len(parts) + 1))
 
 
 def _excluded_in(top: str, folder: str, name: str, exclude: Sequence[str]) -> bool:

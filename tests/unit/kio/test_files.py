@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from krmfn.kio.files import (
-    INPUT_CHECK, InputProblem, Source, excluded, expand_paths, load_items, read_bundles, read_items,
+    INPUT_CHECK, INPUT_FAILING, INPUT_PASSING, InputProblem, Source, excluded, expand_paths, load_items,
+    read_bundles, read_items,
 )
 from krmfn.kio.resourcelist import FatalInput
 
@@ -46,6 +47,13 @@ def test_exclude_matches_the_relative_path_or_the_name():
     assert excluded("charts", ["charts"]) and not excluded("apps/web.yaml", ["web"])
 
 
+def test_a_file_named_on_the_command_line_is_excluded_by_its_directories_too():
+    paths = ["charts/web/templates/a.yaml", "apps/a.yaml", "-"]
+    assert [e.path for e in expand_paths(paths, exclude=["charts"]).entries] == ["apps/a.yaml", "-"]
+    assert [e.path for e in expand_paths(paths, exclude=["templates"]).entries] == ["apps/a.yaml", "-"]
+    assert [e.path for e in expand_paths(paths, exclude=["a.yaml"]).entries] == ["-"]
+
+
 def test_the_walk_finds_kustomizations_and_prunes_excluded_directories(tmp_path):
     for folder in ("app/base", "app/overlay/patches", "app/components/x", "charts/web", ".git"):
         (tmp_path / folder).mkdir(parents=True)
@@ -73,3 +81,9 @@ def test_a_bad_limit_variable_stays_fatal(monkeypatch, tmp_path):
     monkeypatch.setenv("KRMFN_MAX_DEPTH", "zero")
     with pytest.raises(FatalInput, match="KRMFN_MAX_DEPTH"):
         read_bundles([str(tmp_path)])
+
+
+def test_the_input_checks_examples_pass_and_fail():
+    """The documented examples, for `krmfn checks input`."""
+    assert read_items([Source("ok.yaml", INPUT_PASSING.encode())], objects=True)[1] == []
+    assert [p.line for p in read_items([Source("bad.yaml", INPUT_FAILING.encode())], objects=True)[1]] == [5]
