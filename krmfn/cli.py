@@ -14,10 +14,19 @@ from krmfn import __version__, catalog
 from krmfn.model.findings import ERROR, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
-from krmfn.kio.files import load_items, read_bounded, read_sources
+from krmfn.kio.files import INPUT_CHECK, Bundle, read_bounded, read_bundles
 from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.emit import dump
-from krmfn.kio.report import COLOR_CHOICES, FORMATS, ReportSettings, add_lines, use_color, write_fatal, write_report
+from krmfn.kio.report import (
+    COLOR_CHOICES,
+    FORMATS,
+    ReportSettings,
+    add_lines,
+    line_location,
+    use_color,
+    write_fatal,
+    write_report,
+)
 from krmfn.kio.rules import Rule
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
 from krmfn.docs import RULE_BY_ID, RULES
@@ -38,7 +47,7 @@ stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functio
 the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate.
 
 With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
-and *.yml) and - for stdin.
+and *.yml) and - for stdin. A file it cannot read is one `input` finding; the rest is still read.
 """
 
 MODE_HELP = {
@@ -113,8 +122,15 @@ def build_parser() -> argparse.ArgumentParser:
                                       ".krmfn.yaml) instead of the .krmfn.yaml found from the current directory")
         mode_parser.add_argument("--no-config", action="store_true",
                                  help="do not look for .krmfn.yaml (or .krmfn.yml) up to the repository root")
+        mode_parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
+                                 help="leave out files and directories whose path (relative to the directory "
+                                      "given) or name matches GLOB; repeatable")
         if mode == "validate":
             _add_report_flags(mode_parser)
+            mode_parser.add_argument("--kustomize", choices=("auto", "off"), default="auto",
+                                     help="auto (default): validate what each directory with a kustomization "
+                                          "renders (kubectl kustomize), as a bundle of its own; off: read its "
+                                          "files one by one")
         for option in options_for(mode):
             _add_flag(mode_parser, option)
     return parser
@@ -277,7 +293,6 @@ def _report_errors(results: list[dict[str, Any]], stderr: TextIO) -> int:
 
 EXIT_FATAL = 2  # usage, configuration, nothing readable, nothing checked (README, "Results and exit codes")
 CONFIG_CHECK = "config"
-INPUT_CHECK = "input"  # also the check of unreadable files' findings (issue 15)
 NOTHING_CHECK = "nothing-checked"
 
 
@@ -290,25 +305,28 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     fmt = _format(ns)
     try:
         options = _cli_options(ns)
-        items = _read_items(ns)
+        bundles = _read_bundles(ns)
     except cfg.ConfigError as err:
         return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message)
     except rlio.FatalInput as err:
         return _fatal(str(err), INPUT_CHECK, fmt, stdout, stderr)
     except NothingChecked as err:
         return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr)
-    outcome = _run_guarded(mode, [item.value for item in items], options)
-    if any(finding.check == GENERATE_NOTHING for finding in outcome.findings):
+    runs = [(bundle, *_bundle_results(mode, bundle, options)) for bundle in bundles]
+    if any(finding.check == GENERATE_NOTHING for _, outcome, _ in runs for finding in outcome.findings):
         return _fatal("nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a config file",
                       NOTHING_CHECK, fmt, stdout, stderr)
     if mode == "validate":
-        return _print_report(outcome, items, _report_settings(ns, options, fmt, stdout), stdout)
-    results = sorted((to_result(f, items) for f in outcome.findings), key=sort_key)
+        results = [result for _, _, bundle_results in runs for result in bundle_results]
+        items = [item for bundle in bundles for item in bundle.items]
+        return _print_report(results, items, _report_settings(ns, options, fmt, stdout), stdout)
+    bundle, outcome, results = runs[0]  # inline and generate read files one by one (kustomize off)
+    results.sort(key=_report_order)
     if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
         keep = [i for i, source in enumerate(outcome.sources) if source is None]
         outcome = Outcome([without_orchestrator_annotations(outcome.items[i]) for i in keep], [None] * len(keep),
                           set(), outcome.findings)
-    stdout.write(rlio.write_stream(outcome, items))
+    stdout.write(rlio.write_stream(outcome, bundle.items))
     for result in results:
         if result.get("severity") != ERROR:
             stderr.write(f"krmfn: {stderr_line(result)}\n")
@@ -337,23 +355,40 @@ def _config_where(err: cfg.ConfigError) -> dict[str, Any] | None:
     return {"path": err.file, **({"line": err.line} if err.line else {})}
 
 
-def _read_items(ns: argparse.Namespace) -> list[Item]:
-    """The objects to work on; raises NothingChecked when there are none to check."""
+def _read_bundles(ns: argparse.Namespace) -> list[Bundle]:
+    """The bundles to work on; raises NothingChecked when there is nothing to check."""
     if not ns.paths and ns.mode != "generate" and sys.stdin.isatty():
         raise NothingChecked("no PATH given (and stdin is a terminal): krmfn MODE PATH..., or - for stdin")
     # generate reads a bundle only when given one (its sources may all come from the catalog)
-    items = load_items(read_sources(ns.paths or ([] if ns.mode == "generate" else ["-"])))
+    paths = ns.paths or ([] if ns.mode == "generate" else ["-"])
+    bundles = read_bundles(paths, ns.exclude, kustomize=getattr(ns, "kustomize", "off") == "auto")
+    items = [item for bundle in bundles for item in bundle.items]
     resource_lists = [item for item in items if rlio.is_resource_list(item.value)]
     if resource_lists and len(resource_lists) == len(items):
         where = "stdin" if resource_lists[0].file == "-" else resource_lists[0].file
         raise NothingChecked(
             f"{where}: a ResourceList is the input of krmfn as a KRM function, not objects to "
             f"check: pipe it to krmfn with no MODE (its functionConfig picks the mode)")
-    if not items and ns.mode != "generate":
-        paths = ns.paths or ["-"]
+    problems = [problem for bundle in bundles for problem in bundle.problems]
+    if not items and not problems and ns.mode != "generate":
         where = "stdin is empty" if paths == ["-"] else f"no Kubernetes objects in {', '.join(paths)}"
         raise NothingChecked(f"nothing to check: {where}")
-    return items
+    return bundles
+
+
+def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any]) -> tuple[Outcome, list[dict[str, Any]]]:
+    """Run the mode on one bundle: its outcome, and its input problems and findings as results
+    (with lines where the items came from files)."""
+    outcome = _run_guarded(mode, [item.value for item in bundle.items], options)
+    results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
+    if bundle.built_from is None:
+        add_lines(results, bundle.items, [f.item for f in outcome.findings])
+    return outcome, [*(problem.result() for problem in bundle.problems), *results]
+
+
+def _report_order(result: dict[str, Any]) -> tuple:
+    key = sort_key(result)
+    return (*key[:2], (result.get("file") or {}).get("line") or 0, *key[2:])
 
 
 def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
@@ -377,10 +412,8 @@ def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, 
                           catalog_version=str(version), rules=RULES)
 
 
-def _print_report(outcome: Outcome, items: list[Item], settings: ReportSettings, stdout: TextIO) -> int:
-    results = [to_result(f, items) for f in outcome.findings]
-    add_lines(results, items, [f.item for f in outcome.findings])
-    results.sort(key=lambda r: (*sort_key(r)[:2], (r.get("file") or {}).get("line") or 0, *sort_key(r)[2:]))
+def _print_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, stdout: TextIO) -> int:
+    results.sort(key=_report_order)
     write_report(results, items, settings, stdout)
     return 1 if has_error(results) else 0
 

@@ -1,37 +1,162 @@
-"""Reading the CLI's inputs: files, directories (recursively, *.yaml and *.yml) and `-` (stdin)."""
+"""Reading the CLI's inputs: files, directories (recursively, *.yaml and *.yml) and `-` (stdin).
+
+A file the CLI cannot read as Kubernetes YAML is one `input` finding (InputProblem), located as
+precisely as the readers allow; every other file is still read. Strict callers (`--config`,
+tests) use `load_items`, which raises FatalInput on the first problem instead.
+"""
 from __future__ import annotations
 
+import fnmatch
 import os
 import sys
-from dataclasses import dataclass
-from typing import BinaryIO
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, BinaryIO
 
+from krmfn.kio import kustomize as kz
+from krmfn.kio import lines
 from krmfn.kio import tree as yt
 from krmfn.kio.items import Item, convert
 from krmfn.kio.resourcelist import FatalInput
+from krmfn.model.findings import ERROR, INFO
 
 YAML_SUFFIXES = (".yaml", ".yml")
+
+INPUT_CHECK = "input"
+INPUT_SEVERITY = ERROR
+INPUT_SUMMARY = ("a file or document the CLI cannot read as Kubernetes objects: unreadable, invalid YAML, "
+                 "duplicate keys, not a mapping, no apiVersion/kind outside a kustomization, a failed "
+                 "kustomize build")
+INPUT_MIRRORS = "none: kubectl apply and kustomize refuse such files before anything reaches KubeVirt"
+INPUT_FIX = ("fix the YAML at the line and column given; render templates first (helm template ... | "
+             "krmfn validate -) or leave such files out with --exclude GLOB; for a kustomization, fix what "
+             "kustomize reports (kubectl kustomize DIR)")
+INPUT_PASSING = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n"
+INPUT_FAILING = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n"
+TEMPLATE_HINT = ("; the file holds template markup ({{ }}): render it first (helm template) "
+                 "or leave it out with --exclude")
+
+
+@dataclass
+class InputProblem:
+    """One input finding: a file or document that could not be read as Kubernetes objects."""
+
+    path: str | None
+    message: str
+    line: int | None = None
+    column: int | None = None
+    index: int | None = None  # the document, when the problem is one document of the file
+    severity: str = INPUT_SEVERITY
+
+    def result(self) -> dict[str, Any]:
+        """As a KRM result (krmfn.kio.results.to_result's shape)."""
+        result: dict[str, Any] = {"message": self.message, "severity": self.severity}
+        if self.path:
+            where: dict[str, Any] = {"path": self.path}
+            for key, value in (("index", self.index), ("line", self.line), ("column", self.column)):
+                if value is not None:
+                    where[key] = value
+            result["file"] = where
+        result["tags"] = {"check": INPUT_CHECK}
+        return result
+
+    def fatal(self) -> FatalInput:
+        return FatalInput(f"{self.path}: {self.message}" if self.path else self.message)
 
 
 @dataclass
 class Source:
     path: str  # as the user named it ("-" for stdin)
     data: bytes
+    problem: InputProblem | None = None  # it could not be read
+    in_kustomization: bool = False  # patch fragments (no apiVersion/kind) are expected here
 
 
-def expand_paths(paths: list[str]) -> list[str]:
-    """Files in the order given; a directory contributes its YAML files sorted by path."""
-    out: list[str] = []
+@dataclass
+class Entry:
+    path: str
+    kustomization: str | None = None  # the kustomization directory whose tree holds the file
+
+
+@dataclass
+class Walk:
+    entries: list[Entry] = field(default_factory=list)
+    kustomizations: list[str] = field(default_factory=list)  # directories the walk found, buildable
+    problems: list[InputProblem] = field(default_factory=list)
+
+
+@dataclass
+class Bundle:
+    """Items validated together: the loose files, or what one kustomization renders."""
+
+    items: list[Item]
+    problems: list[InputProblem]
+    built_from: str | None = None  # the kustomization directory (items have no source lines)
+
+
+def excluded(path: str, patterns: Sequence[str]) -> bool:
+    """A glob matches the path (relative to the directory given) or its last component."""
+    name = os.path.basename(os.path.normpath(path))
+    return any(fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(name, pattern) for pattern in patterns)
+
+
+def expand_paths(paths: list[str], exclude: Sequence[str] = ()) -> Walk:
+    """Files in the order given; a directory contributes its YAML files sorted by path, and the
+    kustomization directories in it."""
+    walk = Walk()
     for path in paths:
-        if path == "-" or not os.path.isdir(path):
-            out.append(path)
-            continue
-        found: list[str] = []
-        for folder, dirs, files in os.walk(path):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            found.extend(os.path.join(folder, f) for f in files if f.endswith(YAML_SUFFIXES))
-        out.extend(sorted(found))
-    return out
+        if path == "-":
+            walk.entries.append(Entry("-"))
+        elif not os.path.isdir(path):
+            if not _excluded_file(path, exclude):
+                walk.entries.append(Entry(path, _enclosing_kustomization(os.path.dirname(path) or ".")))
+        else:
+            _walk_directory(path, exclude, walk)
+    return walk
+
+
+def _walk_directory(top: str, exclude: Sequence[str], walk: Walk) -> None:
+    found: list[Entry] = []
+    outer = _enclosing_kustomization(os.path.dirname(os.path.abspath(top)))  # fragments are fine below it
+    roots: dict[str, str | None] = {top: None}  # folder -> the kustomization directory found above it
+
+    def unreadable(err: OSError) -> None:
+        walk.problems.append(InputProblem(err.filename or top, f"cannot read the directory: {err.strerror}"))
+
+    for folder, dirs, files in os.walk(top, onerror=unreadable):
+        root = roots.get(folder)
+        name = kz.kustomization_file(folder, files)
+        if root is None and name is not None:
+            root = folder
+            if not kz.is_component(os.path.join(folder, name)):  # a Component builds only where it is used
+                walk.kustomizations.append(folder)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not _excluded_in(top, folder, d, exclude))
+        roots.update((os.path.join(folder, d), root) for d in dirs)
+        found.extend(Entry(os.path.join(folder, f), root or outer) for f in files
+                     if f.endswith(YAML_SUFFIXES) and not _excluded_in(top, folder, f, exclude))
+    walk.entries.extend(sorted(found, key=lambda entry: entry.path))
+
+
+def _excluded_file(path: str, exclude: Sequence[str]) -> bool:
+    """A file named on the command line: excluded by its path as given, or by a directory on it
+    (as the walk would have pruned that directory)."""
+    parts = os.path.normpath(path).split(os.sep)
+    return bool(exclude) and any(excluded(os.sep.join(parts[:end]), exclude) for end in range(1, len(parts) + 1))
+
+
+def _excluded_in(top: str, folder: str, name: str, exclude: Sequence[str]) -> bool:
+    return bool(exclude) and excluded(os.path.relpath(os.path.join(folder, name), top), exclude)
+
+
+@lru_cache(maxsize=256)
+def _enclosing_kustomization(directory: str) -> str | None:
+    """The nearest directory at or above `directory` with a kustomization file."""
+    current = os.path.abspath(directory)
+    if any(os.path.isfile(os.path.join(current, name)) for name in kz.KUSTOMIZATION_FILES):
+        return current
+    parent = os.path.dirname(current)
+    return None if parent == current else _enclosing_kustomization(parent)
 
 
 def read_bounded(handle: BinaryIO) -> bytes:
@@ -44,42 +169,150 @@ def read_bounded(handle: BinaryIO) -> bytes:
     return handle.read(limit + 1)
 
 
-def read_sources(paths: list[str]) -> list[Source]:
-    sources = []
-    for path in expand_paths(paths):
-        if path == "-":
-            sources.append(Source("-", read_bounded(sys.stdin.buffer)))
-            continue
-        try:
-            with open(path, "rb") as handle:
-                sources.append(Source(path, read_bounded(handle)))
-        except OSError as err:
-            raise FatalInput(f"{path}: cannot read: {err.strerror}") from None
-    return sources
+def read_source(entry: Entry) -> Source:
+    in_kustomization = entry.kustomization is not None
+    if entry.path == "-":
+        return Source("-", read_bounded(sys.stdin.buffer), in_kustomization=in_kustomization)
+    try:
+        with open(entry.path, "rb") as handle:
+            return Source(entry.path, read_bounded(handle), in_kustomization=in_kustomization)
+    except OSError as err:
+        reason = err.strerror or str(err)
+        if os.path.islink(entry.path) and not os.path.exists(entry.path):
+            reason += f" (a symbolic link to {os.readlink(entry.path)}, which does not exist)"
+        return Source(entry.path, b"", InputProblem(entry.path, f"cannot read: {reason}"))
+
+
+def read_sources(paths: list[str], exclude: Sequence[str] = ()) -> list[Source]:
+    walk = expand_paths(paths, exclude)
+    return [*(Source(p.path or "", b"", p) for p in walk.problems), *(read_source(e) for e in walk.entries)]
 
 
 def load_items(sources: list[Source]) -> list[Item]:
-    """Every non-empty document of every source, in order, with its file and document index."""
-    items: list[Item] = []
-    for source in sources:
-        try:
-            tree = yt.parse(source.data)
-        except yt.YamlError as err:
-            raise FatalInput(f"{source.path}: {err.message}") from None
-        docs = yt.documents(tree)
-        nodes, indexes = [], []
-        for index, doc in enumerate(docs):
-            if not tree.is_map(doc) and not tree.is_seq(doc) and (not tree.has_val(doc) or tree.val_is_null(doc)):
-                continue
-            if not tree.is_map(doc):
-                raise FatalInput(f"{source.path}: document {index} is not a mapping (a Kubernetes object)")
-            nodes.append(doc)
-            indexes.append(index)
-        try:
-            loaded = convert(tree, nodes, source.data)
-        except yt.YamlError as err:
-            raise FatalInput(f"{source.path}: {err.message}") from None
-        for item, index in zip(loaded, indexes, strict=True):  # convert gives one item per node
-            item.file, item.doc_index = source.path, index
-        items.extend(loaded)
+    """Every non-empty document of every source, in order; FatalInput on the first problem."""
+    items, problems = read_items(sources)
+    errors = [problem for problem in problems if problem.severity == ERROR]
+    if errors:
+        raise errors[0].fatal()
     return items
+
+
+def read_items(sources: list[Source], objects: bool = False) -> tuple[list[Item], list[InputProblem]]:
+    """Every non-empty mapping document of every source, in order, with its file and document
+    index; what cannot be read is an InputProblem and the rest goes on. With `objects`, a mapping
+    without apiVersion or kind outside a kustomization is also a problem (it is still an item)."""
+    items: list[Item] = []
+    problems: list[InputProblem] = []
+    for source in sources:
+        if source.problem is not None:
+            problems.append(source.problem)
+            continue
+        loaded, found = _read_source(source, objects and not source.in_kustomization)
+        items.extend(loaded)
+        problems.extend(found)
+    return items, problems
+
+
+def _read_source(source: Source, objects: bool) -> tuple[list[Item], list[InputProblem]]:
+    try:
+        tree = yt.parse(source.data)
+    except yt.YamlError as err:
+        hint = TEMPLATE_HINT if b"{{" in source.data else ""
+        return [], [InputProblem(source.path, err.message + hint, err.line, err.column)]
+    problems: list[InputProblem] = []
+    nodes, indexes = [], []
+    for index, doc in enumerate(yt.documents(tree)):
+        if not tree.is_map(doc) and not tree.is_seq(doc) and (not tree.has_val(doc) or tree.val_is_null(doc)):
+            continue
+        if not tree.is_map(doc):
+            if not source.in_kustomization:  # there a list is a JSON patch
+                problems.append(_document_problem(source, index, "not a mapping (a Kubernetes object)"))
+            continue
+        nodes.append(doc)
+        indexes.append(index)
+    items = _convert(tree, nodes, indexes, source, problems)
+    if objects:
+        problems.extend(_not_an_object(source, item) for item in items if _missing_type(item.value))
+    return items, sorted(problems, key=lambda problem: problem.index or 0)
+
+
+def _convert(tree: Any, nodes: list[int], indexes: list[int], source: Source,
+             problems: list[InputProblem]) -> list[Item]:
+    """The documents' items; when one cannot be converted (a duplicate key, a bad tag), the
+    others are converted one by one and it becomes a problem."""
+    try:
+        pairs = list(zip(convert(tree, nodes, source.data), indexes, strict=True))
+    except yt.YamlError:
+        pairs = []
+        for node, index in zip(nodes, indexes, strict=True):
+            try:
+                pairs.append((convert(tree, [node], source.data)[0], index))
+            except yt.YamlError as err:
+                problems.append(_conversion_problem(source, index, err))
+    for item, index in pairs:
+        item.file, item.doc_index = source.path, index
+    return [item for item, _ in pairs]
+
+
+def _conversion_problem(source: Source, index: int, err: yt.YamlError) -> InputProblem:
+    """A duplicate key where the key is; another error (a bad tag, an alias) where its document starts."""
+    position = (lines.duplicate_key_position(source.data, index) if isinstance(err, yt.DuplicateKey)
+                else lines.document_start(source.data, index))
+    if position is None:
+        return InputProblem(source.path, f"document {index + 1}: {err.message}", index=index)
+    located = yt.located_error(err.message, *position)
+    return InputProblem(source.path, located.message, located.line, located.column, index)
+
+
+def _document_problem(source: Source, index: int, what: str) -> InputProblem:
+    position = lines.document_start(source.data, index)
+    line, column = position if position else (None, None)
+    return InputProblem(source.path, f"document {index + 1} is {what}", line, column, index)
+
+
+def _missing_type(value: Any) -> list[str]:
+    return [key for key in ("apiVersion", "kind") if not isinstance(value.get(key), str) or not value.get(key)]
+
+
+def _not_an_object(source: Source, item: Item) -> InputProblem:
+    missing = " and no ".join(_missing_type(item.value))
+    return _document_problem(source, item.doc_index or 0, f"not a Kubernetes object: it has no {missing} "
+                             "(a patch fragment belongs in a kustomization directory)")
+
+
+# --- bundles ---------------------------------------------------------------------------------
+
+
+def read_bundles(paths: list[str], exclude: Sequence[str] = (), kustomize: bool = False) -> list[Bundle]:
+    """The loose files as one bundle, and with `kustomize` what each kustomization directory
+    found renders as a bundle of its own (its files are then not read one by one)."""
+    try:
+        yt.limits()
+    except yt.YamlError as err:
+        raise FatalInput(err.message) from None
+    walk = expand_paths(paths, exclude)
+    cmd = kz.command() if kustomize and walk.kustomizations else None
+    built = set(walk.kustomizations) if cmd else set()
+    sources = [read_source(entry) for entry in walk.entries if entry.kustomization not in built]
+    items, problems = read_items(sources, objects=True)
+    problems[:0] = walk.problems
+    if kustomize and walk.kustomizations and cmd is None:
+        problems.append(InputProblem(None, f"{len(walk.kustomizations)} kustomization "
+                                     f"director{'y' if len(walk.kustomizations) == 1 else 'ies'} "
+                                     f"({', '.join(walk.kustomizations)}) read file by file: neither kubectl nor "
+                                     "kustomize is on PATH (or pipe: kubectl kustomize DIR | krmfn validate -)",
+                                     severity=INFO))
+    bundles = [Bundle(items, problems)]
+    if cmd is not None:
+        bundles.extend(_built_bundle(cmd, directory) for directory in walk.kustomizations)
+    return bundles
+
+
+def _built_bundle(cmd: list[str], directory: str) -> Bundle:
+    build = kz.build(cmd, directory)
+    if build.error is not None:
+        return Bundle([], [InputProblem(directory, f"kustomize build failed: {build.error}")], directory)
+    items, problems = read_items([Source(directory, build.output, in_kustomization=True)])
+    for problem in problems:
+        problem.line = problem.column = None  # lines of the rendered output, not of a file
+    return Bundle(items, problems, directory)

@@ -32,10 +32,66 @@ def split_path(path: str) -> list[str | int]:
 def _documents(path: str) -> tuple[Any, ...]:
     try:
         with open(path, "rb") as handle:
-            loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-            return tuple(yaml.compose_all(handle.read(), Loader=loader_class))
-    except (OSError, yaml.YAMLError):
+            return compose(handle.read())
+    except OSError:
         return ()
+
+
+def compose(data: bytes) -> tuple[Any, ...]:
+    """PyYAML's node tree of every document (positions only), or () when PyYAML cannot read it."""
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return tuple(yaml.compose_all(data, Loader=loader_class))
+    except (yaml.YAMLError, RecursionError):
+        return ()
+
+
+Position = tuple[int, int]  # (line, column), both 1-based
+
+
+def document_start(data: bytes, doc_index: int) -> Position | None:
+    """Where document `doc_index` of a stream starts."""
+    docs = compose(data)
+    if not 0 <= doc_index < len(docs) or docs[doc_index] is None:
+        return None
+    return _position(docs[doc_index])
+
+
+def duplicate_key_position(data: bytes, doc_index: int) -> Position | None:
+    """Where the first repeated key of document `doc_index` is, in the order the exact reader
+    (krmfn.kio.tree.Walker) finds it: an entry's value is read before the next key is compared."""
+    docs = compose(data)
+    if not 0 <= doc_index < len(docs) or docs[doc_index] is None:
+        return None
+    return _first_duplicate(docs[doc_index], set())
+
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+def _first_duplicate(node: Any, seen: set[int]) -> Position | None:
+    if id(node) in seen:  # an alias of a node already searched
+        return None
+    seen.add(id(node))
+    if isinstance(node, yaml.SequenceNode):
+        return next((found for child in node.value if (found := _first_duplicate(child, seen))), None)
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    keys: set[str] = set()
+    for key, value in node.value:
+        found = _first_duplicate(value, seen)
+        if found:
+            return found
+        if not isinstance(key, yaml.ScalarNode) or key.tag == _MERGE_TAG:
+            continue
+        if key.value in keys:
+            return _position(key)
+        keys.add(key.value)
+    return None
+
+
+def _position(node: Any) -> Position:
+    return node.start_mark.line + 1, node.start_mark.column + 1
 
 
 def line_of(path: str, doc_index: int, field_path: str | None) -> int | None:

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from krmfn.kio.items import Item
 from krmfn.kio.junit import junit_xml
 from krmfn.kio.lines import line_of
-from krmfn.kio.results import stderr_line
+from krmfn.kio.results import item_location, location, stderr_line
 from krmfn.kio.rules import Rule
 from krmfn.kio.sarif import sarif_log
 from krmfn.model.findings import ERROR, INFO, WARNING
@@ -66,6 +66,14 @@ def add_lines(results: list[dict[str, Any]], items: list[Item], findings_items: 
 def suppression(result: dict[str, Any]) -> str:
     """The reason a result is suppressed (shared contract 2: `tags.suppressed`), or ""."""
     return str((result.get("tags") or {}).get("suppressed") or "")
+
+
+def line_location(item: Item) -> str:
+    """Where an item read from a file is, with its line (for messages that point at an item)."""
+    line = None
+    if item.file and item.file != "-" and item.doc_index is not None and item.origin() == (item.file, item.doc_index):
+        line = line_of(item.file, item.doc_index, "metadata.name")
+    return item_location(item, line)
 
 
 def summary(results: list[dict[str, Any]], objects: int) -> dict[str, int]:
@@ -164,11 +172,7 @@ def _paint(text: str, code: str) -> str:
 
 
 def _where(result: dict[str, Any]) -> str:
-    file = result.get("file") or {}
-    if not file.get("path"):
-        return ""
-    where = f"{file['path']}:{file['line']}" if file.get("line") else file["path"]
-    return f"{where}:{file['column']}" if file.get("line") and file.get("column") else where
+    return location(result.get("file"))
 
 
 def _check(result: dict[str, Any]) -> str:

@@ -2,28 +2,43 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from krmfn.model.findings import ERROR, SEVERITIES, Finding
+from krmfn.model.findings import ERROR, FIRST_ITEM, SEVERITIES, Finding
 from krmfn.kio.items import Item, resource_ref
 
 _SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
 
-def to_result(finding: Finding, items: list[Item], config_ref: dict[str, str] | None = None) -> dict[str, Any]:
+def item_location(item: Item, line: int | None = None) -> str:
+    """Where an item is, for a message: `path:line` when the line is known, else `path (document N)`
+    (N counts from 1), else nothing better than that it was read."""
+    path, index = item.origin()
+    return location({"path": path, "index": index, "line": line})
+
+
+def to_result(finding: Finding, items: list[Item], config_ref: dict[str, str] | None = None,
+              locate: Callable[[Item], str] = item_location) -> dict[str, Any]:
     """A KRM result: severity always set, field.path a string, file.index an integer.
 
     A finding about no item but with a path is about the functionConfig (`spec.sizes[1].memory`):
     it names the functionConfig object when there is one, else the path leads the message.
+    A finding that refers to an earlier item (tag FIRST_ITEM) names where that item is (`locate`).
     """
-    result: dict[str, Any] = {"message": finding.message, "severity": finding.severity}
+    tags = dict(finding.tags)
+    message = finding.message
+    first = tags.pop(FIRST_ITEM, None)
+    if first is not None and first.isdigit() and int(first) < len(items):
+        message = f"{message} (first definition: {locate(items[int(first)]) or 'item ' + first})"
+    result: dict[str, Any] = {"message": message, "severity": finding.severity}
     item = items[finding.item] if finding.item is not None and 0 <= finding.item < len(items) else None
     if finding.subject is not None:
         ref = resource_ref(finding.subject)
     else:
         ref = resource_ref(item.value) if item is not None else (config_ref if finding.path else None)
     if finding.path and ref is None:
-        result["message"] = f"{finding.path}: {finding.message}"
+        result["message"] = f"{finding.path}: {message}"
     if ref:
         result["resourceRef"] = ref
         if finding.path:
@@ -37,7 +52,6 @@ def to_result(finding: Finding, items: list[Item], config_ref: dict[str, str] | 
         path, index = item.origin()
         if path:
             result["file"] = {"path": path, "index": index or 0}
-    tags = dict(finding.tags)
     if finding.check:
         tags.setdefault("check", finding.check)
     if tags:
@@ -55,24 +69,35 @@ def sort_key(result: dict[str, Any]) -> tuple:
     )
 
 
+def location(file: dict[str, Any] | None) -> str:
+    """`path:line[:column]` when the line is known, else `path (document N)` when the document
+    index is (N = index + 1), else `path`; "" without a path."""
+    if not file or not file.get("path"):
+        return ""
+    path = file["path"]
+    if file.get("line"):
+        return f"{path}:{file['line']}" + (f":{file['column']}" if file.get("column") else "")
+    if isinstance(file.get("index"), int):
+        return f"{path} (document {file['index'] + 1})"
+    return path
+
+
 def stderr_line(result: dict[str, Any]) -> str:
-    """`file[:index]: Kind ns/name field: message` (parts that are unknown are left out)."""
+    """`location: Kind ns/name field: message` (parts that are unknown are left out; `location`
+    as above)."""
     parts = []
-    file = result.get("file")
-    if file and file.get("path"):
-        where = file["path"] + (f":{file['index']}" if file.get("index") else "")
-        parts.append(where + ":")
     ref = result.get("resourceRef")
     if ref:
         name = "/".join(x for x in (ref.get("namespace"), ref.get("name")) if x)
         parts.append(" ".join(x for x in (ref.get("kind"), name) if x))
     fld = result.get("field")
-    head = " ".join(parts)
     if fld and fld.get("path"):
-        head = f"{head} {fld['path']}" if head else fld["path"]
+        parts.append(fld["path"])
     severity = result.get("severity", ERROR)
-    prefix = "" if severity == ERROR else f"{severity}: "
-    return one_line(f"{head}: {prefix}{result['message']}" if head else f"{prefix}{result['message']}")
+    body = ("" if severity == ERROR else f"{severity}: ") + result["message"]
+    head = " ".join(part for part in parts if part)
+    where = location(result.get("file"))
+    return one_line(": ".join(part for part in (where, head, body) if part))
 
 
 _LINE_BREAKS = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")

@@ -50,12 +50,21 @@ EMIT_DEPTH = 60
 
 
 class YamlError(Exception):
-    """Input that is not YAML we accept; `line` is 1-based when known."""
+    """Input that is not YAML we accept; `line` and `column` are 1-based when known."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
+        self.column = column
+
+
+class DuplicateKey(YamlError):
+    """A mapping repeats a key (rapidyaml keeps both; Kubernetes refuses the object)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"duplicate key {json.dumps(key, ensure_ascii=False)} in a mapping")
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -190,9 +199,7 @@ def _check_dangling_properties(data: bytes) -> None:
         mark = err.problem_mark
         if mark is None:
             raise YamlError(f"invalid YAML: {err.problem}") from None
-        raise YamlError(
-            f"invalid YAML at line {mark.line + 1}, column {mark.column + 1}: {err.problem}", mark.line + 1
-        ) from None
+        raise located_error(err.problem or "invalid YAML", mark.line + 1, mark.column + 1) from None
     except yaml.YAMLError:
         return  # not a structural complaint (PyYAML's YAML 1.1 limits): rapidyaml's reading stands
 
@@ -259,14 +266,30 @@ def deep_nodes(tree: ryml.Tree, nodes: list[int]) -> set[int]:
     return {node for node in nodes if subtree_depth(tree, node, EMIT_DEPTH) >= EMIT_DEPTH}
 
 
+def located_error(reason: str, line: int, column: int) -> YamlError:
+    return YamlError(f"invalid YAML at line {line}, column {column}: {reason}", line, column)
+
+
 def _yaml_error(err: Exception) -> YamlError:
     text = str(getattr(err, "msg", "") or err)
     first = text.strip().splitlines()[0] if text.strip() else "invalid YAML"
     match = _RYML_MSG.search(first)
     if match:
-        line, col, reason = int(match.group(1)), int(match.group(2)), match.group(3).strip()
-        return YamlError(f"invalid YAML at line {line}, column {col}: {reason}", line)
+        return located_error(match.group(3).strip(), int(match.group(1)), int(match.group(2)))
+    location = _ryml_location(err)
+    if location is not None:
+        return located_error(first, *location)
     return YamlError(f"invalid YAML: {first}")
+
+
+def _ryml_location(err: Exception) -> tuple[int, int] | None:
+    """(line, column), both 1-based, of a rapidyaml parse error (its Python message has neither)."""
+    try:
+        location = err.errdata_parse.ymlloc  # type: ignore[attr-defined]
+        line, column = int(location.line), int(location.col)
+    except (AttributeError, TypeError, ValueError):
+        return None
+    return (line, column) if line >= 1 and column >= 1 else None
 
 
 def children(tree: ryml.Tree, node: int) -> list[int]:
@@ -572,7 +595,7 @@ class Walker:
                 merged.update(self._merge_source(value, key))
                 continue
             if key in out:
-                raise YamlError(f"duplicate key {json.dumps(key, ensure_ascii=False)} in a mapping")
+                raise DuplicateKey(key)
             out[key] = value
         for key, value in merged.items():
             out.setdefault(key, value)

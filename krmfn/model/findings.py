@@ -13,6 +13,9 @@ WARNING = "warning"
 INFO = "info"
 SEVERITIES = (ERROR, WARNING, INFO)
 UNSET: Any = object()  # no value given (None is a value)
+# Tag holding the item index of an earlier object a finding refers to (duplicate-object's first
+# definition); the I/O layer turns it into that object's file and line in the message.
+FIRST_ITEM = "firstItem"
 
 
 @dataclass

@@ -6,7 +6,8 @@ Each target takes bytes and raises AssertionError (or any other exception) on a 
   escape; fatal input writes nothing on stdout and one `krmfn: ` line on stderr; otherwise the
   output is a ResourceList with as many items as the input (modes that keep them all), and no
   result is an `internal-error`.
-* `files`: the CLI's reader over the same bytes as a file: it returns items or raises FatalInput.
+* `files`: the CLI's reader over the same bytes as a file: it returns items and located input
+  problems and never raises; the strict reader returns items or raises FatalInput.
 * `readers`: for input that parses, the fast (JSON) reading of every item equals the exact walk.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from krmfn.cli import run_krm
 from krmfn.kio import tree as yt
-from krmfn.kio.files import Source, load_items
+from krmfn.kio.files import Source, load_items, read_items
 from krmfn.kio.items import convert
 from krmfn.kio.resourcelist import FatalInput
 from tests.conftest import load12
@@ -147,6 +148,10 @@ def _earlier_results(data: bytes) -> bool:
 
 
 def check_files(data: bytes) -> None:
+    _, problems = read_items([Source("fuzz.yaml", data)], objects=True)
+    for problem in problems:
+        assert problem.path == "fuzz.yaml" and problem.message, problem
+        assert (problem.line is None or problem.line >= 1) and (problem.column is None or problem.column >= 1), problem
     try:
         load_items([Source("fuzz.yaml", data)])
     except FatalInput as err:

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tomllib
+
+import pytest
 
 from krmfn import __version__
 from krmfn.kio.config import options_for
@@ -57,17 +60,18 @@ def test_file_mode_stdin_dash():
     assert run.code == 0 and load12(run.stdout)["metadata"]["name"] == "x"
 
 
-def test_file_mode_bad_yaml_is_one_clear_line(tmp_path):
+def test_file_mode_bad_yaml_is_one_located_finding(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("a: [\n")
     run = krmfn_process(["validate", str(bad)])
-    assert run.code == 2 and run.stdout == ""
-    assert run.stderr.startswith(f"krmfn: {bad}: invalid YAML") and "Traceback" not in run.stderr
+    assert run.code == 1 and run.stderr == ""
+    assert run.stdout == (f"{bad}:2:1: error [input] invalid YAML at line 2, column 1: missing terminating ]\n"
+                          "krmfn validate: 0 objects, 1 error, 0 warnings, 0 infos\n")
 
 
 def test_file_mode_missing_file(tmp_path):
     run = krmfn_process(["validate", str(tmp_path / "nope.yaml")])
-    assert run.code == 2 and "cannot read" in run.stderr
+    assert run.code == 1 and f"{tmp_path / 'nope.yaml'}: error [input] cannot read: No such file" in run.stdout
 
 
 def test_file_mode_config_file(tmp_path):
@@ -173,13 +177,20 @@ def test_json_report_of_a_configuration_error(tmp_path):
     assert run.stderr == f'krmfn: {config}:2: validate.strict: expected true or false, got "maybe"\n'
 
 
-def test_github_report_of_unreadable_input(tmp_path):
-    run = krmfn_process(["validate", str(tmp_path / "nope.yaml")], env={"GITHUB_ACTIONS": "true"})
-    assert run.code == 2
-    assert run.stdout == (f"::error title=krmfn input::{tmp_path}/nope.yaml: cannot read: "
-                          "No such file or directory\n")
-    run = krmfn_process(["validate", "--format", "text", str(tmp_path / "nope.yaml")])
-    assert run.stdout == "" and run.stderr == f"krmfn: {tmp_path}/nope.yaml: cannot read: No such file or directory\n"
+def test_fatal_input_errors_stay_machine_readable_in_every_format(tmp_path):
+    # an unreadable file is a finding (exit 1); a run that cannot read anything at all is fatal (exit 2)
+    (tmp_path / "cm.yaml").write_text(CM.format(name="a"))
+    env = {"KRMFN_MAX_DEPTH": "x"}
+    line = "KRMFN_MAX_DEPTH='x': expected an integer from 1 to 10000"
+    run = krmfn_process(["validate", str(tmp_path)], env={**env, "GITHUB_ACTIONS": "true"})
+    assert (run.code, run.stdout, run.stderr) == (2, f"::error title=krmfn input::{line}\n", f"krmfn: {line}\n")
+    run = krmfn_process(["validate", "--format", "text", str(tmp_path)], env=env)
+    assert (run.code, run.stdout, run.stderr) == (2, "", f"krmfn: {line}\n")
+    run = krmfn_process(["validate", "--format", "sarif", str(tmp_path)], env=env)
+    [result] = json.loads(run.stdout)["runs"][0]["results"]
+    assert (run.code, result["ruleId"], result["level"], result["message"]["text"]) == (2, "input", "error", line)
+    run = krmfn_process(["validate", "--format", "junit", str(tmp_path)], env=env)
+    assert run.code == 2 and f'<failure type="input" message="error [input] {line}">' in run.stdout
 
 
 # --- .krmfn.yaml, found from the current directory up to the repository root ------------------------
@@ -235,3 +246,179 @@ def test_config_file_errors_are_located(tmp_path):
     (tmp_path / ".krmfn.yaml").write_text("a: [\n")
     run = krmfn_process(["validate", "."], cwd=vms)
     assert run.code == 2 and run.stderr.startswith("krmfn: ../.krmfn.yaml")
+
+
+# --- one bad file never blinds the run (issue 15) ----------------------------------------------
+
+BAD_FILES = {
+    "dup.yaml": ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d\n  name: e\n",
+                 ':5:3: error [input] invalid YAML at line 5, column 3: duplicate key "name" in a mapping'),
+    "syntax.yaml": ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: s\n data: [\n",
+                    ":5:1: error [input] invalid YAML at line 5, column 1: parse error: incorrect indentation?"),
+    "chart/templates/deploy.yaml": (
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Values.name }}\n",
+        ":4:10: error [input] invalid YAML at line 4, column 10: ryml trees cannot handle containers as keys; "
+        "the file holds template markup ({{ }}): render it first (helm template) or leave it out with --exclude"),
+    "playbook.yml": ("- hosts: all\n  tasks: []\n",
+                     ":1:1: error [input] document 1 is not a mapping (a Kubernetes object)"),
+    "values.yaml": ("replicaCount: 1\n",
+                    ":1:1: error [input] document 1 is not a Kubernetes object: it has no apiVersion and no kind "
+                    "(a patch fragment belongs in a kustomization directory)"),
+}
+
+
+def bad_tree(tmp_path):
+    for name, (text, _) in BAD_FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    (tmp_path / "dangling.yaml").symlink_to(tmp_path / "gone.yaml")
+    (tmp_path / "a.yaml").write_text(CM.format(name="a"))
+    (tmp_path / "z.yaml").write_text(CM.format(name="b") + "---\n- not an object\n---\n" + CM.format(name="a"))
+    return tmp_path
+
+
+def test_validate_reports_each_bad_file_once_and_checks_the_rest(tmp_path):
+    bad_tree(tmp_path)
+    run = krmfn_process(["validate", "."], cwd=tmp_path)
+    assert run.code == 1 and run.stderr == ""
+    expected = sorted([f"./{name}{line}" for name, (_, line) in BAD_FILES.items()] + [
+        f"./dangling.yaml: error [input] cannot read: No such file or directory "
+        f"(a symbolic link to {tmp_path / 'gone.yaml'}, which does not exist)"]) + [
+        "./z.yaml:9:1: error [input] document 2 is not a mapping (a Kubernetes object)",
+        # the readable documents of every file are still validated together
+        './z.yaml:14: error [duplicate-object] ConfigMap a metadata.name: ConfigMap "a" in namespace default '
+        "is defined twice; the API server refuses the second one with AlreadyExists (first definition: ./a.yaml:4)",
+    ]
+    assert run.stdout.splitlines() == [*expected, "krmfn validate: 4 objects, 8 errors, 0 warnings, 0 infos"]
+
+
+def test_validate_json_gives_file_line_and_column(tmp_path):
+    (tmp_path / "dup.yaml").write_text(BAD_FILES["dup.yaml"][0])
+    run = krmfn_process(["validate", "--format", "json", "dup.yaml"], cwd=tmp_path)
+    assert json.loads(run.stdout)["results"] == [{
+        "message": 'invalid YAML at line 5, column 3: duplicate key "name" in a mapping', "severity": "error",
+        "file": {"path": "dup.yaml", "index": 0, "line": 5, "column": 3}, "tags": {"check": "input"}}]
+
+
+def test_inline_writes_what_it_could_read_and_fails_on_the_rest(tmp_path):
+    bad_tree(tmp_path)
+    run = krmfn_process(["inline", "."], cwd=tmp_path)
+    assert run.code == 1
+    docs = [load12(doc) for doc in run.stdout.split("---\n")]
+    # values.yaml is read (a mapping) and passes through; unreadable documents are left out
+    assert [d.get("metadata", {}).get("name", "values") for d in docs] == ["a", "values", "b", "a"]
+    errors = run.stderr.splitlines()
+    assert "krmfn: ./dup.yaml:5:3: invalid YAML at line 5, column 3: duplicate key \"name\" in a mapping" in errors
+    assert "krmfn: ./z.yaml:9:1: document 2 is not a mapping (a Kubernetes object)" in errors
+    assert len(errors) == 7
+
+
+def test_generate_reads_its_bundle_the_same_way(tmp_path):
+    (tmp_path / "bad.yaml").write_text("a: [\n")
+    run = krmfn_process(["generate", "--from", "u1.medium", "--name", "u1.x", "--vcpus", "3", "--memory", "5Gi",
+                         "bad.yaml"],
+                        cwd=tmp_path)
+    assert run.code == 1 and load12(run.stdout)["metadata"]["name"] == "u1.x"
+    assert run.stderr.endswith("\nkrmfn: bad.yaml:2:1: invalid YAML at line 2, column 1: missing terminating ]\n")
+
+
+def test_exclude_globs_match_relative_paths_names_and_directories(tmp_path):
+    bad_tree(tmp_path)
+    run = krmfn_process(["validate", "--exclude", "chart", "--exclude", "*.yml", "--exclude", "d*.yaml",
+                         "--exclude", "syntax.yaml", "--exclude", "values.yaml", "--exclude", "z.yaml", "."],
+                        cwd=tmp_path)
+    assert run.code == 0, run.stdout
+    assert run.stdout == "krmfn validate: 1 object, 0 errors, 0 warnings, 0 infos\n"
+    run = krmfn_process(["validate", "--exclude", "templates/*", str(tmp_path / "chart")])
+    assert (run.code, run.stdout) == (2, "")  # everything left out: nothing checked must not look like success
+    assert run.stderr == f"krmfn: nothing to check: no Kubernetes objects in {tmp_path / 'chart'}\n"
+    run = krmfn_process(["inline", "--exclude", "z.yaml", str(tmp_path / "a.yaml"), str(tmp_path / "z.yaml")])
+    assert run.code == 0 and load12(run.stdout)["metadata"]["name"] == "a"
+
+
+# --- repositories laid out for kustomize ------------------------------------------------------
+
+VM = """apiVersion: kubevirt.io/v1
+kind: VirtualMachine
+metadata:
+  name: db
+spec:
+  runStrategy: Always
+  instancetype:
+    name: {size}
+  template:
+    spec:
+      domain:
+        devices: {{}}
+"""
+
+
+def kustomize_repo(root):
+    for folder in ("base", "overlays/prod", "overlays/broken", "loose"):
+        (root / folder).mkdir(parents=True)
+    (root / "base" / "kustomization.yaml").write_text("resources: [vm.yaml]\n")
+    (root / "base" / "vm.yaml").write_text(VM.format(size="u1.medium"))
+    (root / "overlays/prod/kustomization.yaml").write_text(
+        "resources: [../../base]\nnamespace: prod\npatches:\n- path: size.yaml\n"
+        "- path: labels.yaml\n  target: {kind: VirtualMachine, name: db}\n")
+    (root / "overlays/prod/size.yaml").write_text(
+        "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: db\nspec:\n  instancetype:\n"
+        "    name: u1.huge\n")
+    (root / "overlays/prod/labels.yaml").write_text("- op: add\n  path: /metadata/labels\n  value: {tier: db}\n")
+    (root / "overlays/prod/unused-fragment.yaml").write_text("spec:\n  runStrategy: Halted\n")
+    (root / "overlays/broken/kustomization.yaml").write_text("resources: [missing.yaml]\n")
+    (root / "loose" / "vm.yaml").write_text(VM.format(size="u1.nope"))
+
+
+NOT_FOUND = 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "{}" not found'
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
+def test_validate_builds_each_kustomization_as_a_bundle_of_its_own(tmp_path):
+    kustomize_repo(tmp_path)
+    run = krmfn_process(["validate", "--format", "json", "."], cwd=tmp_path)
+    results = [r for r in json.loads(run.stdout)["results"] if r["tags"]["check"] != "catalog"]
+    broken = results.pop(1)
+    assert broken["file"] == {"path": "./overlays/broken"} and broken["tags"] == {"check": "input"}
+    assert broken["message"].startswith("kustomize build failed: accumulating resources: ")
+    assert "\n" not in broken["message"] and "E11" not in broken["message"]
+    # the overlay renders db with its patch: one bundle, named by its directory; the base and the
+    # loose copy of db are other bundles (no duplicate-object), and no fragment is read on its own
+    assert [(r["file"], r["message"]) for r in results] == [
+        ({"path": "./loose/vm.yaml", "index": 0, "line": 8}, NOT_FOUND.format("u1.nope")),
+        ({"path": "./overlays/prod", "index": 0}, NOT_FOUND.format("u1.huge")),
+    ]
+    assert results[1]["resourceRef"]["namespace"] == "prod"
+    assert json.loads(run.stdout)["summary"]["objects"] == 3 and run.code == 1
+    text = krmfn_process(["validate", "overlays/prod"], cwd=tmp_path).stdout.splitlines()
+    assert text[0] == ("overlays/prod (document 1): error [reference] VirtualMachine prod/db spec.instancetype.name: "
+                       + NOT_FOUND.format("u1.huge"))
+
+
+def test_kustomize_off_reads_the_files_but_not_fragments_as_objects(tmp_path):
+    kustomize_repo(tmp_path)
+    run = krmfn_process(["validate", "--kustomize", "off", "--format", "json", "."], cwd=tmp_path)
+    results = [r for r in json.loads(run.stdout)["results"] if r["tags"]["check"] != "catalog"]
+    files = {r["file"]["path"] for r in results}
+    assert "./overlays/prod/unused-fragment.yaml" not in files and "./overlays/prod/labels.yaml" not in files
+    assert not [r for r in results if r["tags"]["check"] == "input"]
+    assert "./overlays/prod/size.yaml" in files  # as today: a patch with apiVersion and kind is an object
+
+
+def test_kustomize_auto_without_kubectl_reads_files_and_says_so(tmp_path):
+    kustomize_repo(tmp_path)
+    run = krmfn_process(["validate", "--format", "json", "."], cwd=tmp_path, env={"PATH": str(tmp_path / "loose")})
+    results = json.loads(run.stdout)["results"]
+    assert results[0] == {
+        "message": "3 kustomization directories (./base, ./overlays/broken, ./overlays/prod) read file by file: "
+                   "neither kubectl nor kustomize is on PATH (or pipe: kubectl kustomize DIR | krmfn validate -)",
+        "severity": "info", "tags": {"check": "input"}}
+    assert {r["file"]["path"] for r in results[1:]} >= {"./base/vm.yaml", "./overlays/prod/size.yaml"}
+
+
+def test_inline_stderr_names_lines_not_document_indexes(tmp_path):
+    (tmp_path / "vms.yaml").write_text(CM.format(name="a") + "---\n" + VM.format(size="u1.nope"))
+    run = krmfn_process(["inline", "vms.yaml"], cwd=tmp_path)
+    assert run.code == 1
+    assert run.stderr == ("krmfn: vms.yaml:16: VirtualMachine db spec.instancetype.name: "
+                          + NOT_FOUND.format("u1.nope") + "\n")

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from krmfn.model import kinds
-from krmfn.model.findings import ERROR, Finding
+from krmfn.model.findings import ERROR, FIRST_ITEM, Finding
 from krmfn.validate.context import Context
 
 ID = "duplicate-object"
@@ -66,8 +66,8 @@ def run(ctx: Context) -> Iterable[Finding]:
         if key in first_seen:
             group, kind, ns, name = key
             where = f" in namespace {ns}" if ns else ""
-            yield Finding(ERROR, f'{kind} "{name}"{where} is already defined (item {first_seen[key]}); '
+            yield Finding(ERROR, f'{kind} "{name}"{where} is defined twice; '
                                  "the API server refuses the second one with AlreadyExists",
-                          item=index, path="metadata.name", check=ID)
+                          item=index, path="metadata.name", check=ID, tags={FIRST_ITEM: str(first_seen[key])})
         else:
             first_seen[key] = index

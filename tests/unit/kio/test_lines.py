@@ -1,4 +1,4 @@
-from krmfn.kio.lines import line_of, split_path
+from krmfn.kio.lines import document_start, duplicate_key_position, line_of, split_path
 
 
 def test_split_path():
@@ -16,3 +16,15 @@ def test_line_of_follows_the_path(tmp_path):
     assert line_of(str(f), 1, None) == 4
     assert line_of(str(f), 5, "spec") is None
     assert line_of(str(tmp_path / "nope.yaml"), 0, "x") is None
+
+
+def test_document_start_and_duplicate_key_position():
+    data = b"a: 1\n---\nkind: X\nspec:\n  list:\n  - {x: 1, x: 2}\n  b: 1\n  b: 2\n"
+    assert document_start(data, 0) == (1, 1) and document_start(data, 1) == (3, 1)
+    assert document_start(data, 2) is None
+    # the exact reader's order: the nested mapping inside `list` is read before `b` repeats
+    assert duplicate_key_position(data, 1) == (6, 12)
+    assert duplicate_key_position(data, 0) is None
+    merged = b"base: &b {x: 1}\nitem:\n  <<: *b\n  <<: *b\n  y: 1\n  y: 2\n"
+    assert duplicate_key_position(merged, 0) == (6, 3)  # merge keys are not duplicates
+    assert duplicate_key_position(b"a: [\n", 0) is None  # what PyYAML cannot read has no position

@@ -1,7 +1,7 @@
 """Result schema types, order and the stderr line."""
 from __future__ import annotations
 
-from krmfn.model.findings import ERROR, INFO, WARNING, Finding
+from krmfn.model.findings import ERROR, FIRST_ITEM, INFO, WARNING, Finding
 from krmfn.kio.items import Item
 from krmfn.kio.results import sort_key, stderr_line, to_result
 
@@ -52,8 +52,32 @@ def test_order_is_file_index_severity_message():
     assert [r["message"] for r in sorted(results, key=sort_key)] == ["x", "c", "a", "b", "z"]
 
 
-def test_stderr_line():
+def test_stderr_line_names_the_document_when_only_the_index_is_known():
+    """Under kpt and kustomize the orchestrator's index is all there is: `file:N` would read as a line."""
     result = to_result(Finding(ERROR, "not found", item=0, path="spec.instancetype"),
                        [vm_item("vms/a.yaml", "1")])
-    assert stderr_line(result) == "vms/a.yaml:1: VirtualMachine lab/vm-a spec.instancetype: not found"
+    assert stderr_line(result) == "vms/a.yaml (document 2): VirtualMachine lab/vm-a spec.instancetype: not found"
     assert stderr_line({"message": "m", "severity": WARNING}) == "warning: m"
+
+
+def test_stderr_line_uses_the_line_and_column_when_known():
+    result = {"message": "invalid YAML at line 4, column 5: x", "severity": ERROR,
+              "file": {"path": "bad.yaml", "line": 4, "column": 5}, "tags": {"check": "input"}}
+    assert stderr_line(result) == "bad.yaml:4:5: invalid YAML at line 4, column 5: x"
+    result["file"] = {"path": "a.yaml", "index": 0, "line": 7}
+    assert stderr_line(result).startswith("a.yaml:7: invalid")
+    result["file"] = {"path": "a.yaml"}
+    assert stderr_line(result).startswith("a.yaml: invalid")
+
+
+def test_first_definition_is_located_from_the_tag_not_the_message():
+    items = [vm_item("vms/a.yaml", "0"), vm_item("vms/b.yaml", "3")]
+    finding = Finding(ERROR, "defined twice", item=1, path="metadata.name", check="duplicate-object",
+                      tags={FIRST_ITEM: "0"})
+    result = to_result(finding, items)
+    assert result["message"] == "defined twice (first definition: vms/a.yaml (document 1))"
+    assert result["tags"] == {"check": "duplicate-object"}
+    assert to_result(finding, items, locate=lambda item: "vms/a.yaml:4")["message"] == (
+        "defined twice (first definition: vms/a.yaml:4)")
+    bare = [Item(None, 0, {"kind": "ConfigMap", "metadata": {"name": "x"}}), items[1]]
+    assert to_result(finding, bare)["message"] == "defined twice (first definition: item 0)"

@@ -65,3 +65,23 @@ _FULL_PROPERTY_LINE = re.compile(rb"(?m)^[ \t]*(?:- +)*(?:[!&][^\s]*[ \t]*)+(?:#
 def test_property_line_screen_finds_exactly_what_a_line_by_line_search_finds(parts):
     data = "".join(parts).encode()
     assert yt._has_property_line(data) == bool(_FULL_PROPERTY_LINE.search(data))
+
+
+@pytest.mark.parametrize("data, line, column, reason", [
+    (b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n data: [\n", 5, 1, "parse error: incorrect indentation?"),
+    (b"a: 1\nb: [\n", 3, 1, "missing terminating ]"),
+    (b"kind: Deployment\nmetadata:\n  name: {{ .Values.name }}\n", 3, 10,
+     "ryml trees cannot handle containers as keys"),
+])
+def test_rapidyaml_errors_carry_line_and_column(data, line, column, reason):
+    with pytest.raises(yt.YamlError) as caught:
+        yt.parse(data)
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert caught.value.message == f"invalid YAML at line {line}, column {column}: {reason}"
+
+
+def test_duplicate_keys_are_their_own_error_with_the_key():
+    tree = yt.parse(b"a: 1\nb:\n  c: 1\n  c: 2\n")
+    with pytest.raises(yt.DuplicateKey) as caught:
+        yt.Walker(tree).value(yt.documents(tree)[0])
+    assert caught.value.key == "c" and caught.value.message == 'duplicate key "c" in a mapping'

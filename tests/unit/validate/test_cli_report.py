@@ -99,3 +99,17 @@ def test_pre_commit_hooks_run_krmfn_validate():
     assert all(hook["entry"] == "krmfn validate" and hook["language"] == "python" for hook in hooks)
     files_hook = next(hook for hook in hooks if hook["id"] == "krmfn-validate-files")
     assert files_hook["pass_filenames"] is True and files_hook["require_serial"] is True  # one process, all files
+
+
+def test_github_annotations_carry_the_column_of_yaml_errors(tmp_path):
+    (tmp_path / "bad.yaml").write_text("a: 1\nb: [\n")
+    run = krmfn_process(["validate", "--format", "github", str(tmp_path)])
+    assert run.stdout.splitlines()[0] == (
+        f"::error file={tmp_path}/bad.yaml,line=3,col=1,title=krmfn input::"
+        "invalid YAML at line 3, column 1: missing terminating ]")
+
+
+def test_stdin_findings_name_the_document(tmp_path):
+    run = krmfn_process(["validate", "-"], DEPRECATED.replace("old", "ok").replace("preferCores", "cores")
+                        + "---\n" + BAD.split("---\n")[1])
+    assert run.stdout.splitlines()[0].startswith("- (document 2): error [reference] VirtualMachine lab/db ")

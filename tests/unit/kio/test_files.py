@@ -1,0 +1,89 @@
+"""The CLI's reader: what it walks, what it leaves out, and each unreadable input as one located problem."""
+from __future__ import annotations
+
+import pytest
+
+from krmfn.kio.files import (
+    INPUT_CHECK, INPUT_FAILING, INPUT_PASSING, InputProblem, Source, excluded, expand_paths, load_items,
+    read_bundles, read_items,
+)
+from krmfn.kio.resourcelist import FatalInput
+
+CM = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {}\n"
+
+
+def test_a_bad_document_is_one_problem_and_the_others_are_read():
+    data = (CM.format("a") + "---\n- a list\n---\n" + CM.format("b") + "  name: c\n---\n" + CM.format("d")).encode()
+    items, problems = read_items([Source("s.yaml", data)])
+    assert [(item.value["metadata"]["name"], item.doc_index) for item in items] == [("a", 0), ("d", 3)]
+    assert problems == [
+        InputProblem("s.yaml", "document 2 is not a mapping (a Kubernetes object)", 6, 1, 1),
+        InputProblem("s.yaml", 'invalid YAML at line 12, column 3: duplicate key "name" in a mapping', 12, 3, 2),
+    ]
+    assert problems[1].result() == {
+        "message": 'invalid YAML at line 12, column 3: duplicate key "name" in a mapping', "severity": "error",
+        "file": {"path": "s.yaml", "index": 2, "line": 12, "column": 3}, "tags": {"check": INPUT_CHECK}}
+
+
+def test_fragments_and_lists_are_expected_inside_a_kustomization_only():
+    fragment, patch = b"spec:\n  running: true\n", b"- op: remove\n  path: /spec\n"
+    assert [p.message for p in read_items([Source("f.yaml", fragment), Source("p.yaml", patch)], objects=True)[1]] == [
+        "document 1 is not a Kubernetes object: it has no apiVersion and no kind "
+        "(a patch fragment belongs in a kustomization directory)",
+        "document 1 is not a mapping (a Kubernetes object)"]
+    items, problems = read_items([Source("f.yaml", fragment, in_kustomization=True),
+                                  Source("p.yaml", patch, in_kustomization=True)], objects=True)
+    assert problems == [] and [item.value for item in items] == [{"spec": {"running": True}}]
+    assert load_items([Source("f.yaml", fragment)])[0].value == {"spec": {"running": True}}  # strict: as before
+
+
+def test_strict_reading_raises_on_the_first_problem():
+    with pytest.raises(FatalInput, match=r"^x.yaml: invalid YAML at line 2, column 1: missing terminating ]$"):
+        load_items([Source("ok.yaml", CM.format("a").encode()), Source("x.yaml", b"a: [b\n")])
+
+
+def test_exclude_matches_the_relative_path_or_the_name():
+    assert excluded("charts/web/values.yaml", ["charts/*"]) and excluded("charts/web/values.yaml", ["values.yaml"])
+    assert excluded("charts", ["charts"]) and not excluded("apps/web.yaml", ["web"])
+
+
+def test_a_file_named_on_the_command_line_is_excluded_by_its_directories_too():
+    paths = ["charts/web/templates/a.yaml", "apps/a.yaml", "-"]
+    assert [e.path for e in expand_paths(paths, exclude=["charts"]).entries] == ["apps/a.yaml", "-"]
+    assert [e.path for e in expand_paths(paths, exclude=["templates"]).entries] == ["apps/a.yaml", "-"]
+    assert [e.path for e in expand_paths(paths, exclude=["a.yaml"]).entries] == ["-"]
+
+
+def test_the_walk_finds_kustomizations_and_prunes_excluded_directories(tmp_path):
+    for folder in ("app/base", "app/overlay/patches", "app/components/x", "charts/web", ".git"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "app/base/kustomization.yml").write_text("resources: [a.yaml]\n")
+    (tmp_path / "app/overlay/Kustomization").write_text("resources: [../base]\n")
+    (tmp_path / "app/components/x/kustomization.yaml").write_text("kind: Component\n")
+    for name in ("app/base/a.yaml", "app/overlay/patches/p.yaml", "app/components/x/c.yaml", "charts/web/t.yaml",
+                 ".git/x.yaml", "top.yml"):
+        (tmp_path / name).write_text(CM.format("x"))
+    walk = expand_paths([str(tmp_path)], exclude=["charts"])
+    rel = {str(e.path)[len(str(tmp_path)) + 1:]: e.kustomization for e in walk.entries}
+    assert rel == {"app/base/a.yaml": str(tmp_path / "app/base"),
+                   "app/base/kustomization.yml": str(tmp_path / "app/base"),
+                   "app/components/x/c.yaml": str(tmp_path / "app/components/x"),
+                   "app/components/x/kustomization.yaml": str(tmp_path / "app/components/x"),
+                   "app/overlay/patches/p.yaml": str(tmp_path / "app/overlay"),
+                   "top.yml": None}
+    assert walk.kustomizations == [str(tmp_path / "app/base"), str(tmp_path / "app/overlay")]  # no Component
+    # a file named on its own inside a kustomization is not a loose fragment
+    assert expand_paths([str(tmp_path / "app/overlay/patches/p.yaml")]).entries[0].kustomization == str(
+        tmp_path / "app/overlay")
+
+
+def test_a_bad_limit_variable_stays_fatal(monkeypatch, tmp_path):
+    monkeypatch.setenv("KRMFN_MAX_DEPTH", "zero")
+    with pytest.raises(FatalInput, match="KRMFN_MAX_DEPTH"):
+        read_bundles([str(tmp_path)])
+
+
+def test_the_input_checks_examples_pass_and_fail():
+    """The documented examples, for `krmfn checks input`."""
+    assert read_items([Source("ok.yaml", INPUT_PASSING.encode())], objects=True)[1] == []
+    assert [p.line for p in read_items([Source("bad.yaml", INPUT_FAILING.encode())], objects=True)[1]] == [5]
