@@ -8,7 +8,8 @@ from types import ModuleType
 
 from krmfn import catalog
 from krmfn.generate import FINDINGS as GENERATE_FINDINGS
-from krmfn.kio.rules import INPUT, Rule
+from krmfn.kio import files as input_check
+from krmfn.kio.rules import Rule
 from krmfn.model.options import OPTIONS
 from krmfn.validate.checks import CHECKS
 
@@ -32,6 +33,12 @@ def rule_of(check: ModuleType) -> Rule:
 
 
 # Every check the CLI can report: validate's, then the file reader's `input`.
+INPUT = Rule(input_check.INPUT_CHECK, input_check.INPUT_SEVERITY, input_check.INPUT_SUMMARY, input_check.INPUT_MIRRORS,
+             input_check.INPUT_FIX[0].upper() + input_check.INPUT_FIX[1:] + ".",
+             "input: a file under the given paths cannot be read, or is not Kubernetes YAML. It becomes one "
+             "finding with the file, line and column; every other file is still checked (CLI only: the KRM "
+             "function refuses a broken ResourceList as a whole).",
+             input_check.INPUT_PASSING, input_check.INPUT_FAILING)
 RULES: tuple[Rule, ...] = (*(rule_of(check) for check in CHECKS), INPUT)
 RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
 

@@ -134,8 +134,8 @@ def _walk_directory(top: str, exclude: Sequence[str], walk: Walk) -> None:
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not _excluded_in(top, folder, d, exclude))
         roots.update((os.path.join(folder, d), root) for d in dirs)
         # dot-files are tools' configuration (.pre-commit-config.yaml, .gitlab-ci.yml, .krmfn.yaml)
-        found.extend(Entry(os.path.join(folder, f), root or outer) for f in files
-                     if f.endswith(YAML_SUFFIXES) and not f.startswith(".") and not _excluded_in(top, folder, f, exclude))
+        found.extend(Entry(os.path.join(folder, f), root or outer) for f in files if f.endswith(YAML_SUFFIXES)
+                     and not f.startswith(".") and not _excluded_in(top, folder, f, exclude))
     walk.entries.extend(sorted(found, key=lambda entry: entry.path))
 
 

@@ -1,7 +1,7 @@
 """What the reports and `krmfn checks` say about a check, and its help URL (the README anchor).
 
 krmfn.docs builds the rules of validate's checks from their modules (the I/O layer does not import
-validate); the CLI's own `input` check is described here.
+validate) and the `input` check's from krmfn.kio.files, where its findings are made.
 """
 from __future__ import annotations
 
@@ -29,18 +29,3 @@ class Rule:
 
 def help_uri(check: str) -> str:
     return f"{HELP_BASE}#check-{check}"
-
-
-# The CLI's `input` check (issue 15, shared contract 1) is produced by the file reader
-# (krmfn.kio.files); this entry describes it until that module carries the text itself.
-INPUT = Rule(
-    id="input",
-    severity="error",
-    summary="a file that cannot be read or is not Kubernetes YAML (CLI only; the rest of the run goes on)",
-    mirrors="none: what kubectl apply -f would refuse before anything reaches KubeVirt",
-    fix="Fix the YAML at the line and column given, or leave the file out with --exclude if it is not a "
-        "Kubernetes manifest (a Helm template, an Ansible playbook).",
-    description="input: a file under the given paths cannot be read, or is not Kubernetes YAML (invalid YAML, "
-                "duplicate keys, a template, a document that is not a mapping). It becomes one finding with "
-                "the file, line and column; every other file is still checked.",
-)
