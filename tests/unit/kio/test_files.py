@@ -77,6 +77,14 @@ def test_the_walk_finds_kustomizations_and_prunes_excluded_directories(tmp_path)
         tmp_path / "app/overlay")
 
 
+def test_the_walk_leaves_dot_files_out_but_reads_one_named_on_the_command_line(tmp_path):
+    for name in (".pre-commit-config.yaml", ".gitlab-ci.yml", ".krmfn.yaml", "vm.yaml"):
+        (tmp_path / name).write_text(CM.format("x"))
+    assert [e.path for e in expand_paths([str(tmp_path)]).entries] == [str(tmp_path / "vm.yaml")]
+    named = str(tmp_path / ".gitlab-ci.yml")
+    assert [e.path for e in expand_paths([named]).entries] == [named]
+
+
 def test_a_bad_limit_variable_stays_fatal(monkeypatch, tmp_path):
     monkeypatch.setenv("KRMFN_MAX_DEPTH", "zero")
     with pytest.raises(FatalInput, match="KRMFN_MAX_DEPTH"):
