@@ -34,8 +34,16 @@ INPUT_FIX = ("fix the YAML at the line and column given; render templates first 
              "kustomize reports (kubectl kustomize DIR)")
 INPUT_PASSING = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n"
 INPUT_FAILING = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n"
+HELM_CHART_FILE = "Chart.yaml"
 TEMPLATE_HINT = ("; the file holds template markup ({{ }}): render it first (helm template) "
                  "or leave it out with --exclude")
+
+
+def helm_chart_message(folder: str) -> str:
+    """A Helm chart found while walking is one finding, not one per template, value file and Chart.yaml."""
+    return (f"a Helm chart ({HELM_CHART_FILE}): its templates are Kubernetes YAML only once rendered; validate "
+            f"what it renders (helm template {folder} | krmfn validate -) or leave it out with --exclude "
+            f"{os.path.basename(os.path.normpath(folder))}")
 
 
 @dataclass
@@ -125,6 +133,10 @@ def _walk_directory(top: str, exclude: Sequence[str], walk: Walk) -> None:
         walk.problems.append(InputProblem(err.filename or top, f"cannot read the directory: {err.strerror}"))
 
     for folder, dirs, files in os.walk(top, onerror=unreadable):
+        if HELM_CHART_FILE in files:
+            walk.problems.append(InputProblem(folder, helm_chart_message(folder)))
+            dirs[:] = []
+            continue
         root = roots.get(folder)
         name = kz.kustomization_file(folder, files)
         if root is None and name is not None:

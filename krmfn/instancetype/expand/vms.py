@@ -182,10 +182,18 @@ def _close_name_hint(check: str | None, vm: dict, bundle: Bundle) -> str:
         for other in role_kinds:
             if other != kind and bundle.get(other, bundle.namespace_of(vm), name) is not None:
                 return f" (there is a {other} {name}: did you mean kind: {other}?)"
-        close = difflib.get_close_matches(name, sorted(bundle.names(kind, namespace)), n=3, cutoff=0.75)
+        close = close_names(name, bundle.names(kind, namespace))
         if close:
             return f" (did you mean {' or '.join(close)}?)"
     return ""
+
+
+def close_names(name: str, names: set[str], cutoff: float = 0.75, margin: float = 0.05) -> list[str]:
+    """The names most like ``name`` (difflib's ratio at least ``cutoff``, and within ``margin`` of
+    the best one, so that `u1.meduim` suggests `u1.medium` alone, not `u1.2xmedium` as well)."""
+    scored = sorted((-difflib.SequenceMatcher(None, name, known).ratio(), known) for known in names)
+    best = -scored[0][0] if scored else 0.0
+    return [known for negative, known in scored[:3] if -negative >= max(cutoff, best - margin)]
 
 
 def catalog_notes(result: ExpandResult, bundle: Bundle, index: int) -> list[Finding]:

@@ -85,6 +85,22 @@ def test_the_walk_leaves_dot_files_out_but_reads_one_named_on_the_command_line(t
     assert [e.path for e in expand_paths([named]).entries] == [named]
 
 
+def test_a_helm_chart_is_one_problem_naming_how_to_check_it(tmp_path):
+    chart = tmp_path / "charts" / "db"
+    (chart / "templates").mkdir(parents=True)
+    (chart / "Chart.yaml").write_text("apiVersion: v2\nname: db\nversion: 0.1.0\n")
+    (chart / "values.yaml").write_text("size: u1.large\n")
+    (chart / "templates" / "vm.yaml").write_text("metadata:\n  name: {{ .Release.Name }}\n")
+    (tmp_path / "vm.yaml").write_text(CM.format("x"))
+    for top in (tmp_path, chart):
+        walk = expand_paths([str(top)])
+        assert [e.path for e in walk.entries] == ([str(tmp_path / "vm.yaml")] if top == tmp_path else [])
+        assert [(p.path, p.message, p.line) for p in walk.problems] == [(str(chart), (
+            f"a Helm chart (Chart.yaml): its templates are Kubernetes YAML only once rendered; validate what it "
+            f"renders (helm template {chart} | krmfn validate -) or leave it out with --exclude db"), None)]
+    assert expand_paths([str(tmp_path)], exclude=["db"]).problems == []
+
+
 def test_a_bad_limit_variable_stays_fatal(monkeypatch, tmp_path):
     monkeypatch.setenv("KRMFN_MAX_DEPTH", "zero")
     with pytest.raises(FatalInput, match="KRMFN_MAX_DEPTH"):

@@ -96,8 +96,14 @@ def test_a_missing_name_close_to_one_that_exists_gets_a_did_you_mean() -> None:
 def test_catalog_names_are_suggested_when_the_catalog_is_on() -> None:
     items = [vm("typo", {"instancetype": {"name": "u1.meduim"}, "preference": {"name": "fedora"}})]
     failure = expand_vms(items, ExpandOptions.from_options(complete("inline", {}))).failures[0]
-    assert failure.message.startswith('virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.meduim" not '
-                                      "found (did you mean u1.medium or ")
+    assert failure.message == ('virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.meduim" not found '
+                               "(did you mean u1.medium?)")
+
+
+def test_names_equally_close_are_all_suggested_up_to_three() -> None:
+    assert loop.close_names("u1.meduim", {"u1.medium", "u1.2xmedium", "o1.medium", "u1.small"}) == ["u1.medium"]
+    assert loop.close_names("web-1", {"web-2", "web-3", "web-4", "web-5", "db"}) == ["web-2", "web-3", "web-4"]
+    assert loop.close_names("enormous", {"small"}) == [] and loop.close_names("x", set()) == []
 
 
 def test_the_same_name_under_the_other_kind_of_the_role_is_named() -> None:
