@@ -197,6 +197,9 @@ def report_runs() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("example, name", report_runs())
 def test_cli_report_formats(example, name):
+    needs = os.path.join(EXAMPLES, example, ".expected", "needs")  # tools the runs need, one per line
+    for name_of_tool in read(needs).split() if os.path.exists(needs) else []:
+        tool(name_of_tool)
     args = read(os.path.join(EXAMPLES, example, ".expected", f"cli-{name}.args")).split()
     first = run([KRMFN, *args], os.path.join(EXAMPLES, example), {"GITHUB_ACTIONS": "", "NO_COLOR": ""})
     record_exit(example, f"cli-{name}", first.returncode)
