@@ -5,6 +5,9 @@ import os
 import re
 import subprocess
 
+import pytest
+
+from krmfn import __version__
 from krmfn.docs import RULES, catalog_table, checks_table, generate_findings_table, options_table
 from tests.conftest import REPO
 
@@ -43,12 +46,16 @@ def test_generate_findings_table_matches_the_code():
     assert generate_findings_table() in readme(), "regenerate with: python -m krmfn.docs"
 
 
-def test_pre_commit_rev_is_a_tag_that_exists_or_a_commit():
-    """pre-commit fails on a `rev:` that names no tag; until a release is tagged the README pins a commit."""
+def test_pre_commit_rev_is_the_release_tag_and_the_tag_exists():
+    """pre-commit fails on a `rev:` that names no tag: the README pins this version's tag, which the
+    repository must have (skipped where no tags are at hand: the test image, a shallow clone)."""
     revs = re.findall(r"- repo: https://github.com/krmfn/krmfn\n  rev: (\S+)", readme())
-    assert revs
-    tags = subprocess.run(["git", "tag", "--list"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split()
-    assert [rev for rev in revs if rev not in tags and not re.fullmatch(r"[0-9a-f]{40}", rev)] == []
+    assert revs == [f"v{__version__}"]
+    listed = subprocess.run(["git", "tag", "--list"], cwd=REPO, capture_output=True, text=True, check=False)
+    tags = listed.stdout.split() if listed.returncode == 0 else []
+    if not tags:
+        pytest.skip("no git tags here (not a full checkout)")
+    assert f"v{__version__}" in tags
 
 
 def test_checks_table_has_the_anchor_of_every_help_url():
