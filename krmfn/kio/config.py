@@ -86,9 +86,20 @@ def parse_flag(option: Option, raw: Any) -> Any:
 def combined(option: Option, earlier: Any, later: Any) -> Any:
     """An option given twice (a config file, then a flag): lists add up, in order and without
     repeats (for `severity`, the later pair for a check wins); any other value is replaced."""
-    if not option.is_list or not isinstance(earlier, list):
+    if not option.is_list or not isinstance(earlier, list) or not isinstance(later, list):
         return later
-    return [*earlier, *(value for value in later if value not in earlier)]
+    if option.kind != "severities":
+        return [*earlier, *(value for value in later if value not in earlier)]
+    merged = list(earlier)
+    for value in later:  # a check's later severity replaces every earlier one, wherever it was
+        check = _severity_check(value)
+        merged = [kept for kept in merged if _severity_check(kept) != check]
+        merged.append(value)
+    return merged
+
+
+def _severity_check(value: Any) -> Any:
+    return value.partition("=")[0].strip() if isinstance(value, str) else value
 
 
 def _as_str(raw: Any, path: str) -> str:

@@ -68,11 +68,12 @@ def suppression(result: dict[str, Any]) -> str:
     return str((result.get("tags") or {}).get("suppressed") or "")
 
 
-def line_location(item: Item) -> str:
-    """Where an item read from a file is, with its line (for messages that point at an item)."""
+def line_location(item: Item, within: str | None = None) -> str:
+    """Where an item read from a file is, with its line (for messages that point at an item, or at
+    the object `within` it, such as `items[2]` of a List)."""
     line = None
     if item.file and item.file != "-" and item.doc_index is not None and item.origin() == (item.file, item.doc_index):
-        line = line_of(item.file, item.doc_index, "metadata.name")
+        line = line_of(item.file, item.doc_index, f"{within}.metadata.name" if within else "metadata.name")
     return item_location(item, line)
 
 

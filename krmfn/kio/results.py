@@ -11,15 +11,16 @@ from krmfn.kio.items import Item, resource_ref
 _SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
 
-def item_location(item: Item, line: int | None = None) -> str:
+def item_location(item: Item, line: int | None = None, within: str | None = None) -> str:
     """Where an item is, for a message: `path:line` when the line is known, else `path (document N)`
-    (N counts from 1), else nothing better than that it was read."""
+    (N counts from 1), else nothing better than that it was read. (`within`: the path of an object
+    embedded in the item, such as `items[2]`; only the line can say more than the item does.)"""
     path, index = item.origin()
     return location({"path": path, "index": index, "line": line})
 
 
 def to_result(finding: Finding, items: list[Item], config_ref: dict[str, str] | None = None,
-              locate: Callable[[Item], str] = item_location) -> dict[str, Any]:
+              locate: Callable[..., str] = item_location) -> dict[str, Any]:
     """A KRM result: severity always set, field.path a string, file.index an integer.
 
     A finding about no item but with a path is about the functionConfig (`spec.sizes[1].memory`):
@@ -28,9 +29,10 @@ def to_result(finding: Finding, items: list[Item], config_ref: dict[str, str] | 
     """
     tags = dict(finding.tags)
     message = finding.message
-    first = tags.pop(FIRST_ITEM, None)
-    if first is not None and first.isdigit() and int(first) < len(items):
-        message = f"{message} (first definition: {locate(items[int(first)]) or 'item ' + first})"
+    first, _, within = (tags.pop(FIRST_ITEM, None) or "").partition(":")  # `3`, or `3:items[1]` in a List
+    if first.isdigit() and int(first) < len(items):
+        where = locate(items[int(first)], within=within or None)
+        message = f"{message} (first definition: {where or 'item ' + first})"
     result: dict[str, Any] = {"message": message, "severity": finding.severity}
     item = items[finding.item] if finding.item is not None and 0 <= finding.item < len(items) else None
     if finding.subject is not None:

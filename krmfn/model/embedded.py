@@ -18,12 +18,12 @@ an object of a List as the finding's subject (the result's resourceRef names it)
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from krmfn.model.findings import Finding
+from krmfn.model.findings import FIRST_ITEM, Finding
 from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, kind_of, split_api_version
+from krmfn.model.krm import IGNORE_ANNOTATION, IGNORE_REASON_ANNOTATION, annotations_of
 from krmfn.model.outcome import Outcome
 
 LIST_KIND = "List"
@@ -31,6 +31,12 @@ POOL_KIND = "VirtualMachinePool"
 POOL_GROUP = "pool.kubevirt.io"
 POOL_TEMPLATE = "spec.virtualMachineTemplate"
 VM_API_VERSION = f"{KUBEVIRT_GROUP}/v1"
+IGNORE_ANNOTATIONS = (IGNORE_ANNOTATION, IGNORE_REASON_ANNOTATION)
+# Fields of the pool's VM that are the pool's own: its name and namespace come from the pool's
+# metadata (a bad name is the pool's), as do the ignore annotations krmfn copies onto it.
+POOL_OWN_FIELDS = ("metadata.name", "metadata.namespace")
+ANNOTATIONS_PATH = "metadata.annotations"
+_ABSENT = object()
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,7 @@ class Flat:
     origins: list[int | Member]  # per flat value: the input index, or the Member it stands for
     carriers: dict[int, list[int]] = field(default_factory=dict)  # input index -> its members' flat indexes
     pools: set[int] = field(default_factory=set)  # the carriers that are VirtualMachinePools
+    pool_ignores: set[int] = field(default_factory=set)  # pools whose VM carries the pool's ignore annotations
 
 
 def is_list(value: Any) -> bool:
@@ -76,6 +83,8 @@ def unwrap(values: list[Any]) -> Flat | None:
         elif isinstance(value, dict) and is_pool(value):
             members = [(0, pool_vm(value))]
             flat.pools.add(index)
+            if ignores_from_pool(value):
+                flat.pool_ignores.add(index)
         else:
             flat.values.append(value)
             flat.origins.append(index)
@@ -89,7 +98,8 @@ def unwrap(values: list[Any]) -> Flat | None:
 
 
 def pool_vm(pool: dict) -> dict:
-    """The VirtualMachine the pool controller creates for its first replica."""
+    """The VirtualMachine the pool controller creates for its first replica. The pool's own
+    `krmfn.dev/ignore` annotations go with it (a finding on it is reported on the pool)."""
     template = pool["spec"]["virtualMachineTemplate"]
     given = pool.get("metadata")
     pool_metadata: dict[str, Any] = given if isinstance(given, dict) else {}
@@ -98,6 +108,9 @@ def pool_vm(pool: dict) -> dict:
     metadata["name"] = f"{name}-0" if isinstance(name, str) else name
     if "namespace" in pool_metadata:
         metadata["namespace"] = pool_metadata["namespace"]
+    if ignores_from_pool(pool):
+        ignore = {key: value for key, value in annotations_of(pool).items() if key in IGNORE_ANNOTATIONS}
+        metadata["annotations"] = {**ignore, **annotations_of({"metadata": metadata})}
     return {"apiVersion": VM_API_VERSION, "kind": VIRTUAL_MACHINE, "metadata": metadata, "spec": template["spec"]}
 
 
@@ -148,17 +161,20 @@ def _emit_carrier(out: Outcome, index: int, carrier: dict, flat: Flat,
         _append(out, carrier, index, False)
         return
     kept = [members[member][0] for member in wanted if member in members]
-    rebuild: Callable[[dict, list[Any]], dict] = _rebuilt_pool if index in flat.pools else _rebuilt_list
-    _append(out, rebuild(carrier, kept), index, True)
+    if index in flat.pools:
+        _append(out, _rebuilt_pool(carrier, kept, flat.values[wanted[0]]), index, True)
+    else:
+        _append(out, _rebuilt_list(carrier, kept), index, True)
 
 
 def _rebuilt_list(carrier: dict, kept: list[Any]) -> dict:
     return {**carrier, "items": kept}
 
 
-def _rebuilt_pool(carrier: dict, kept: list[Any]) -> dict:
-    """The expanded VM's spec as the template's spec; annotations inline added go to the template's
-    metadata (the pool controller copies them to every VM it creates)."""
+def _rebuilt_pool(carrier: dict, kept: list[Any], given: dict) -> dict:
+    """The expanded VM's spec as the template's spec; annotations the mode added to the VM (`given`
+    is the VM it was handed) go to the template's metadata (the pool controller copies them to
+    every VM it creates)."""
     if not kept or not isinstance(kept[0], dict):
         return carrier
     vm = kept[0]
@@ -166,16 +182,20 @@ def _rebuilt_pool(carrier: dict, kept: list[Any]) -> dict:
     spec = dict(carrier["spec"])
     template = dict(spec["virtualMachineTemplate"])
     template["spec"] = vm.get("spec")
-    old_metadata = template.get("metadata") if isinstance(template.get("metadata"), dict) else None
-    annotations = (vm.get("metadata") or {}).get("annotations")
-    if isinstance(annotations, dict) and annotations != (old_metadata or {}).get("annotations"):
-        template["metadata"] = {**(old_metadata or {}), "annotations": annotations}
+    before = annotations_of(given)
+    added = {key: value for key, value in annotations_of(vm).items() if before.get(key, _ABSENT) != value}
+    if added:
+        found = template.get("metadata")
+        old_metadata: dict[str, Any] = found if isinstance(found, dict) else {}
+        template["metadata"] = {**old_metadata, "annotations": {**annotations_of({"metadata": old_metadata}), **added}}
     spec["virtualMachineTemplate"] = template
     rebuilt["spec"] = spec
     return rebuilt
 
 
 def _finding_on_carrier(finding: Finding, flat: Flat) -> Finding:
+    if FIRST_ITEM in finding.tags:
+        finding.tags[FIRST_ITEM] = _first_item_on_carrier(finding.tags[FIRST_ITEM], flat)
     origin = flat.origins[finding.item] if finding.item is not None and finding.item < len(flat.origins) else None
     if origin is None:
         return finding
@@ -189,6 +209,25 @@ def _finding_on_carrier(finding: Finding, flat: Flat) -> Finding:
     return finding
 
 
+def ignores_from_pool(pool: dict) -> bool:
+    """Does the pool's VM carry the pool's own ignore annotations (the template has none)?"""
+    template_metadata = pool["spec"]["virtualMachineTemplate"].get("metadata")
+    template_annotations = annotations_of({"metadata": template_metadata})
+    return any(key in annotations_of(pool) for key in IGNORE_ANNOTATIONS) and not any(
+        key in template_annotations for key in IGNORE_ANNOTATIONS)
+
+
+def _first_item_on_carrier(first: str, flat: Flat) -> str:
+    """The FIRST_ITEM tag (a flat index) as the input index, with the object's path when it is in a
+    List (`3:items[1]`)."""
+    origin = flat.origins[int(first)] if first.isdigit() and int(first) < len(flat.origins) else None
+    if origin is None:
+        return first
+    if not isinstance(origin, Member):
+        return str(origin)
+    return str(origin.carrier) if origin.carrier in flat.pools else f"{origin.carrier}:items[{origin.position}]"
+
+
 def _carrier_path(path: str | None, origin: Member, flat: Flat) -> str | None:
     """`spec.x` of an object of a List is `items[3].spec.x`; of a pool's VM,
     `spec.virtualMachineTemplate.spec.x` (its metadata is the template's metadata; its apiVersion
@@ -196,6 +235,9 @@ def _carrier_path(path: str | None, origin: Member, flat: Flat) -> str | None:
     if origin.carrier in flat.pools:
         if path in ("apiVersion", "kind"):
             return None
+        own_annotations = (path or "").startswith(ANNOTATIONS_PATH) and origin.carrier in flat.pool_ignores
+        if path in POOL_OWN_FIELDS or own_annotations:
+            return path
         return f"{POOL_TEMPLATE}.{path}" if path else POOL_TEMPLATE
     prefix = f"items[{origin.position}]"
     return f"{prefix}.{path}" if path else prefix

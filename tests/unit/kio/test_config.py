@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from krmfn.kio import config as cfg
 from krmfn.kio.config import ConfigError, find_config_file, parse_function_config, parse_settings
 from krmfn.model.options import OPTIONS, options_for
 
@@ -101,3 +102,12 @@ def test_find_config_file(tmp_path):
     (tmp_path / "a" / ".krmfn.yml").write_text("{}\n")
     with pytest.raises(ConfigError, match="two config files, ../.krmfn.yaml and ../.krmfn.yml: keep one"):
         find_config_file(str(tmp_path / "a" / "b"))
+
+
+def test_a_later_severity_for_a_check_wins_over_every_earlier_one():
+    severity = next(option for option in OPTIONS if option.name == "severity")
+    assert cfg.combined(severity, ["conflict=warning", "deprecated=error"], ["conflict=error", "conflict=warning"]) == [
+        "deprecated=error", "conflict=warning"]
+    disable = next(option for option in OPTIONS if option.name == "disable")
+    assert cfg.combined(disable, ["catalog", "conflict"], ["conflict", "deprecated"]) == [
+        "catalog", "conflict", "deprecated"]

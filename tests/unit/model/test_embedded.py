@@ -10,7 +10,7 @@ from krmfn.model.findings import ERROR, Finding
 from krmfn.model.krm import INLINED_FROM_ANNOTATION
 from krmfn.model.outcome import Outcome
 from krmfn.modes import run
-from tests.conftest import krm
+from tests.conftest import krm, krmfn_process
 
 IT = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
       "metadata": {"name": "small"}, "spec": {"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}}}
@@ -133,3 +133,35 @@ def test_the_krm_result_names_the_object_of_the_list_and_its_path_in_the_list() 
     assert result["field"] == {"path": "items[1].spec.instancetype.name"}
     assert result["message"] == ('virtualmachineclusterinstancetypes.instancetype.kubevirt.io "smal" not found '
                                  "(did you mean small?)")
+
+
+def test_the_pools_own_ignore_annotation_suppresses_and_its_name_is_the_pools() -> None:
+    suppressed = pool(vm("x", cpu={"sockets": 3})["spec"])
+    suppressed["metadata"]["annotations"] = {"krmfn.dev/ignore": "conflict", "krmfn.dev/ignore-reason": "known"}
+    [finding] = [f for f in run("validate", [IT, suppressed], {"catalog": "none"}).findings if f.check == "conflict"]
+    assert (finding.severity, finding.tags["suppressed"]) == ("info", "known")
+    suppressed["metadata"]["annotations"]["krmfn.dev/ignore"] = "conflikt"
+    [warning] = [f for f in run("validate", [IT, suppressed], {"catalog": "none"}).findings
+                 if f.check == "ignore-annotation"]
+    assert (warning.item, warning.path) == (1, "metadata.annotations")  # the pool's own annotations
+    badly_named = pool(vm("x")["spec"])
+    badly_named["metadata"]["name"] = "Bad_Name"
+    paths = {f.path for f in run("validate", [IT, badly_named], {"catalog": "none"}).findings if f.is_error}
+    assert "metadata.name" in paths and not any(p.startswith("spec.virtualMachineTemplate.metadata") for p in paths)
+
+
+def test_inline_does_not_copy_the_pools_ignore_annotations_into_its_template() -> None:
+    annotated = pool(vm("x")["spec"])
+    annotated["metadata"]["annotations"] = {"krmfn.dev/ignore": "deprecated"}
+    template = run("inline", [IT, annotated], {"catalog": "none"}).items[1]["spec"]["virtualMachineTemplate"]
+    assert template["metadata"]["annotations"] == {
+        INLINED_FROM_ANNOTATION: "instancetype=VirtualMachineClusterInstancetype/small"}
+
+
+def test_duplicate_object_names_the_first_definition_inside_a_list(tmp_path) -> None:
+    (tmp_path / "a.yaml").write_text(json.dumps(a_list({"apiVersion": "v1", "kind": "ConfigMap",
+                                                        "metadata": {"name": "q", "namespace": "lab"}}), indent=1))
+    (tmp_path / "b.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: q\n  namespace: lab\n")
+    run_ = krmfn_process(["validate", "a.yaml", "b.yaml"], cwd=tmp_path)
+    assert "b.yaml:4: error [duplicate-object] ConfigMap lab/q metadata.name:" in run_.stdout
+    assert run_.stdout.splitlines()[0].endswith("(first definition: a.yaml:9)")
