@@ -14,7 +14,7 @@ from krmfn import __version__, catalog
 from krmfn.model.findings import ERROR, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
-from krmfn.kio.files import INPUT_CHECK, Bundle, read_bounded, read_bundles
+from krmfn.kio.files import INPUT_CHECK, Bundle, InputProblem, read_bounded, read_bundles
 from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.emit import dump
 from krmfn.kio.report import (
@@ -296,6 +296,10 @@ CONFIG_CHECK = "config"
 NOTHING_CHECK = "nothing-checked"
 
 
+RESOURCE_LIST_NOT_OBJECTS = ("a ResourceList is the input of krmfn as a KRM function, not objects to check: pipe it "
+                             "to krmfn with no MODE (its functionConfig picks the mode)")
+
+
 class NothingChecked(Exception):
     """The run would check nothing: that must not look like success."""
 
@@ -366,9 +370,11 @@ def _read_bundles(ns: argparse.Namespace) -> list[Bundle]:
     resource_lists = [item for item in items if rlio.is_resource_list(item.value)]
     if resource_lists and len(resource_lists) == len(items):
         where = "stdin" if resource_lists[0].file == "-" else resource_lists[0].file
-        raise NothingChecked(
-            f"{where}: a ResourceList is the input of krmfn as a KRM function, not objects to "
-            f"check: pipe it to krmfn with no MODE (its functionConfig picks the mode)")
+        raise NothingChecked(f"{where}: {RESOURCE_LIST_NOT_OBJECTS}")
+    for bundle in bundles:  # a ResourceList among objects: one input finding, not an object
+        bundle.problems.extend(InputProblem(item.file, RESOURCE_LIST_NOT_OBJECTS, index=item.doc_index)
+                               for item in bundle.items if rlio.is_resource_list(item.value))
+        bundle.items = [item for item in bundle.items if not rlio.is_resource_list(item.value)]
     problems = [problem for bundle in bundles for problem in bundle.problems]
     if not items and not problems and ns.mode != "generate":
         where = "stdin is empty" if paths == ["-"] else f"no Kubernetes objects in {', '.join(paths)}"

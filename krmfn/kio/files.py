@@ -43,7 +43,7 @@ def helm_chart_message(folder: str) -> str:
     """A Helm chart found while walking is one finding, not one per template, value file and Chart.yaml."""
     return (f"a Helm chart ({HELM_CHART_FILE}): its templates are Kubernetes YAML only once rendered; validate "
             f"what it renders (helm template {folder} | krmfn validate -) or leave it out with --exclude "
-            f"{os.path.basename(os.path.normpath(folder))}")
+            f"{os.path.basename(os.path.abspath(folder))}")
 
 
 @dataclass
@@ -113,12 +113,19 @@ def expand_paths(paths: list[str], exclude: Sequence[str] = ()) -> Walk:
     """Files in the order given; a directory contributes its YAML files sorted by path, and the
     kustomization directories in it."""
     walk = Walk()
+    charts: set[str] = set()
     for path in paths:
         if path == "-":
             walk.entries.append(Entry("-"))
+        elif _excluded_file(path, exclude):
+            continue
         elif not os.path.isdir(path):
-            if not _excluded_file(path, exclude):
+            chart = _enclosing_chart(os.path.dirname(path) or ".")
+            if chart is None:
                 walk.entries.append(Entry(path, _enclosing_kustomization(os.path.dirname(path) or ".")))
+            elif chart not in charts:  # a chart's files named one by one (pre-commit): one finding
+                charts.add(chart)
+                walk.problems.append(InputProblem(chart, helm_chart_message(chart)))
         else:
             _walk_directory(path, exclude, walk)
     return walk
@@ -139,7 +146,7 @@ def _walk_directory(top: str, exclude: Sequence[str], walk: Walk) -> None:
             continue
         root = roots.get(folder)
         name = kz.kustomization_file(folder, files)
-        if root is None and name is not None:
+        if name is not None:  # every kustomization is a bundle, also one inside another's directory
             root = folder
             if not kz.is_component(os.path.join(folder, name)):  # a Component builds only where it is used
                 walk.kustomizations.append(folder)
@@ -160,6 +167,20 @@ def _excluded_file(path: str, exclude: Sequence[str]) -> bool:
 
 def _excluded_in(top: str, folder: str, name: str, exclude: Sequence[str]) -> bool:
     return bool(exclude) and excluded(os.path.relpath(os.path.join(folder, name), top), exclude)
+
+
+@lru_cache(maxsize=256)
+def _enclosing_chart(directory: str) -> str | None:
+    """The nearest directory at or above `directory` with a Helm `Chart.yaml`, as the user would
+    name it (relative when `directory` is)."""
+    current = os.path.normpath(directory)
+    while True:
+        if os.path.isfile(os.path.join(current, HELM_CHART_FILE)):
+            return current
+        parent = os.path.dirname(os.path.abspath(current))
+        if parent == os.path.abspath(current):
+            return None
+        current = os.path.relpath(parent) if not os.path.isabs(directory) else parent
 
 
 @lru_cache(maxsize=256)

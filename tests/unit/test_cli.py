@@ -422,3 +422,13 @@ def test_inline_stderr_names_lines_not_document_indexes(tmp_path):
     assert run.code == 1
     assert run.stderr == ("krmfn: vms.yaml:16: VirtualMachine db spec.instancetype.name: "
                           + NOT_FOUND.format("u1.nope") + "\n")
+
+
+def test_a_resource_list_among_objects_is_one_input_finding_not_an_object(tmp_path):
+    (tmp_path / "rl.yaml").write_text("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n")
+    (tmp_path / "cm.yaml").write_text(CM.format(name="a"))
+    run = krmfn_process(["validate", "."], cwd=tmp_path)
+    assert run.code == 1
+    assert run.stdout == ("./rl.yaml (document 1): error [input] a ResourceList is the input of krmfn as a KRM "
+                          "function, not objects to check: pipe it to krmfn with no MODE (its functionConfig picks "
+                          "the mode)\nkrmfn validate: 1 object, 1 error, 0 warnings, 0 infos\n")

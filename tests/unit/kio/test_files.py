@@ -99,6 +99,19 @@ def test_a_helm_chart_is_one_problem_naming_how_to_check_it(tmp_path):
             f"a Helm chart (Chart.yaml): its templates are Kubernetes YAML only once rendered; validate what it "
             f"renders (helm template {chart} | krmfn validate -) or leave it out with --exclude db"), None)]
     assert expand_paths([str(tmp_path)], exclude=["db"]).problems == []
+    assert expand_paths([str(chart)], exclude=["db"]).problems == []  # a directory named is excluded too
+    files = [str(chart / "Chart.yaml"), str(chart / "values.yaml"), str(chart / "templates" / "vm.yaml")]
+    listed = expand_paths([*files, str(tmp_path / "vm.yaml")])  # as pre-commit passes them
+    assert [e.path for e in listed.entries] == [str(tmp_path / "vm.yaml")]
+    assert [p.path for p in listed.problems] == [str(chart)]
+
+
+def test_a_kustomization_inside_another_ones_directory_is_a_bundle_too(tmp_path):
+    (tmp_path / "app" / "extra").mkdir(parents=True)
+    (tmp_path / "app" / "kustomization.yaml").write_text("resources: [vm.yaml]\n")
+    (tmp_path / "app" / "extra" / "kustomization.yaml").write_text("resources: [vm.yaml]\n")
+    walk = expand_paths([str(tmp_path)])
+    assert walk.kustomizations == [str(tmp_path / "app"), str(tmp_path / "app" / "extra")]
 
 
 def test_a_bad_limit_variable_stays_fatal(monkeypatch, tmp_path):
