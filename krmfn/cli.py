@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from krmfn import __version__, catalog
-from krmfn.model.findings import ERROR, Finding
+from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import INPUT_CHECK, Bundle, InputProblem, read_bounded, read_bundles
@@ -38,6 +38,7 @@ from krmfn.model.options import MODES, Option, options_for
 from krmfn.model.outcome import Outcome, passthrough
 from krmfn.modes import run
 from krmfn.validate.checks import catalog as catalog_check
+from krmfn.validate.options import ValidateOptions
 
 DESCRIPTION = """\
 krmfn resolves KubeVirt instance types and preferences offline.
@@ -389,7 +390,23 @@ def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any]) -> tuple
     results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
     if bundle.built_from is None:
         add_lines(results, bundle.items, [f.item for f in outcome.findings])
-    return outcome, [*(problem.result() for problem in bundle.problems), *results]
+    return outcome, [*_input_results(mode, bundle.problems, options), *results]
+
+
+def _input_results(mode: str, problems: list[InputProblem], options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The `input` findings, with validate's `disable`, `severity` and `strict` applied to them as
+    to every check's."""
+    results = [problem.result() for problem in problems]
+    if mode != "validate":
+        return results
+    settings = ValidateOptions.from_options(options)
+    if INPUT_CHECK in settings.disabled:
+        return []
+    for result in results:
+        result["severity"] = settings.severities.get(INPUT_CHECK, result["severity"])
+        if settings.strict and result["severity"] == WARNING:
+            result["severity"] = ERROR
+    return results
 
 
 def _report_order(result: dict[str, Any]) -> tuple:

@@ -23,6 +23,7 @@ from typing import Any
 from krmfn.kio import tree as yt
 from krmfn.kio.lines import line_of
 from krmfn.model.options import MODES, OPTIONS, Option, options_for
+from krmfn.kio.files import INPUT_CHECK
 from krmfn.modes import CHECK_IDS
 
 API_GROUP = "krmfn.dev"
@@ -30,6 +31,10 @@ API_VERSION = "krmfn.dev/v1alpha1"
 KIND_TO_MODE = {"Inline": "inline", "Validate": "validate", "Generate": "generate"}
 MODE_TO_KIND = {mode: kind for kind, mode in KIND_TO_MODE.items()}
 CONFIG_FILES = (".krmfn.yaml", ".krmfn.yml")  # found by the CLI (README, "Config file")
+
+
+# validate's checks and the CLI's `input` check (which the KRM function never reports)
+KNOWN_CHECKS = (*CHECK_IDS, INPUT_CHECK)
 
 
 class ConfigError(Exception):
@@ -141,8 +146,8 @@ def _as_sizes(raw: Any, path: str) -> list[Any]:
 def _as_checks(raw: Any, path: str) -> list[str]:
     ids = _as_list(raw, path)
     for check in ids:
-        if check not in CHECK_IDS:
-            raise ConfigError(f'{path}: unknown check "{check}" (checks: {", ".join(CHECK_IDS)})', path)
+        if check not in KNOWN_CHECKS:
+            raise ConfigError(f'{path}: unknown check "{check}" (checks: {", ".join(KNOWN_CHECKS)})', path)
     return ids
 
 

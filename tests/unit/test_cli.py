@@ -432,3 +432,14 @@ def test_a_resource_list_among_objects_is_one_input_finding_not_an_object(tmp_pa
     assert run.stdout == ("./rl.yaml (document 1): error [input] a ResourceList is the input of krmfn as a KRM "
                           "function, not objects to check: pipe it to krmfn with no MODE (its functionConfig picks "
                           "the mode)\nkrmfn validate: 1 object, 1 error, 0 warnings, 0 infos\n")
+
+
+def test_input_findings_follow_disable_severity_and_strict(tmp_path):
+    (tmp_path / "bad.yaml").write_text("a: [\n")
+    (tmp_path / "cm.yaml").write_text(CM.format(name="a"))
+    run = krmfn_process(["validate", "--disable", "input", "."], cwd=tmp_path)
+    assert (run.code, run.stdout) == (0, "krmfn validate: 1 object, 0 errors, 0 warnings, 0 infos\n")
+    run = krmfn_process(["validate", "--severity", "input=warning", "."], cwd=tmp_path)
+    assert run.code == 0 and run.stdout.startswith("./bad.yaml:2:1: warning [input] invalid YAML")
+    run = krmfn_process(["validate", "--severity", "input=warning", "--strict", "."], cwd=tmp_path)
+    assert run.code == 1 and run.stdout.startswith("./bad.yaml:2:1: error [input] invalid YAML")

@@ -77,7 +77,7 @@ def test_first_definition_is_located_from_the_tag_not_the_message():
     result = to_result(finding, items)
     assert result["message"] == "defined twice (first definition: vms/a.yaml (document 1))"
     assert result["tags"] == {"check": "duplicate-object"}
-    assert to_result(finding, items, locate=lambda item: "vms/a.yaml:4")["message"] == (
+    assert to_result(finding, items, locate=lambda item, within=None: "vms/a.yaml:4")["message"] == (
         "defined twice (first definition: vms/a.yaml:4)")
     bare = [Item(None, 0, {"kind": "ConfigMap", "metadata": {"name": "x"}}), items[1]]
     assert to_result(finding, bare)["message"] == "defined twice (first definition: item 0)"
