@@ -18,6 +18,7 @@ from krmfn.kio.lines import line_of
 from krmfn.kio.results import item_location, location, stderr_line
 from krmfn.kio.rules import Rule
 from krmfn.kio.sarif import sarif_log
+from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR, INFO, WARNING
 
 FORMATS = ("text", "json", "github", "sarif", "junit")
@@ -77,6 +78,12 @@ def line_location(item: Item, within: str | None = None) -> str:
     return item_location(item, line)
 
 
+def object_count(items: list[Item]) -> int:
+    """The objects checked: each object of a `kind: List` counts, as `kubectl apply` creates each."""
+    return sum(len(item.value["items"]) if isinstance(item.value, dict) and is_list(item.value) else 1
+               for item in items)
+
+
 def summary(results: list[dict[str, Any]], objects: int) -> dict[str, int]:
     active = [r for r in results if not suppression(r)]
     return {
@@ -89,7 +96,7 @@ def summary(results: list[dict[str, Any]], objects: int) -> dict[str, int]:
 
 
 def write_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, out: TextIO) -> None:
-    counts = summary(results, len(items))
+    counts = summary(results, object_count(items))
     if settings.fmt == "json":
         json.dump({"results": results, "summary": counts}, out, indent=2, sort_keys=False, default=str)
         out.write("\n")

@@ -199,9 +199,19 @@ def _check_dangling_properties(data: bytes) -> None:
         mark = err.problem_mark
         if mark is None:
             raise YamlError(f"invalid YAML: {err.problem}") from None
-        raise located_error(err.problem or "invalid YAML", mark.line + 1, mark.column + 1) from None
+        line, column = _within_text(data, mark.line + 1, mark.column + 1)
+        raise located_error(err.problem or "invalid YAML", line, column) from None
     except yaml.YAMLError:
         return  # not a structural complaint (PyYAML's YAML 1.1 limits): rapidyaml's reading stands
+
+
+def _within_text(data: bytes, line: int, column: int) -> tuple[int, int]:
+    """PyYAML places an error found at the end of the input on the line after the last one: name
+    the end of the last line instead."""
+    lines = data.splitlines()
+    if line <= len(lines) or not lines:
+        return line, column
+    return len(lines), len(lines[-1].decode("utf-8", "replace")) + 1
 
 
 def node_estimate(data: bytes) -> int:

@@ -50,6 +50,13 @@ def test_properties_of_no_node_are_invalid_yaml_as_for_a_strict_reader():
         assert caught.value.line is not None
 
 
+def test_a_dangling_property_on_the_last_line_is_located_on_that_line():
+    with pytest.raises(yt.YamlError) as caught:
+        yt.parse(b"a: 1\nb: 2\n!\n")
+    assert caught.value.line == 3
+    assert caught.value.message == "invalid YAML at line 3, column 2: could not find expected ':'"
+
+
 def test_properties_on_their_own_line_before_their_node_read_as_a_strict_reader_reads_them():
     for data in PROPERTIES_ON_THEIR_OWN_LINE:
         tree = yt.parse(data)
