@@ -1,7 +1,8 @@
 """validate's results as JUnit XML (CI dashboards: GitLab, Jenkins, Azure DevOps, ...).
 
 One `<testsuite>` per file, one `<testcase>` per object checked (named `Kind ns/name`, classname
-the file), so a dashboard lists every object with pass or fail, as kubeconform does. An object with
+the file; each object of a `kind: List` is a case of its own), so a dashboard lists every object
+with pass or fail, as kubeconform does. An object with
 errors fails: one `<failure>` whose message is the first error and whose text lists them all
 (`--strict` has made warnings errors already). Warnings, infos and suppressed results are listed in
 the testcase's `<system-out>`. A result about a file rather than an object (the `input` check) is
@@ -9,24 +10,32 @@ a testcase named after the file. Shaped by the Jenkins junit-10.xsd (tests valid
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
 from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.results import stderr_line
+from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR
 
 STDIN = "(stdin)"
 NO_FILE = "(no file)"
 
-Key = tuple[str, int | None]  # (file, document index); index None: about the file itself
+# (file, document index, position in a `kind: List`); index None: about the file itself
+Key = tuple[str, int | None, int | None]
+_IN_LIST = re.compile(r"^items\[(\d+)\]")
 
 
 def junit_xml(results: list[dict[str, Any]], items: list[Item]) -> str:
     cases: dict[Key, str] = {}
     for item in items:
         path, index = item.origin()
-        cases.setdefault((_file(path), index or 0), _object_name(resource_ref(item.value)))
+        if isinstance(item.value, dict) and is_list(item.value) and item.value["items"]:
+            for position, member in enumerate(item.value["items"]):  # each object of a List is a case
+                cases.setdefault((_file(path), index or 0, position), _object_name(resource_ref(member)))
+        else:
+            cases.setdefault((_file(path), index or 0, None), _object_name(resource_ref(item.value)))
     found: dict[Key, list[dict[str, Any]]] = {}
     for result in results:
         key = _key(result)
@@ -53,8 +62,9 @@ def _file(path: str | None) -> str:
 def _key(result: dict[str, Any]) -> Key:
     file = result.get("file") or {}
     if not result.get("resourceRef"):
-        return (_file(file.get("path")), None)
-    return (_file(file.get("path")), int(file.get("index") or 0))
+        return (_file(file.get("path")), None, None)
+    in_list = _IN_LIST.match(str((result.get("field") or {}).get("path") or ""))
+    return (_file(file.get("path")), int(file.get("index") or 0), int(in_list.group(1)) if in_list else None)
 
 
 def _object_name(ref: dict[str, str] | None) -> str:

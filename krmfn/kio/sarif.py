@@ -113,8 +113,9 @@ def artifact_uri(path: str, base: str) -> str:
 
 
 def _fingerprint(result: dict[str, Any], check: str) -> str:
-    """Stable across moved lines: the check, the object, the field and the message."""
+    """Stable across moved lines: the check, the file, the object, the field and the message."""
     ref = result.get("resourceRef") or {}
-    parts = [check, *(str(ref.get(k, "")) for k in ("apiVersion", "kind", "namespace", "name")),
+    parts = [check, str((result.get("file") or {}).get("path", "")),
+             *(str(ref.get(k, "")) for k in ("apiVersion", "kind", "namespace", "name")),
              str((result.get("field") or {}).get("path", "")), str(result.get("message", ""))]
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:32]

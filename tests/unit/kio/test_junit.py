@@ -92,3 +92,16 @@ def test_the_shipped_examples_junit_reports_are_valid():
     assert reports
     for path in reports:
         SCHEMA.validate(path)
+
+
+def test_each_object_of_a_list_is_a_testcase(tmp_path, monkeypatch):
+    (tmp_path / "vms.yaml").write_text(
+        "apiVersion: v1\nkind: List\nitems:\n"
+        "- {apiVersion: v1, kind: ConfigMap, metadata: {name: a, namespace: lab}}\n"
+        "- {apiVersion: v1, kind: ConfigMap, metadata: {name: a, namespace: lab}}\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = validate(["--format", "junit", "vms.yaml"])
+    SCHEMA.validate(out)
+    cases = ET.fromstring(out).findall("./testsuite/testcase")
+    assert [(case.get("name"), case.find("failure") is not None) for case in cases] == [
+        ("ConfigMap lab/a", False), ("ConfigMap lab/a", True)]  # the second is the duplicate

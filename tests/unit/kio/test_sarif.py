@@ -119,3 +119,11 @@ def test_the_shipped_examples_sarif_reports_are_valid():
     for path in reports:
         with open(path) as handle:
             assert_valid(json.load(handle))
+
+
+def test_the_same_finding_in_two_files_has_two_fingerprints():
+    same = {"message": "document 1 is not a mapping (a Kubernetes object)", "severity": "error",
+            "tags": {"check": "input"}}
+    log = sarif_log([{**same, "file": {"path": "a.yml"}}, {**same, "file": {"path": "b.yml"}}], RULES)
+    first, second = log["runs"][0]["results"]
+    assert first["partialFingerprints"] != second["partialFingerprints"]

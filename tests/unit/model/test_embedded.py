@@ -165,3 +165,8 @@ def test_duplicate_object_names_the_first_definition_inside_a_list(tmp_path) -> 
     run_ = krmfn_process(["validate", "a.yaml", "b.yaml"], cwd=tmp_path)
     assert "b.yaml:4: error [duplicate-object] ConfigMap lab/q metadata.name:" in run_.stdout
     assert run_.stdout.splitlines()[0].endswith("(first definition: a.yaml:9)")
+
+
+def test_the_summary_counts_each_object_of_a_list() -> None:
+    run_ = krmfn_process(["validate", "--catalog", "none", "-"], json.dumps(a_list(IT, vm("a"))))
+    assert run_.stdout.splitlines()[-1] == "krmfn validate: 2 objects, 0 errors, 0 warnings, 0 infos"
