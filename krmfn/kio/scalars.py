@@ -70,6 +70,7 @@ _AMBIGUOUS = re.compile(
         <<|=
     )\Z"""
 )
+_DOCUMENT_MARKERS = ("---", "...")
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _UNSAFE_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
 
@@ -77,6 +78,8 @@ _UNSAFE_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\
 def plain_ok(text: str) -> bool:
     """May this string be written as a plain scalar in block context and read back unchanged?"""
     if not text or text != text.strip(" \t") or _AMBIGUOUS.match(text):
+        return False
+    if text.startswith(_DOCUMENT_MARKERS):  # at the start of a line (a top-level key) they end the document
         return False
     first = text[0]
     if first in _INDICATORS and not (first in "-?:" and len(text) > 1 and text[1] not in " \t"):

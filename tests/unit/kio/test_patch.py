@@ -57,3 +57,10 @@ def test_patch_reads_back_as_the_new_value(old, extra):
             raise
         return
     assert normal(load12(text)) == normal(new)
+
+
+def test_a_new_key_that_is_a_document_marker_is_quoted():
+    # found by the property above: a plain `...:` at the start of a line ends the document
+    for marker in ("...", "---", "--- x", "... x"):
+        text, new = patched("name: {a: 1}\n", lambda old, key=marker: {**old, key: None})
+        assert load12(text) == new
