@@ -28,6 +28,15 @@ class Run:
 
 
 VALIDATE = "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: validate}\n"
+# A preference with a deprecated topology name (a `deprecated` warning), for the report tests.
+DEPRECATED_PREFERENCE = """apiVersion: instancetype.kubevirt.io/v1beta1
+kind: VirtualMachineClusterPreference
+metadata:
+  name: old
+spec:
+  cpu:
+    preferredCPUTopology: preferCores
+"""
 
 
 def krm(data: str | bytes) -> Run:

@@ -5,6 +5,7 @@ import io
 from pathlib import Path
 
 from krmfn.cli import build_parser, run_cli
+from tests.conftest import DEPRECATED_PREFERENCE
 
 VM = """apiVersion: kubevirt.io/v1
 kind: VirtualMachine
@@ -38,14 +39,7 @@ spec:
         cpu:
           sockets: 2
 """
-DEPRECATED = """apiVersion: instancetype.kubevirt.io/v1beta1
-kind: VirtualMachineClusterPreference
-metadata:
-  name: old
-spec:
-  cpu:
-    preferredCPUTopology: preferCores
-"""
+DEPRECATED = DEPRECATED_PREFERENCE
 FILES = {
     "vms/web.yaml": VM.format(name="web", instancetype="u1.medium") + "---\n" + VM.format(name="api",
                                                                                           instancetype="u1.small"),

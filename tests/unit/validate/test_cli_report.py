@@ -5,7 +5,7 @@ import json
 
 import yaml
 
-from tests.conftest import REPO, krmfn_process
+from tests.conftest import DEPRECATED_PREFERENCE, REPO, krmfn_process
 
 BAD = """apiVersion: instancetype.kubevirt.io/v1beta1
 kind: VirtualMachineClusterPreference
@@ -29,14 +29,7 @@ spec:
         devices: {}
   runStrategy: Halted
 """
-DEPRECATED = """apiVersion: instancetype.kubevirt.io/v1beta1
-kind: VirtualMachineClusterPreference
-metadata:
-  name: old
-spec:
-  cpu:
-    preferredCPUTopology: preferCores
-"""
+DEPRECATED = DEPRECATED_PREFERENCE
 
 
 def test_text_report_has_file_line_check_and_summary(tmp_path):

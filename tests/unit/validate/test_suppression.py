@@ -8,16 +8,9 @@ import yaml
 
 from krmfn.inline import run_inline
 from krmfn.validate import run_validate
-from tests.conftest import VALIDATE, krmfn_process, load12, resource_list
+from tests.conftest import DEPRECATED_PREFERENCE, VALIDATE, krmfn_process, load12, resource_list
 
-PREFERENCE = """apiVersion: instancetype.kubevirt.io/v1beta1
-kind: VirtualMachineClusterPreference
-metadata:
-  name: old
-spec:
-  cpu:
-    preferredCPUTopology: preferCores
-"""
+PREFERENCE = DEPRECATED_PREFERENCE
 VM = """apiVersion: kubevirt.io/v1
 kind: VirtualMachine
 metadata:
