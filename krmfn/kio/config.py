@@ -262,6 +262,11 @@ def find_config_file(start: str) -> str | None:
     return None
 
 
+def repository_root(start: str) -> str:
+    """The first directory at or above ``start`` holding `.git`; ``start`` outside a repository."""
+    return _up_to_repository_root(os.path.abspath(start))[-1]
+
+
 def _up_to_repository_root(start: str) -> list[str]:
     chain = [start]
     while not os.path.exists(os.path.join(chain[-1], ".git")):

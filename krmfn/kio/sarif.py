@@ -15,6 +15,7 @@ from typing import Any
 
 from krmfn import __version__
 from krmfn.kio.results import stderr_line
+from krmfn.kio.config import repository_root
 from krmfn.kio.rules import INFORMATION_URI, Rule
 from krmfn.model.findings import ERROR, INFO, WARNING
 
@@ -25,8 +26,10 @@ _URI_SAFE = frozenset(string.ascii_letters + string.digits + "-._~/")  # RFC 398
 
 
 def sarif_log(results: list[dict[str, Any]], rules: tuple[Rule, ...], cwd: str | None = None) -> dict[str, Any]:
-    """The log of one run; `rules` describe every check (krmfn.docs.RULES)."""
-    base = os.getcwd() if cwd is None else cwd
+    """The log of one run; `rules` describe every check (krmfn.docs.RULES). File URIs are relative
+    to the repository root (code scanning resolves them there), wherever krmfn runs from in it;
+    outside a repository, to the working directory (`cwd`)."""
+    base = repository_root(os.getcwd() if cwd is None else cwd)
     indexes = {rule.id: index for index, rule in enumerate(rules)}
     return {
         "$schema": SCHEMA_URI,
@@ -102,12 +105,13 @@ def _logical(result: dict[str, Any]) -> list[dict[str, str]]:
 
 
 def artifact_uri(path: str, base: str) -> str:
-    """A relative URI for a path under `base` (the working directory), else a file: URI."""
-    if os.path.isabs(path):
-        relative = os.path.relpath(path, base)
-        if relative == ".." or relative.startswith(".." + os.sep):
-            return pathlib.Path(path).as_uri()
-        path = relative
+    """A relative URI for a path under `base` (the repository root), else a file: URI. A relative
+    path is taken from the working directory."""
+    absolute = os.path.abspath(path)
+    relative = os.path.relpath(absolute, base)
+    if relative == ".." or relative.startswith(".." + os.sep):
+        return pathlib.Path(absolute).as_uri()
+    path = relative
     relative = pathlib.PurePath(os.path.normpath(path)).as_posix()
     return "".join(c if c in _URI_SAFE else "".join(f"%{byte:02X}" for byte in c.encode()) for c in relative)
 

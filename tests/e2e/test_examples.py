@@ -196,11 +196,14 @@ def report_runs() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("example, name", report_runs())
-def test_cli_report_formats(example, name):
+def test_cli_report_formats(example, name, tmp_path):
     needs = os.path.join(EXAMPLES, example, ".expected", "needs")  # tools the runs need, one per line
     for name_of_tool in read(needs).split() if os.path.exists(needs) else []:
         tool(name_of_tool)
     args = read(os.path.join(EXAMPLES, example, ".expected", f"cli-{name}.args")).split()
-    first = run([KRMFN, *args], os.path.join(EXAMPLES, example), {"GITHUB_ACTIONS": "", "NO_COLOR": ""})
+    # a copy outside any git repository: SARIF's URIs are relative to the repository root when there is one
+    copy = tmp_path / example
+    shutil.copytree(os.path.join(EXAMPLES, example), copy, ignore=shutil.ignore_patterns(".expected"))
+    first = run([KRMFN, *args], str(copy), {"GITHUB_ACTIONS": "", "NO_COLOR": ""})
     record_exit(example, f"cli-{name}", first.returncode)
     expect_text(example, f"cli-{name}.out", first.stdout)

@@ -102,10 +102,23 @@ def test_a_result_without_file_or_known_check_is_still_valid():
     assert second["ruleId"] == "krmfn" and "locations" not in second
 
 
-def test_artifact_uri():
-    assert artifact_uri("./vms/a b%é.yaml", "/repo") == "vms/a%20b%25%C3%A9.yaml"
+def test_artifact_uri(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert artifact_uri("./vms/a b%é.yaml", str(tmp_path)) == "vms/a%20b%25%C3%A9.yaml"
     assert artifact_uri("/repo/vms/db.yaml", "/repo") == "vms/db.yaml"
     assert artifact_uri("/elsewhere/db.yaml", "/repo") == "file:///elsewhere/db.yaml"
+
+
+def test_uris_are_relative_to_the_repository_root_from_a_subdirectory(tmp_path, monkeypatch):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "vms").mkdir()
+    (tmp_path / "vms" / "db.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [\n")
+    monkeypatch.chdir(tmp_path / "docs")
+    log = sarif_log([{"message": "m", "severity": "error", "file": {"path": "../vms/db.yaml", "line": 4},
+                      "tags": {"check": "input"}}], RULES)
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "vms/db.yaml"}
 
 
 def test_every_rule_has_text_for_sarif():
