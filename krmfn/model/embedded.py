@@ -6,8 +6,8 @@
 * **VirtualMachinePools** (`pool.kubevirt.io`): the pool controller creates a VirtualMachine from
   `spec.virtualMachineTemplate` (its metadata and spec) for each replica, named `<pool>-<n>` in the
   pool's namespace, and KubeVirt's VM webhook admits each (with its instance type and preference):
-  the modes see that VM, named `<pool>-0`. (The pool's own webhook, `VMPoolAdmitter`, is not ported:
-  it checks the selector, `maxUnavailable` and the template's unexpanded spec.)
+  the modes see that VM, named `<pool>-0`, and the pool itself, which its own webhook checks
+  (`krmfn.instancetype.webhooks.pool`).
 
 ``unwrap`` gives the modes a flat list of values and a map back to the items; ``rewrap`` puts the
 modes' output back into the carriers (a carrier none of whose objects changed comes out as it came
@@ -22,13 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.model.findings import FIRST_ITEM, Finding
-from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, kind_of, split_api_version
+from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machine_pool, kind_of
 from krmfn.model.krm import IGNORE_ANNOTATION, IGNORE_REASON_ANNOTATION, annotations_of
 from krmfn.model.outcome import Outcome
 
 LIST_KIND = "List"
-POOL_KIND = "VirtualMachinePool"
-POOL_GROUP = "pool.kubevirt.io"
 POOL_TEMPLATE = "spec.virtualMachineTemplate"
 VM_API_VERSION = f"{KUBEVIRT_GROUP}/v1"
 IGNORE_ANNOTATIONS = (IGNORE_ANNOTATION, IGNORE_REASON_ANNOTATION)
@@ -65,7 +63,8 @@ def is_list(value: Any) -> bool:
 
 
 def is_pool(value: Any) -> bool:
-    if kind_of(value) != POOL_KIND or split_api_version(value.get("apiVersion"))[0] != POOL_GROUP:
+    """A VirtualMachinePool with a template whose spec a VM can be made of."""
+    if not is_virtual_machine_pool(value):
         return False
     spec = value.get("spec")
     template = spec.get("virtualMachineTemplate") if isinstance(spec, dict) else None
@@ -81,6 +80,9 @@ def unwrap(values: list[Any]) -> Flat | None:
         if isinstance(value, dict) and is_list(value) and value["items"]:
             members = list(enumerate(value["items"]))
         elif isinstance(value, dict) and is_pool(value):
+            # the pool itself too (its own webhook checks it), then the VM it creates
+            flat.values.append(value)
+            flat.origins.append(index)
             members = [(0, pool_vm(value))]
             flat.pools.add(index)
             if ignores_from_pool(value):
@@ -138,12 +140,28 @@ def rewrap(outcome: Outcome, flat: Flat, values: list[Any]) -> Outcome:
         elif isinstance(origin, Member):
             emit_carriers_before(origin.carrier + 1)
             last = max(last, origin.carrier)
+        elif origin in flat.carriers:  # a pool as the modes saw it: the pool comes from its VM's output
+            emit_carriers_before(origin + 1)
+            last = max(last, origin)
         else:
             emit_carriers_before(origin)
             _append(out, outcome.items[position], origin, position in outcome.changed)
             last = max(last, origin)
     emit_carriers_before(len(values))
+    out.findings = _without_repeats(out.findings)
     return out
+
+
+def _without_repeats(findings: list[Finding]) -> list[Finding]:
+    """A pool's ignore annotation is read on the pool and on its VM: one finding about it, not two."""
+    seen: set[tuple] = set()
+    kept = []
+    for finding in findings:
+        key = (finding.severity, finding.message, finding.item, finding.path, finding.check)
+        if key not in seen:
+            seen.add(key)
+            kept.append(finding)
+    return kept
 
 
 def _append(out: Outcome, value: Any, source: int | None, changed: bool) -> None:

@@ -22,7 +22,9 @@ DATA_VOLUME = "DataVolume"
 DATA_SOURCE = "DataSource"
 VOLUME_SNAPSHOT = "VolumeSnapshot"
 
+VIRTUAL_MACHINE_POOL = "VirtualMachinePool"
 KUBEVIRT_GROUP = "kubevirt.io"
+POOL_GROUP = "pool.kubevirt.io"
 INSTANCETYPE_GROUP = "instancetype.kubevirt.io"
 
 INSTANCETYPE_KINDS: tuple[str, str] = (VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_INSTANCETYPE)
@@ -70,6 +72,10 @@ def kind_of(value: Any) -> str:
 def is_virtual_machine(value: Any) -> bool:
     """A ``kubevirt.io`` VirtualMachine (any version: an unserved one is an admission error)."""
     return kind_of(value) == VIRTUAL_MACHINE and split_api_version(value.get("apiVersion"))[0] == KUBEVIRT_GROUP
+
+
+def is_virtual_machine_pool(value: Any) -> bool:
+    return kind_of(value) == VIRTUAL_MACHINE_POOL and split_api_version(value.get("apiVersion"))[0] == POOL_GROUP
 
 
 def is_definition(value: Any) -> bool:

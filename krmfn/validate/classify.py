@@ -21,7 +21,7 @@ from krmfn.instancetype.webhooks.response import (
     STAGE_VALIDATING_SCHEMA,
     STAGE_VALIDATING_WEBHOOK,
 )
-from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS
+from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, VIRTUAL_MACHINE_POOL
 from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY, V1BETA2_RULE
 
 # A reason that names its check, wherever the problem was found (admission or expand).
@@ -49,6 +49,7 @@ STAGE_CHECKS: dict[str, str] = {
 WEBHOOK_CHECKS: dict[str, str] = {
     **{kind: "instancetype-admission" for kind in INSTANCETYPE_KINDS},
     **{kind: "preference-admission" for kind in PREFERENCE_KINDS},
+    VIRTUAL_MACHINE_POOL: "vm-admission",  # the pool's own webhook: the VM spec checks on its template
 }
 # A bug in krmfn, not a check of the bundle (krmfn.guard reports its own crashes under this ID too).
 INTERNAL_ERROR = "internal-error"

@@ -25,10 +25,12 @@ from krmfn.instancetype.webhooks.preference_admitter import admit_preference
 from krmfn.instancetype.webhooks.response import (
     STAGE_ALREADY_EXISTS,
     Admission,
+    allow,
     admission_from_plain,
     admission_to_plain,
     reject_message,
 )
+from krmfn.instancetype.webhooks.pool import admit_pool
 from krmfn.instancetype.webhooks.vm import admit_vm
 from krmfn.model.forked import map_forked
 from krmfn.model.gcpause import gc_paused
@@ -132,6 +134,9 @@ def _admit_items(items: list[Any], namespace: str, config: ClusterConfig,
 
     for index, verdict in zip(vm_indices, map_forked(admit_vms, vm_indices, specs.pack, specs.unpack), strict=True):
         out[index] = verdict
+    for index, item in enumerate(items):
+        if kinds.is_virtual_machine_pool(item):
+            out[index] = admit_pool(item, config) or allow()
     return BundleAdmission(out, _rejected(items, verdicts, stored, namespace))
 
 

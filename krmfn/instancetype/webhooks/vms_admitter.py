@@ -94,24 +94,26 @@ def admit_remaining(vm: dict, template_spec: dict, template_metadata: dict, conf
 
 
 def validate_virtual_machine_spec(spec: dict, template_spec: dict, template_metadata: dict,
-                                  config: ClusterConfig) -> list[Cause]:
-    """``ValidateVirtualMachineSpec`` on ``vmCopy.Spec``, field ``spec``: ``spec`` is the VM's own
-    spec (everything but the template is unchanged in the copy)."""
+                                  config: ClusterConfig, field: str = "spec") -> list[Cause]:
+    """``ValidateVirtualMachineSpec`` on ``vmCopy.Spec`` at ``field``: ``spec`` is the VM's own
+    spec (everything but the template is unchanged in the copy). A VirtualMachinePool's webhook
+    runs it on the pool's template spec as written (``field`` `spec.virtualMachineTemplate.spec`)."""
     if spec.get("template") is None:
-        return [Cause("spec.template", MISSING_TEMPLATE, CAUSE_FIELD_VALUE_REQUIRED, frozenset({area("template")}))]
-    return (in_area("metadata", validate_virtual_machine_instance_metadata(template_metadata, config))
-            + in_area("devices", validate_grace_io_virtualization_annotations("spec.template.metadata", template_spec,
-                                                                              template_metadata, config))
-            + validate_virtual_machine_instance_spec("spec.template.spec", template_spec, config)
-            + in_area("storage", validate_data_volume_template("spec", spec))
-            + in_area("run-strategy", validate_run_strategy(spec, config))
-            + in_area("live-update", validate_live_update_features("spec", template_spec, config)))
+        return [Cause(f"{field}.template", MISSING_TEMPLATE, CAUSE_FIELD_VALUE_REQUIRED, frozenset({area("template")}))]
+    return (in_area("metadata", validate_virtual_machine_instance_metadata(template_metadata, config,
+                                                                          f"{field}.template.metadata"))
+            + in_area("devices", validate_grace_io_virtualization_annotations(f"{field}.template.metadata",
+                                                                              template_spec, template_metadata, config))
+            + validate_virtual_machine_instance_spec(f"{field}.template.spec", template_spec, config)
+            + in_area("storage", validate_data_volume_template(field, spec))
+            + in_area("run-strategy", validate_run_strategy(spec, config, field))
+            + in_area("live-update", validate_live_update_features(field, template_spec, config)))
 
 
-def validate_virtual_machine_instance_metadata(metadata: dict, config: ClusterConfig) -> list[Cause]:
-    """``ValidateVirtualMachineInstanceMetadata`` on ``spec.template.metadata``, for a user's
+def validate_virtual_machine_instance_metadata(metadata: dict, config: ClusterConfig,
+                                               field: str = "spec.template.metadata") -> list[Cause]:
+    """``ValidateVirtualMachineInstanceMetadata`` on the template's metadata, for a user's
     request (not one of KubeVirt's own service accounts)."""
-    field = "spec.template.metadata"
     causes = []
     labels = metadata.get("labels")
     if isinstance(labels, dict) and any(label in RESTRICTED_VMI_LABELS for label in labels):
@@ -128,21 +130,22 @@ def _annotation(metadata: dict, key: str) -> object:
     return annotations.get(key, "") if isinstance(annotations, dict) else ""
 
 
-def validate_run_strategy(spec: dict, config: ClusterConfig) -> list[Cause]:
+def validate_run_strategy(spec: dict, config: ClusterConfig, field: str = "spec") -> list[Cause]:
     """``validateRunStrategy``: exactly one of ``running`` and ``runStrategy``, and a known strategy.
     A null value is an absent one (Go's nil pointer)."""
     running, strategy = spec.get("running"), spec.get("runStrategy")
     causes = []
     if running is not None and strategy is not None:
-        causes.append(Cause("spec.running", RUNNING_AND_RUN_STRATEGY, CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(f"{field}.running", RUNNING_AND_RUN_STRATEGY, CAUSE_FIELD_VALUE_INVALID))
     if running is None and strategy is None:
-        causes.append(Cause("spec.running", RUN_STRATEGY_REQUIRED, CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(f"{field}.running", RUN_STRATEGY_REQUIRED, CAUSE_FIELD_VALUE_INVALID))
     if strategy is None:
         return causes
     if strategy == RUN_STRATEGY_WAIT_AS_RECEIVER:
         if not config.feature_gate_enabled(DECENTRALIZED_LIVE_MIGRATION):
-            causes.append(Cause("spec.runStrategy", RUN_STRATEGY_GATE_FMT % (strategy, DECENTRALIZED_LIVE_MIGRATION),
-                                CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(DECENTRALIZED_LIVE_MIGRATION)))
+            message = RUN_STRATEGY_GATE_FMT % (strategy, DECENTRALIZED_LIVE_MIGRATION)
+            causes.append(Cause(f"{field}.runStrategy", message, CAUSE_FIELD_VALUE_INVALID,
+                                needs_feature_gate(DECENTRALIZED_LIVE_MIGRATION)))
     elif strategy not in VALID_RUN_STRATEGIES:
-        causes.append(Cause("spec.runStrategy", INVALID_RUN_STRATEGY_FMT % (strategy,), CAUSE_FIELD_VALUE_INVALID))
+        causes.append(Cause(f"{field}.runStrategy", INVALID_RUN_STRATEGY_FMT % (strategy,), CAUSE_FIELD_VALUE_INVALID))
     return causes

@@ -48,10 +48,11 @@ ID = "vm-admission"
 SEVERITY = "error"
 SUMMARY = ("KubeVirt's general VM checks on the VM with its instance type, preference and defaults applied "
            "(CPU, memory, network, storage, devices, firmware, launch security, scheduling, run strategy, feature "
-           "gates...), tagged with their area")
+           "gates...), tagged with their area; a VirtualMachinePool's own webhook (selector, maxUnavailable, "
+           "strategies, its template as written)")
 MIRRORS = ("VMsAdmitter.Admit after the instance type part (vms-admitter.go): ValidateFeatureGates, the network "
            "admitter, ValidateVirtualMachineSpec with ValidateVirtualMachineInstanceSpec (vmi-create-admitter.go), "
-           "validateLiveUpdateFeatures, storageadmitters.Admit")
+           "validateLiveUpdateFeatures, storageadmitters.Admit; VMPoolAdmitter.Admit (vmpool-admitter.go)")
 FIX = ("Change the VM as KubeVirt's message says; where a cluster setting decides (a feature gate, the "
        "rollout strategy), set that option to the cluster's configuration if the cluster has it.")
 

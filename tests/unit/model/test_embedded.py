@@ -41,9 +41,9 @@ def test_list_members_and_pool_vms_are_flat_values_with_their_origin() -> None:
     values = [IT, a_list(vm("a"), vm("b")), pool(vm("x")["spec"])]
     flat = unwrap(values)
     assert flat is not None
-    assert flat.values[:3] == [IT, vm("a"), vm("b")]
-    assert flat.origins == [0, Member(1, 0), Member(1, 1), Member(2, 0)]
-    assert flat.carriers == {1: [1, 2], 2: [3]} and flat.pools == {2}
+    assert flat.values[:4] == [IT, vm("a"), vm("b"), values[2]]  # the pool itself, for its own webhook
+    assert flat.origins == [0, Member(1, 0), Member(1, 1), 2, Member(2, 0)]
+    assert flat.carriers == {1: [1, 2], 2: [4]} and flat.pools == {2}
 
 
 def test_a_pool_stands_for_the_vm_its_controller_creates_first() -> None:
@@ -170,3 +170,13 @@ def test_duplicate_object_names_the_first_definition_inside_a_list(tmp_path) -> 
 def test_the_summary_counts_each_object_of_a_list() -> None:
     run_ = krmfn_process(["validate", "--catalog", "none", "-"], json.dumps(a_list(IT, vm("a"))))
     assert run_.stdout.splitlines()[-1] == "krmfn validate: 2 objects, 0 errors, 0 warnings, 0 infos"
+
+
+def test_validate_runs_the_pools_own_webhook_on_the_pool() -> None:
+    no_selector = pool(vm("x")["spec"])
+    del no_selector["spec"]["selector"]
+    findings = [(f.item, f.path, f.check, f.message) for f in run("validate", [IT, no_selector],
+                                                                     {"catalog": "none"}).findings if f.is_error]
+    assert findings == [(1, "spec.selector", "vm-admission", "selector does not match labels.")]
+    outcome = run("inline", [IT, no_selector], {"catalog": "none"})  # inline still expands the template
+    assert outcome.changed == {1} and len(outcome.items) == 2
