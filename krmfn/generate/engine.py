@@ -92,8 +92,8 @@ def _generate_one(request: SizeRequest, path: str, run: _RunState) -> tuple[dict
         return None, findings
     spec = new_spec(source, size, findings) if size is not None else to_plain(_mapping(source.obj.get("spec")))
     metadata = new_metadata(source, request.name, size, kind, run.options, findings)
-    changed = apply_changes(spec, found, findings)
-    if has_error(findings) or changed is None:
+    changed = None if has_error(findings) else apply_changes(spec, found, findings)
+    if changed is None:
         return None, findings
     obj = {"apiVersion": _api_version(source, size, run.options), "kind": kind, "metadata": metadata, "spec": changed}
     check_admission(obj, path, found, findings)

@@ -58,10 +58,13 @@ def apply_changes(spec: dict[str, Any], found: list[Change], findings: list[Find
     """``spec`` with every change applied, or None (an error in ``findings``) at the first that fails."""
     for change in found:
         ops = [change.op] if change.op is not None else _set_ops(spec, change)
+        problem = next(filter(None, (_scalar_on_the_way(spec, op["path"]) for op in ops)), "")
         try:
-            spec = jsonpatch.JsonPatch(ops).apply(spec)
+            spec = spec if problem else jsonpatch.JsonPatch(ops).apply(spec)
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as err:
-            findings.append(error(f"{change.what} ({_describe(change)}) fails: {err}", change.path, PATCH_FAILED))
+            problem = str(err)
+        if problem:
+            findings.append(error(f"{change.what} ({_describe(change)}) fails: {problem}", change.path, PATCH_FAILED))
             return None
         if not isinstance(spec, dict):
             findings.append(error(f"{change.what} ({_describe(change)}) replaces the whole spec with a "
@@ -170,6 +173,24 @@ def _dotted(segments: tuple[str, ...]) -> str:
     for segment in segments:
         text += f"[{segment}]" if segment.isdigit() else (f".{segment}" if text else segment)
     return text
+
+
+def _scalar_on_the_way(spec: dict[str, Any], pointer: str) -> str:
+    """Why ``pointer`` cannot be reached (a scalar where a map or list must be), or "" (jsonpatch
+    would say it in terms of its own internals)."""
+    node: Any = spec
+    parts = pointer.split("/")[1:]
+    for depth, part in enumerate(parts[:-1]):
+        key = part.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and key in node:
+            node = node[key]
+        elif isinstance(node, list) and key.isdigit() and int(key) < len(node):
+            node = node[int(key)]
+        else:
+            return ""  # missing: jsonpatch names it
+        if not isinstance(node, (dict, list)):
+            return f"{'/' + '/'.join(parts[:depth + 1])} is {json.dumps(node)}, not a map or a list"
+    return ""
 
 
 # -- small helpers -------------------------------------------------------------------------------
