@@ -20,7 +20,7 @@ from krmfn.generate.findings import NO_SIZES, PREFERENCE_SIZE, SOURCE, error, ha
 from krmfn.generate.metadata import check_name, check_name_clashes, new_metadata, warn_name_class
 from krmfn.generate.options import GenerateOptions, check_options, target_kind
 from krmfn.generate.patches import Change, apply_changes, changes
-from krmfn.generate.requests import SIZES_PATH, SizeRequest, field_path
+from krmfn.generate.requests import SIZES_PATH, SizeRequest, field_path, request_location
 from krmfn.generate.sizing import CustomSize, Size, new_spec, requested_size, size_text
 from krmfn.generate.source import BundleIndex, Source, SourceFinder
 from krmfn.instancetype.bundle import LEGACY_VERSIONS, V1BETA1, V1BETA2
@@ -103,7 +103,7 @@ def _generate_one(request: SizeRequest, path: str, run: _RunState) -> tuple[dict
         warn_name_class(source, size, run.options, findings)
     findings[:0] = replaced
     findings.append(Finding(INFO, f'{kind} "{request.name}" ({_what(size, found)}) copied from {source.description}',
-                            path=path, check=SOURCE))
+                            path=request_location(path), check=SOURCE))
     return obj, findings
 
 

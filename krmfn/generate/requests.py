@@ -56,6 +56,11 @@ def field_path(request_path: str, key: str) -> str:
     return f"{request_path}.{key}"
 
 
+def request_location(request_path: str) -> str | None:
+    """How findings about a whole request name it: its path; nothing for CLI flags (there is one)."""
+    return None if request_path == FLAGS_PATH else request_path
+
+
 def size_requests(value: Any, path: str = SIZES_PATH) -> tuple[list[SizeRequest], list[Finding]]:
     """The typed form's ``spec.sizes`` list as requests; findings for entries of the wrong shape."""
     if value is None:
