@@ -72,6 +72,7 @@ MAX_SOCKETS = "generate-max-sockets"
 PATCH_INVALID = "generate-patch-invalid"
 PATCH_FAILED = "generate-patch-failed"
 ADMISSION = "generate-admission"
+ADMISSION_WARNING = "generate-admission-warning"
 # `labels: recompute`
 LABEL_SIZE = "generate-label-size"
 LABEL_VALUE = "generate-label-value"
@@ -111,6 +112,7 @@ FINDINGS: tuple[tuple[str, str, str], ...] = (
     (PATCH_INVALID, ERROR, "patches (--patch) is not a JSON Patch list, or a set (--set) is not path=value"),
     (PATCH_FAILED, ERROR, "a patch operation fails on the copy's spec (missing path, test op false)"),
     (ADMISSION, ERROR, "KubeVirt's admission rejects the copy (unknown field, schema, webhook rule)"),
+    (ADMISSION_WARNING, WARNING, "KubeVirt's admission admits the copy with a warning (a deprecated value)"),
     (LABEL_SIZE, WARNING, "labels: recompute, and name has no .<size> part: no size label"),
     (LABEL_VALUE, ERROR, "labels: recompute would set a label to an invalid label value"),
     (SOURCE, INFO, "per new object: what it was copied from"),

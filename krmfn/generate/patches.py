@@ -61,6 +61,8 @@ def apply_changes(spec: dict[str, Any], found: list[Change], findings: list[Find
         problem = next(filter(None, (_scalar_on_the_way(spec, op["path"]) for op in ops)), "")
         try:
             spec = spec if problem else jsonpatch.JsonPatch(ops).apply(spec)
+        except jsonpatch.JsonPatchTestFailed:
+            problem = _test_failure(spec, ops[0])
         except (jsonpatch.JsonPatchException, jsonpointer.JsonPointerException) as err:
             problem = str(err)
         if problem:
@@ -173,6 +175,15 @@ def _dotted(segments: tuple[str, ...]) -> str:
     for segment in segments:
         text += f"[{segment}]" if segment.isdigit() else (f".{segment}" if text else segment)
     return text
+
+
+def _test_failure(spec: dict[str, Any], op: dict[str, Any]) -> str:
+    """A ``test`` that is false, in the spec's terms (jsonpatch's message shows Python types)."""
+    try:
+        actual = jsonpointer.resolve_pointer(spec, op["path"])
+    except jsonpointer.JsonPointerException:
+        return f"{op['path']} does not exist"
+    return f"{op['path'] or '/'} is {json.dumps(actual)}, not {json.dumps(op['value'])}"
 
 
 def _scalar_on_the_way(spec: dict[str, Any], pointer: str) -> str:

@@ -67,7 +67,11 @@ def test_patches_as_a_json_string_in_the_configmap_form() -> None:
     ([{"op": "remove", "path": "/devices"}], "spec.sizes[0].patches[0]",
      "patch operation 0 (remove /devices) fails: can't remove a non-existent object 'devices'"),
     ([{"op": "test", "path": "/cpu/guest", "value": 4}], "spec.sizes[0].patches[0]",
-     "patch operation 0 (test /cpu/guest) fails: 2 (<class 'int'>) is not equal to tested value 4 (<class 'int'>)"),
+     "patch operation 0 (test /cpu/guest) fails: /cpu/guest is 2, not 4"),
+    ([{"op": "test", "path": "/memory", "value": {"guest": "4G"}}], "spec.sizes[0].patches[0]",
+     'patch operation 0 (test /memory) fails: /memory is {"guest": "4Gi"}, not {"guest": "4G"}'),
+    ([{"op": "test", "path": "/cpu/model", "value": "x"}], "spec.sizes[0].patches[0]",
+     "patch operation 0 (test /cpu/model) fails: /cpu/model does not exist"),
     ([{"op": "add", "path": "/cpu/guest/x", "value": 1}], "spec.sizes[0].patches[0]",
      "patch operation 0 (add /cpu/guest/x) fails: /cpu/guest is 2, not a map or a list"),
     ([{"op": "replace", "path": "", "value": []}], "spec.sizes[0].patches[0]",
@@ -263,3 +267,13 @@ def test_cli_unreadable_patch_file_is_a_usage_error(tmp_path: Any) -> None:
                             f"@{tmp_path}/missing.json"])
     assert result.code == 2
     assert result.stderr == f"krmfn: --patch: cannot read {tmp_path}/missing.json: No such file or directory\n"
+
+
+def test_a_warning_of_admission_is_a_warning_and_the_copy_is_still_generated() -> None:
+    objects, findings = run(SizeRequest("fedora", "myfedora", None, None, None, None,
+                                        ["cpu.preferredCPUTopology=preferCores"]))
+    assert objects[0]["spec"]["cpu"] == {"preferredCPUTopology": "preferCores"}
+    assert [(f.severity, f.check, f.path, f.message) for f in findings[:1]] == [
+        ("warning", "generate-admission-warning", "spec.sizes[0].set[0]",
+         "KubeVirt's admission warns about the VirtualMachinePreference: PreferredCPUTopology preferCores is "
+         "deprecated for removal in a future release, please use cores instead")]
