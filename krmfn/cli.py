@@ -157,7 +157,7 @@ def _add_report_flags(parser: argparse.ArgumentParser) -> None:
 def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
     help_text = f"{option.help} (default: {option.default!r})"
     if option.kind == "sizes":
-        return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory)
+        return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory --patch --set)
     if option.kind == "lines":
         parser.add_argument(option.flag, dest=option.name, action="append", default=None,
                             help=f"{option.help} (adds to a config file's list)")
