@@ -89,8 +89,8 @@ _OUTPUT_DIRECTORIES = {
 
 
 def output_path(kind: str, name: str) -> str:
-    """The file kpt writes a generated object to."""
-    return f"{_OUTPUT_DIRECTORIES[kind]}/{name}.yaml"
+    """The file kpt writes a generated object to (any other kind: where a namespaced instance type goes)."""
+    return f"{_OUTPUT_DIRECTORIES.get(kind, 'instancetypes')}/{name}.yaml"
 
 
 # -- the name ------------------------------------------------------------------------------------

@@ -547,6 +547,9 @@ def test_no_sizes() -> None:
 
 def test_output_path() -> None:
     assert output_path(NAMESPACED_IT, "a.b") == "instancetypes/a.b.yaml"
+    assert output_path("VirtualMachinePreference", "a.b") == "preferences/a.b.yaml"
+    assert output_path("VirtualMachineClusterPreference", "a.b") == "clusterpreferences/a.b.yaml"
+    assert output_path("VirtualMachine", "a.b") == "instancetypes/a.b.yaml"
     assert output_path(CLUSTER_IT, "a.b") == "clusterinstancetypes/a.b.yaml"
 
 
