@@ -31,12 +31,13 @@ from krmfn.kio.rules import Rule
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
 from krmfn.docs import RULE_BY_ID, RULES
 from krmfn.generate.findings import NOTHING as GENERATE_NOTHING
+from krmfn.generate.requests import SINGLE_SIZE_OPTIONS
 from krmfn.guard import run_guarded
 from krmfn.model.gcpause import gc_paused
 from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.options import MODES, Option, options_for
 from krmfn.model.outcome import Outcome, passthrough
-from krmfn.modes import run
+from krmfn.modes import run, run_flags
 from krmfn.validate.checks import catalog as catalog_check
 from krmfn.validate.options import ValidateOptions
 
@@ -156,8 +157,11 @@ def _add_report_flags(parser: argparse.ArgumentParser) -> None:
 def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
     help_text = f"{option.help} (default: {option.default!r})"
     if option.kind == "sizes":
-        return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory)
-    if option.is_list:
+        return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory --patch --set)
+    if option.kind == "lines":
+        parser.add_argument(option.flag, dest=option.name, action="append", default=None,
+                            help=f"{option.help} (adds to a config file's list)")
+    elif option.is_list:
         parser.add_argument(option.flag, dest=option.name, action="append", default=None,
                             help=f"{option.help} (repeatable, comma-separated; adds to a config file's list)")
     elif option.kind == "bool":
@@ -276,10 +280,10 @@ def _write_bytes(stdout: TextIO, chunks: list[bytes | bytearray]) -> None:
     binary.flush()
 
 
-def _run_guarded(mode: str, values: list[Any], options: dict[str, Any]) -> Outcome:
+def _run_guarded(mode: str, values: list[Any], options: dict[str, Any], flags: bool = False) -> Outcome:
     """An engine crash is reported as an error result naming the item (krmfn.guard); every item
-    still comes out."""
-    return run_guarded(mode, values, options, runner=run)
+    still comes out. ``flags``: generate's one size came from CLI flags, which findings name."""
+    return run_guarded(mode, values, options, runner=run_flags if flags else run)
 
 
 def _report_errors(results: list[dict[str, Any]], stderr: TextIO) -> int:
@@ -317,7 +321,8 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return _fatal(str(err), INPUT_CHECK, fmt, stdout, stderr)
     except NothingChecked as err:
         return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr)
-    runs = [(bundle, *_bundle_results(mode, bundle, options)) for bundle in bundles]
+    flags = mode == "generate" and any(getattr(ns, option, None) is not None for option in SINGLE_SIZE_OPTIONS.values())
+    runs = [(bundle, *_bundle_results(mode, bundle, options, flags)) for bundle in bundles]
     if any(finding.check == GENERATE_NOTHING for _, outcome, _ in runs for finding in outcome.findings):
         return _fatal("nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a config file",
                       NOTHING_CHECK, fmt, stdout, stderr)
@@ -383,10 +388,11 @@ def _read_bundles(ns: argparse.Namespace) -> list[Bundle]:
     return bundles
 
 
-def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any]) -> tuple[Outcome, list[dict[str, Any]]]:
+def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any],
+                    flags: bool = False) -> tuple[Outcome, list[dict[str, Any]]]:
     """Run the mode on one bundle: its outcome, and its input problems and findings as results
     (with lines where the items came from files)."""
-    outcome = _run_guarded(mode, [item.value for item in bundle.items], options)
+    outcome = _run_guarded(mode, [item.value for item in bundle.items], options, flags)
     results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
     if bundle.built_from is None:
         add_lines(results, bundle.items, [f.item for f in outcome.findings])
@@ -424,8 +430,24 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
     for option in options_for(ns.mode):
         raw = getattr(ns, option.name, None)
         if raw is not None:
-            options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, raw))
+            value = _read_at_file(option, raw) if option.name == PATCH_OPTION else raw
+            options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, value))
     return options
+
+
+PATCH_OPTION = "patch"  # --patch @FILE reads the JSON Patch from FILE
+
+
+def _read_at_file(option: Option, raw: str) -> str:
+    """``@FILE``: the file's text; any other value as given."""
+    if not raw.startswith("@"):
+        return raw
+    try:
+        with open(raw[1:], encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise cfg.ConfigError(f"{option.flag}: cannot read {raw[1:]}: {reason}", option.flag) from None
 
 
 def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, stdout: TextIO) -> ReportSettings:

@@ -7,9 +7,10 @@ written verbatim), and findings. Each mode completes its options from the option
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from krmfn.generate import run_generate
+from krmfn.generate import FLAGS_PATH, run_generate
 from krmfn.inline import run_inline
 from krmfn.model.embedded import rewrap, unwrap
 from krmfn.model.outcome import Outcome
@@ -19,13 +20,26 @@ from krmfn.validate.checks import CHECK_IDS
 RUNNERS: dict[str, Callable[[list[Any], dict[str, Any]], Outcome]] = {
     "inline": run_inline, "validate": run_validate, "generate": run_generate,
 }
-__all__ = ["CHECK_IDS", "RUNNERS", "run"]
+__all__ = ["CHECK_IDS", "RUNNERS", "run", "run_flags"]
 
 
 def run(mode: str, values: list[Any], options: dict[str, Any]) -> Outcome:
     """The mode over the items, with the objects of Lists and the VMs of VirtualMachinePools as
     objects of their own (``krmfn.model.embedded``)."""
+    return _run_flat(RUNNERS[mode], values, options)
+
+
+def run_flags(mode: str, values: list[Any], options: dict[str, Any]) -> Outcome:
+    """``run`` for the CLI when its flags gave generate's one size: findings name the flags
+    (``--from``), not the ConfigMap keys (``data.from``)."""
+    if mode != "generate":
+        return run(mode, values, options)
+    return _run_flat(partial(run_generate, single_path=FLAGS_PATH), values, options)
+
+
+def _run_flat(runner: Callable[[list[Any], dict[str, Any]], Outcome], values: list[Any],
+              options: dict[str, Any]) -> Outcome:
     flat = unwrap(values)
     if flat is None:
-        return RUNNERS[mode](values, options)
-    return rewrap(RUNNERS[mode](flat.values, options), flat, values)
+        return runner(values, options)
+    return rewrap(runner(flat.values, options), flat, values)

@@ -1,10 +1,12 @@
-"""generate: custom sizes of instance types, the proposed ``virtctl customize`` offline
-(docs/common-instancetypes.md §6; seed 000).
+"""generate: custom sizes of instance types and customized preferences, the proposed ``virtctl
+customize`` offline (docs/common-instancetypes.md §6; seed 000).
 
 A size request copies an existing instance type (from the bundle or the embedded catalog, or a
 catalog class) with a new name, vCPU count and memory; a request without vCPUs and memory asks
-for a custom size, whose vCPUs and memory the VM gives. The input items pass through (a previous
-output at the same path is replaced) and the new objects follow.
+for a custom size, whose vCPUs and memory the VM gives. A request may copy a preference instead
+(no vCPUs or memory). Either kind's copy takes ``patches`` (RFC 6902 on its spec) and ``set``
+(``cpu.model=host-passthrough``), and must then pass KubeVirt's admission. The input items pass
+through (a previous output at the same path is replaced) and the new objects follow.
 
 functionConfig (wired by ``krmfn.kio.config``; options in ``krmfn.model.options``)::
 
@@ -12,19 +14,23 @@ functionConfig (wired by ``krmfn.kio.config``; options in ``krmfn.model.options`
     kind: Generate
     spec:
       sizes:                    # one entry per new object
-      - from: u1.medium         # instance type ([kind/]name) or class (cx1) to copy
+      - from: u1.medium         # instance type or preference ([kind/]name) or class (cx1) to copy
         name: u1.mysize         # metadata.name of the new object
-        vcpus: 4                # spec.cpu.guest
-        memory: 4Gi             # spec.memory.guest
-      cluster: false            # true: VirtualMachineClusterInstancetype
+        vcpus: 4                # spec.cpu.guest (instance types only)
+        memory: 4Gi             # spec.memory.guest (instance types only)
+        patches:                # RFC 6902 operations on the copy's spec
+        - {op: add, path: /cpu/model, value: host-passthrough}
+        set: [ioThreadsPolicy=auto]  # path=value on the spec (value: a YAML 1.2 scalar)
+      cluster: false            # true: the cluster kinds
       namespace: ""             # metadata.namespace (namespaced kind only)
       labels: remove            # remove | recompute
       catalog: v1.7.0           # catalog version, or "none"
 
 The ConfigMap form carries one size: ``data: {mode: generate, from: u1.medium, name: u1.mysize,
-vcpus: "4", memory: 4Gi}`` plus the same options as strings. CLI: ``krmfn generate --from
-u1.medium --name u1.mysize --vcpus 4 --memory 4Gi [--cluster] [--namespace NS] [--labels
-recompute] [--catalog v1.7.0|none]``.
+vcpus: "4", memory: 4Gi, patch: '[...]', set: "a.b=c"}`` (``set``: one per line) plus the same
+options as strings. CLI: ``krmfn generate --from u1.medium --name u1.mysize --vcpus 4 --memory
+4Gi [--patch JSON|@FILE] [--set PATH=VALUE]... [--cluster] [--namespace NS] [--labels recompute]
+[--catalog v1.7.0|none]``; findings then name the flags (``--from``), not the keys.
 
 Public API:
 
@@ -36,7 +42,8 @@ Public API:
 * ``FINDINGS``: every finding ID with its severity and summary (``findings``).
 
 Imports run one way: each module imports only modules listed before it here: ``findings``,
-``requests``, ``options``, ``source``, ``sizing``, ``metadata``, ``engine``, ``mode``.
+``requests``, ``options``, ``source``, ``sizing``, ``metadata``, ``patches``, ``admission``,
+``engine``, ``mode``.
 """
 from __future__ import annotations
 
@@ -45,10 +52,11 @@ from krmfn.generate.findings import FINDINGS
 from krmfn.generate.metadata import output_path
 from krmfn.generate.mode import run_generate
 from krmfn.generate.options import GenerateOptions, target_kind
-from krmfn.generate.requests import SizeRequest, size_request_from_data, size_requests
+from krmfn.generate.requests import FLAGS_PATH, SizeRequest, size_request_from_data, size_requests
 
 __all__ = [
     "FINDINGS",
+    "FLAGS_PATH",
     "GenerateOptions",
     "SizeRequest",
     "generate",

@@ -10,9 +10,10 @@ The rules behind the IDs:
 
 * options: ``labels`` is ``remove`` or ``recompute``; ``namespace`` is an RFC 1123 label and is
   not set together with ``cluster``; ``catalog`` is a known version or ``none``.
-* ``from``: present; a ``kind/`` prefix in a spelling KubeVirt accepts; an instance type, not a
-  preference; not a namespaced instance type in several namespaces unless ``namespace`` picks
-  one; known to the bundle or the catalog (else close matches are suggested).
+* ``from``: present; a ``kind/`` prefix in a spelling KubeVirt accepts; an instance type or a
+  preference, not a namespaced one in several namespaces unless ``namespace`` picks one; known to
+  the bundle or the catalog (else close matches are suggested). A preference copy takes no
+  ``vcpus`` or ``memory``.
 * ``name``: present; a DNS subdomain; not generated twice in one run; not a bundle object of the
   same kind, name and namespace (unless that object is a previous output at the path generate
   assigns: it is replaced); not a catalog instance type name (virt-operator reconciles those by
@@ -25,6 +26,9 @@ The rules behind the IDs:
   with the catalog off); memory a whole number of ``memory.hugepages.pageSize``; memory at most
   ``memory.maxGuest``. ``cpu.maxSockets`` follows the vCPUs for cx1 (§2.1) and wherever it
   equalled the source's guest; otherwise it is kept, with a warning when below the vCPUs.
+* ``patches`` (RFC 6902, on the copy's ``spec``) and ``set`` (``path=value``): well-formed, and
+  every operation applies; the result is then admitted as KubeVirt would (API server field and
+  schema validation, then the instance type or preference webhook); a rejection is an error.
 * ``labels: recompute``: a name without ``.<size>`` gets no ``size`` label (warning); every
   recomputed value must be a valid label value.
 * info per new object: what it was copied from; per replaced previous output: that it is.
@@ -43,7 +47,6 @@ NOTHING = "generate-nothing"
 # `from`
 FROM_MISSING = "generate-from-missing"
 FROM_KIND = "generate-from-kind"
-FROM_PREFERENCE = "generate-from-preference"
 FROM_AMBIGUOUS = "generate-from-ambiguous"
 FROM_UNKNOWN = "generate-from-unknown"
 # `name`
@@ -54,6 +57,7 @@ NAME_CLASH_BUNDLE = "generate-name-clash-bundle"
 NAME_CLASH_CATALOG = "generate-name-clash-catalog"
 NAME_CLASS = "generate-name-class"
 # `vcpus` and `memory`
+PREFERENCE_SIZE = "generate-preference-size"
 VCPUS_INVALID = "generate-vcpus-invalid"
 VCPUS_RANGE = "generate-vcpus-range"
 MEMORY_INVALID = "generate-memory-invalid"
@@ -64,6 +68,11 @@ CLASS_MINIMUM = "generate-class-minimum"
 HUGEPAGES = "generate-hugepages"
 MAX_GUEST = "generate-max-guest"
 MAX_SOCKETS = "generate-max-sockets"
+# `patches` and `set`, and admission of the result
+PATCH_INVALID = "generate-patch-invalid"
+PATCH_FAILED = "generate-patch-failed"
+ADMISSION = "generate-admission"
+ADMISSION_WARNING = "generate-admission-warning"
 # `labels: recompute`
 LABEL_SIZE = "generate-label-size"
 LABEL_VALUE = "generate-label-value"
@@ -81,15 +90,16 @@ FINDINGS: tuple[tuple[str, str, str], ...] = (
     (NOTHING, INFO, "the functionConfig asks for no size (spec.sizes, or from/name/vcpus/memory)"),
     (FROM_MISSING, ERROR, "from is missing"),
     (FROM_KIND, ERROR, "from has a kind prefix KubeVirt does not accept"),
-    (FROM_PREFERENCE, ERROR, "from names a preference, not an instance type"),
     (FROM_AMBIGUOUS, ERROR, "from names a namespaced instance type in several namespaces; namespace picks none"),
-    (FROM_UNKNOWN, ERROR, "from names no instance type or class of the bundle or catalog (close matches given)"),
+    (FROM_UNKNOWN, ERROR,
+     "from names no instance type, preference or class of the bundle or catalog (close matches given)"),
     (NAME_MISSING, ERROR, "name is missing"),
     (NAME_INVALID, ERROR, "name is not a DNS subdomain"),
     (NAME_DUPLICATE, ERROR, "name is generated twice in the run"),
     (NAME_CLASH_BUNDLE, ERROR, "an object of the same kind, name and namespace is in the bundle"),
     (NAME_CLASH_CATALOG, ERROR, "name is a catalog instance type's (virt-operator reconciles those by name)"),
     (NAME_CLASS, WARNING, "name has another class's prefix than its source (u1.x from cx1)"),
+    (PREFERENCE_SIZE, ERROR, "vcpus or memory is given for a preference copy (a preference has no size)"),
     (VCPUS_INVALID, ERROR, "vcpus is not an integer, or is missing while memory is given"),
     (VCPUS_RANGE, ERROR, "vcpus is not in 1..2^32-1 (a uint32)"),
     (MEMORY_INVALID, ERROR, "memory is not a quantity, or is missing while vcpus is given"),
@@ -99,6 +109,10 @@ FINDINGS: tuple[tuple[str, str, str], ...] = (
     (HUGEPAGES, ERROR, "memory is not a whole number of the source's hugepages (or its pageSize is none)"),
     (MAX_GUEST, ERROR, "memory is above the source's spec.memory.maxGuest"),
     (MAX_SOCKETS, WARNING, "the source's spec.cpu.maxSockets is kept but is below vcpus"),
+    (PATCH_INVALID, ERROR, "patches (--patch) is not a JSON Patch list, or a set (--set) is not path=value"),
+    (PATCH_FAILED, ERROR, "a patch operation fails on the copy's spec (missing path, test op false)"),
+    (ADMISSION, ERROR, "KubeVirt's admission rejects the copy (unknown field, schema, webhook rule)"),
+    (ADMISSION_WARNING, WARNING, "KubeVirt's admission admits the copy with a warning (a deprecated value)"),
     (LABEL_SIZE, WARNING, "labels: recompute, and name has no .<size> part: no size label"),
     (LABEL_VALUE, ERROR, "labels: recompute would set a label to an invalid label value"),
     (SOURCE, INFO, "per new object: what it was copied from"),

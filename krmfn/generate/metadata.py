@@ -4,12 +4,14 @@
   annotations.
 * labels ``remove`` (default) drops every ``instancetype.kubevirt.io/*`` label and annotation
   (§6); ``recompute`` keeps them, sets ``cpu``, ``memory`` and ``size`` from the new size (all
-  three ``custom`` for a custom size) and leaves ``hugepages`` as it was (§6, detail 2), and drops
-  the release-only ``common-instancetypes-version`` label (§3.1). Both drop what virt-operator
+  three ``custom`` for a custom size; a preference copy has none to set) and leaves ``hugepages``
+  as it was (§6, detail 2), and drops the release-only ``common-instancetypes-version`` label
+  (§3.1). Both drop what virt-operator
   stamps on deployed objects (§1) and the source's kpt/kubectl bookkeeping annotations.
 * ``config.kubernetes.io/path`` and ``internal.config.kubernetes.io/path`` are
   ``instancetypes/<name>.yaml`` (namespaced) or ``clusterinstancetypes/<name>.yaml`` (cluster),
-  with index ``"0"``, so ``kpt fn render`` writes one file per object.
+  ``preferences/<name>.yaml`` or ``clusterpreferences/<name>.yaml`` for a preference copy, with
+  index ``"0"``, so ``kpt fn render`` writes one file per object.
 * a custom size is annotated ``config.kubernetes.io/local-config: "true"``: no cluster serves
   v1beta2, so kustomize leaves it out of its output and kpt out of what it applies, while krmfn
   reads it in the same pipeline.
@@ -39,11 +41,20 @@ from krmfn.generate.findings import (
     error,
     warning,
 )
-from krmfn.generate.options import LABELS_RECOMPUTE, LABELS_REMOVE, GenerateOptions, target_kind
+from krmfn.generate.requests import field_path
+from krmfn.generate.options import LABELS_RECOMPUTE, LABELS_REMOVE, GenerateOptions
 from krmfn.generate.sizing import CustomSize, Size
 from krmfn.generate.source import BundleIndex, Source, namespace_of
 from krmfn.model.findings import INFO, Finding
-from krmfn.model.kinds import VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, kind_of
+from krmfn.model.kinds import (
+    CLUSTER_DEFINITION_KINDS,
+    PREFERENCE_KINDS,
+    VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+    VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+    VIRTUAL_MACHINE_INSTANCETYPE,
+    VIRTUAL_MACHINE_PREFERENCE,
+    kind_of,
+)
 from krmfn.model.krm import (
     INDEX_ANNOTATION,
     INTERNAL_INDEX_ANNOTATION,
@@ -71,10 +82,15 @@ _DROPPED_ANNOTATION_PREFIXES = (*ORCHESTRATOR_PREFIXES, "kubevirt.io/install-str
 _VIRT_OPERATOR_LABELS = ("app.kubernetes.io/managed-by", "app.kubernetes.io/component")
 
 
+_OUTPUT_DIRECTORIES = {
+    VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE: "clusterinstancetypes", VIRTUAL_MACHINE_INSTANCETYPE: "instancetypes",
+    VIRTUAL_MACHINE_CLUSTER_PREFERENCE: "clusterpreferences", VIRTUAL_MACHINE_PREFERENCE: "preferences",
+}
+
+
 def output_path(kind: str, name: str) -> str:
-    """The file kpt writes a generated object to."""
-    directory = "clusterinstancetypes" if kind == VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE else "instancetypes"
-    return f"{directory}/{name}.yaml"
+    """The file kpt writes a generated object to (any other kind: where a namespaced instance type goes)."""
+    return f"{_OUTPUT_DIRECTORIES.get(kind, 'instancetypes')}/{name}.yaml"
 
 
 # -- the name ------------------------------------------------------------------------------------
@@ -83,7 +99,7 @@ def output_path(kind: str, name: str) -> str:
 def check_name(name: Any, path: str, findings: list[Finding]) -> bool:
     """Whether ``name`` is a valid object name; an error in ``findings`` when not."""
     if name is None or name == "":
-        findings.append(error("name is missing: the metadata.name of the new instance type", path, NAME_MISSING))
+        findings.append(error("name is missing: the metadata.name of the new object", path, NAME_MISSING))
         return False
     if not isinstance(name, str) or len(name) > MAX_NAME_LENGTH or not _DNS_SUBDOMAIN.match(name):
         findings.append(error(f'name "{name}" is not a valid object name: lower-case letters, digits, "-" and ".", '
@@ -94,16 +110,20 @@ def check_name(name: Any, path: str, findings: list[Finding]) -> bool:
 
 
 def check_name_clashes(
-    name: str, path: str, bundle: BundleIndex, options: GenerateOptions, taken: set[str]
+    name: str, path: str, bundle: BundleIndex, options: GenerateOptions, taken: set[tuple[str, str]],
+    kind: str,
 ) -> tuple[list[Finding], list[Finding]]:
-    """(errors for a name already taken, info findings of the previous outputs the new object replaces)."""
-    if name in taken:
+    """(errors for a name already taken, info findings of the previous outputs the new object of
+    ``kind`` replaces). ``taken``: the (kind, name) pairs generated so far."""
+    if (kind, name) in taken:
         return [error(f'name "{name}" is generated twice in this run', path, NAME_DUPLICATE)], []
-    if options.catalog_version and catalog.lookup(VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, name, options.catalog_version):
-        return [error(f'name "{name}" is a common instance type of catalog {options.catalog_version}; virt-operator '
+    is_preference = kind in PREFERENCE_KINDS
+    catalog_kind = VIRTUAL_MACHINE_CLUSTER_PREFERENCE if is_preference else VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE
+    if options.catalog_version and catalog.lookup(catalog_kind, name, options.catalog_version):
+        what = "preference" if is_preference else "instance type"
+        return [error(f'name "{name}" is a common {what} of catalog {options.catalog_version}; virt-operator '
                       "reconciles those by name, and a namespaced twin would be mistaken for it: choose another name",
                       path, NAME_CLASH_CATALOG)], []
-    kind = target_kind(options)
     new_path = output_path(kind, name)
     errors: list[Finding] = []
     replaced: list[Finding] = []
@@ -128,28 +148,29 @@ def warn_name_class(source: Source, size: Size, options: GenerateOptions, findin
     named = catalog.class_of(size.name, options.catalog_version)
     if named is not None and source.cls is not None and named.name != source.cls.name:
         findings.append(warning(f'name "{size.name}" looks like class {named.name}, but it is copied from '
-                                f"class {source.cls.name}", f"{size.path}.name", NAME_CLASS))
+                                f"class {source.cls.name}", field_path(size.path, "name"), NAME_CLASS))
 
 
 # -- labels and annotations ----------------------------------------------------------------------
 
 
 def new_metadata(
-    source: Source, size: Size, kind: str, options: GenerateOptions, findings: list[Finding]
+    source: Source, name: str, size: Size | None, kind: str, options: GenerateOptions, findings: list[Finding]
 ) -> dict[str, Any]:
-    """The new object's metadata, with findings for labels it cannot recompute."""
+    """The new object's metadata (``size`` None: a preference copy), with findings for labels it
+    cannot recompute."""
     labels = _kept(labels_of(source.obj), options, is_label=True)
     annotations = _kept(annotations_of(source.obj), options, is_label=False)
-    if options.labels == LABELS_RECOMPUTE:
+    if options.labels == LABELS_RECOMPUTE and size is not None:
         labels = _recomputed_labels(labels, size, findings)
-    path = output_path(kind, size.name)
+    path = output_path(kind, name)
     annotations.update({INTERNAL_PATH_ANNOTATION: path, PATH_ANNOTATION: path,
                         INTERNAL_INDEX_ANNOTATION: "0", INDEX_ANNOTATION: "0"})
     if isinstance(size, CustomSize):
         # No cluster serves v1beta2: kustomize leaves local config out of its output, kpt out of
         # what it applies, while krmfn still reads it in the same pipeline.
         annotations[LOCAL_CONFIG_ANNOTATION] = "true"
-    metadata: dict[str, Any] = {"name": size.name}
+    metadata: dict[str, Any] = {"name": name}
     if options.namespace and not options.cluster:
         metadata["namespace"] = options.namespace
     if labels:
@@ -189,12 +210,12 @@ def _recomputed_labels(labels: dict[str, Any], size: Size, findings: list[Findin
     else:
         labels.pop(LABEL_PREFIX + "size", None)
         findings.append(warning(f'name "{size.name}" has no ".<size>" part, so the copy gets no '
-                                f"{LABEL_PREFIX}size label", f"{size.path}.name", LABEL_SIZE))
+                                f"{LABEL_PREFIX}size label", field_path(size.path, "name"), LABEL_SIZE))
     for key in RECOMPUTED_LABELS:
         value = labels.get(LABEL_PREFIX + key)
         if value is not None and (len(value) > MAX_LABEL_VALUE_LENGTH or not _LABEL_VALUE.match(value)):
             findings.append(error(f'label {LABEL_PREFIX}{key} would be "{value}", which is not a valid label value '
-                                  "(at most 63 characters)", f"{size.path}.{_RECOMPUTED_LABEL_FIELDS[key]}",
+                                  "(at most 63 characters)", field_path(size.path, _RECOMPUTED_LABEL_FIELDS[key]),
                                   LABEL_VALUE))
     return labels
 
@@ -204,7 +225,7 @@ def _recomputed_labels(labels: dict[str, Any], size: Size, findings: list[Findin
 
 def _same_namespace(item: Mapping[str, Any], namespace: str | None) -> bool:
     """Whether a bundle object would collide with the new one; an unset namespace is any namespace."""
-    if kind_of(item) == VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE:
+    if kind_of(item) in CLUSTER_DEFINITION_KINDS:
         return True
     existing = namespace_of(item)
     return existing is None or not namespace or existing == namespace

@@ -7,20 +7,21 @@ from typing import Any
 from krmfn.generate.engine import generate
 from krmfn.generate.findings import NOTHING, REPLACED
 from krmfn.generate.options import GenerateOptions
-from krmfn.generate.requests import requests_from_options
+from krmfn.generate.requests import SINGLE_SIZE_PATH, requests_from_options
 from krmfn.model.findings import INFO, Finding
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
 
 
-def run_generate(values: list[Any], options: Mapping[str, Any]) -> Outcome:
+def run_generate(values: list[Any], options: Mapping[str, Any], single_path: str = SINGLE_SIZE_PATH) -> Outcome:
     """The ``krmfn.modes`` entry point: the input items, then the new objects.
 
     An input item that an earlier run generated at the same path is replaced (kpt fn render runs
-    the pipeline again on its own output); every other item passes through.
+    the pipeline again on its own output); every other item passes through. ``single_path``: how
+    findings name the one size of the ConfigMap keys (``data``) or CLI flags (``FLAGS_PATH``).
     """
     options = complete("generate", options)
-    requests, findings = requests_from_options(options)
+    requests, findings = requests_from_options(options, single_path)
     generate_options = GenerateOptions.from_options(options)
     if not requests and not findings:
         findings.append(Finding(INFO, "generate: no sizes requested (spec.sizes, or from/name/vcpus/memory)",

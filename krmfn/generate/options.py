@@ -13,7 +13,12 @@ from typing import Any
 from krmfn import catalog
 from krmfn.generate.findings import OPTION_CATALOG, OPTION_LABELS, OPTION_NAMESPACE, error
 from krmfn.model.findings import Finding
-from krmfn.model.kinds import VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_INSTANCETYPE
+from krmfn.model.kinds import (
+    VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
+    VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
+    VIRTUAL_MACHINE_INSTANCETYPE,
+    VIRTUAL_MACHINE_PREFERENCE,
+)
 from krmfn.model.options import complete
 
 MODE = "generate"
@@ -60,8 +65,10 @@ class GenerateOptions:
         )
 
 
-def target_kind(options: GenerateOptions) -> str:
-    """The kind of the objects generate emits."""
+def target_kind(options: GenerateOptions, preference: bool = False) -> str:
+    """The kind of the objects generate emits: of an instance type copy, or of a preference copy."""
+    if preference:
+        return VIRTUAL_MACHINE_CLUSTER_PREFERENCE if options.cluster else VIRTUAL_MACHINE_PREFERENCE
     return VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE if options.cluster else VIRTUAL_MACHINE_INSTANCETYPE
 
 
@@ -74,7 +81,8 @@ def check_options(options: GenerateOptions) -> list[Finding]:
     if options.namespace:
         if options.cluster:
             findings.append(error(f'namespace "{options.namespace}" cannot be set for the cluster-scoped '
-                                  f"{VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE}", "namespace", OPTION_NAMESPACE))
+                                  f"{VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE} and {VIRTUAL_MACHINE_CLUSTER_PREFERENCE}",
+                                  "namespace", OPTION_NAMESPACE))
         elif not _is_dns_label(options.namespace):
             findings.append(error(f'namespace "{options.namespace}" is not a valid namespace name (RFC 1123 label)',
                                   "namespace", OPTION_NAMESPACE))

@@ -2,7 +2,14 @@
 
 The typed form lists them under ``spec.sizes`` (``size_requests``: ``generate-sizes-shape``
 errors for entries that are not maps or have unknown keys); the ConfigMap and the CLI carry one
-size as the ``from``, ``name``, ``vcpus`` and ``memory`` options (``size_request_from_data``).
+size as the ``from``, ``name``, ``vcpus``, ``memory``, ``patch`` and ``set`` options
+(``size_request_from_data``). A size's ``patches`` is a list of JSON Patch operations (the
+ConfigMap's and CLI's ``patch``: that list as a JSON string) and its ``set`` a list of
+``path=value`` strings.
+
+Findings name a request's field as ``field_path`` spells it: ``spec.sizes[0].vcpus`` and
+``data.vcpus`` in a functionConfig, the flag (``--vcpus``) for a size given by CLI flags
+(request path ``FLAGS_PATH``).
 """
 from __future__ import annotations
 
@@ -14,9 +21,13 @@ from typing import Any
 from krmfn.generate.findings import SIZES_SHAPE, error
 from krmfn.model.findings import Finding
 
-SIZE_KEYS = ("from", "name", "vcpus", "memory")
+SIZE_KEYS = ("from", "name", "vcpus", "memory", "patches", "set")
 SIZES_PATH = "spec.sizes"
 SINGLE_SIZE_PATH = "data"
+FLAGS_PATH = "--"  # a size given by CLI flags: its fields are named by their flags
+# The option (ConfigMap key, CLI flag without "--") that carries each key of the one size.
+SINGLE_SIZE_OPTIONS = {"from": "from", "name": "name", "vcpus": "vcpus", "memory": "memory", "patches": "patch",
+                       "set": "set"}
 
 
 @dataclass(frozen=True)
@@ -32,6 +43,22 @@ class SizeRequest:
     vcpus: Any
     memory: Any
     path: str | None = None
+    patches: Any = None
+    set: Any = None
+
+
+def field_path(request_path: str, key: str) -> str:
+    """How findings name a request's field: ``<request path>.<key>``, or the CLI flag."""
+    if request_path == FLAGS_PATH:
+        return "--" + SINGLE_SIZE_OPTIONS[key]
+    if request_path == SINGLE_SIZE_PATH:
+        return f"{request_path}.{SINGLE_SIZE_OPTIONS[key]}"
+    return f"{request_path}.{key}"
+
+
+def request_location(request_path: str) -> str | None:
+    """How findings about a whole request name it: its path; nothing for CLI flags (there is one)."""
+    return None if request_path == FLAGS_PATH else request_path
 
 
 def size_requests(value: Any, path: str = SIZES_PATH) -> tuple[list[SizeRequest], list[Finding]]:
@@ -54,19 +81,23 @@ def size_requests(value: Any, path: str = SIZES_PATH) -> tuple[list[SizeRequest]
 
 
 def size_request_from_data(data: Mapping[str, Any], path: str = SINGLE_SIZE_PATH) -> SizeRequest:
-    """One request from a map with keys ``from``, ``name``, ``vcpus`` and ``memory``."""
-    return SizeRequest(data.get("from"), data.get("name"), data.get("vcpus"), data.get("memory"), path)
+    """One request from a map with keys ``from``, ``name``, ``vcpus``, ``memory``, ``patches`` and ``set``."""
+    return SizeRequest(data.get("from"), data.get("name"), data.get("vcpus"), data.get("memory"), path,
+                       data.get("patches"), data.get("set"))
 
 
-def requests_from_options(options: Mapping[str, Any]) -> tuple[list[SizeRequest], list[Finding]]:
-    """The typed ``sizes`` list, plus the one size of the ConfigMap/CLI keys when any is given.
+def requests_from_options(options: Mapping[str, Any],
+                          single_path: str = SINGLE_SIZE_PATH) -> tuple[list[SizeRequest], list[Finding]]:
+    """The typed ``sizes`` list, plus the one size of the ConfigMap/CLI keys when any is given
+    (``single_path``: ``data``, or ``FLAGS_PATH`` when the CLI's flags gave it).
 
     ``options`` is complete (``krmfn.model.options.complete``): every key is there.
     """
     requests, findings = size_requests(options["sizes"] or [])
-    single = {key: options[key] for key in SIZE_KEYS if options[key] not in (None, "")}
+    single = {key: options[option] for key, option in SINGLE_SIZE_OPTIONS.items()
+              if options[option] not in (None, "", [])}
     if single:
-        requests.append(size_request_from_data(single, SINGLE_SIZE_PATH))
+        requests.append(size_request_from_data(single, single_path))
     return requests, findings
 
 

@@ -34,7 +34,7 @@ from krmfn.generate.findings import (
     error,
     warning,
 )
-from krmfn.generate.requests import SizeRequest
+from krmfn.generate.requests import SizeRequest, field_path
 from krmfn.generate.source import Source
 from krmfn.instancetype.quantity import Quantity, QuantityError, must_parse, parse
 from krmfn.model.findings import Finding
@@ -68,8 +68,8 @@ def requested_size(request: SizeRequest, path: str, findings: list[Finding]) -> 
     """The request's size, or None with errors in ``findings`` when vcpus or memory is invalid."""
     if _is_missing(request.vcpus) and _is_missing(request.memory):
         return CustomSize(request.name, path)
-    vcpus = _check_vcpus(request.vcpus, f"{path}.vcpus", findings)
-    memory = _check_memory(request.memory, f"{path}.memory", findings)
+    vcpus = _check_vcpus(request.vcpus, field_path(path, "vcpus"), findings)
+    memory = _check_memory(request.memory, field_path(path, "memory"), findings)
     if vcpus is None or memory is None:
         return None
     return ConcreteSize(request.name, vcpus, memory, path)
@@ -171,7 +171,7 @@ def _custom_spec(source: Source, size: CustomSize, findings: list[Finding]) -> d
     if not spec:
         findings.append(error(f"a custom size of {source.description} would be empty: it gives nothing but vCPUs and "
                               "memory, which a custom size leaves to the VM (the proposal gives every class but u1 "
-                              "one)", f"{size.path}.from", CUSTOM_EMPTY))
+                              "one)", field_path(size.path, "from"), CUSTOM_EMPTY))
     return spec
 
 
@@ -184,10 +184,10 @@ def _check_class_minimum(source: Source, size: ConcreteSize, findings: list[Find
     smallest = f"{vcpus_text(min_vcpus)} and {min_memory.canonical_form()}"
     if size.vcpus < min_vcpus:
         findings.append(error(f"{vcpus_text(size.vcpus)} is below what class {cls.name} allows (its smallest size "
-                              f"has {smallest})", f"{size.path}.vcpus", CLASS_MINIMUM))
+                              f"has {smallest})", field_path(size.path, "vcpus"), CLASS_MINIMUM))
     if size.memory.as_fraction() < min_memory.as_fraction():
         findings.append(error(f"memory {size.memory.canonical_form()} is below what class {cls.name} allows (its "
-                              f"smallest size has {smallest})", f"{size.path}.memory", CLASS_MINIMUM))
+                              f"smallest size has {smallest})", field_path(size.path, "memory"), CLASS_MINIMUM))
 
 
 def _check_hugepages(memory: Mapping[str, Any], size: ConcreteSize, source: Source, findings: list[Finding]) -> None:
@@ -197,14 +197,14 @@ def _check_hugepages(memory: Mapping[str, Any], size: ConcreteSize, source: Sour
     page = parse(page_size)
     if isinstance(page, QuantityError) or page.sign() <= 0:
         findings.append(error(f'the source\'s spec.memory.hugepages.pageSize "{page_size}" is not a page size',
-                              f"{size.path}.from", HUGEPAGES))
+                              field_path(size.path, "from"), HUGEPAGES))
         return
     if size.memory.as_fraction() % page.as_fraction() != 0:
         pages = size.memory.as_fraction() / page.as_fraction()
         findings.append(error(
             f"memory {size.memory.canonical_form()} is not a whole number of {page.canonical_form()} hugepages "
             f"({_fraction_text(pages)} pages; spec.memory.hugepages.pageSize of {source.description})",
-            f"{size.path}.memory", HUGEPAGES))
+            field_path(size.path, "memory"), HUGEPAGES))
 
 
 def _check_max_guest(memory: Mapping[str, Any], size: ConcreteSize, findings: list[Finding]) -> None:
@@ -213,7 +213,7 @@ def _check_max_guest(memory: Mapping[str, Any], size: ConcreteSize, findings: li
     max_guest = parse(memory["maxGuest"])
     if isinstance(max_guest, Quantity) and max_guest.as_fraction() < size.memory.as_fraction():
         findings.append(error(f"memory {size.memory.canonical_form()} is above the source's spec.memory.maxGuest "
-                              f"{max_guest.canonical_form()}", f"{size.path}.memory", MAX_GUEST))
+                              f"{max_guest.canonical_form()}", field_path(size.path, "memory"), MAX_GUEST))
 
 
 def _follow_max_sockets(cpu: dict[str, Any], size: ConcreteSize, source: Source, findings: list[Finding]) -> None:
@@ -225,7 +225,7 @@ def _follow_max_sockets(cpu: dict[str, Any], size: ConcreteSize, source: Source,
     elif isinstance(cpu["maxSockets"], int) and cpu["maxSockets"] < size.vcpus:
         findings.append(warning(f"the source's spec.cpu.maxSockets {cpu['maxSockets']} is kept but is below "
                                 f"{vcpus_text(size.vcpus)}: a VM whose topology uses more sockets is rejected",
-                                f"{size.path}.vcpus", MAX_SOCKETS))
+                                field_path(size.path, "vcpus"), MAX_SOCKETS))
 
 
 # -- small helpers -------------------------------------------------------------------------------

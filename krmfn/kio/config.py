@@ -77,6 +77,7 @@ def parse_value(option: Option, raw: Any, path: str) -> Any:
     convert: dict[str, Callable[[Any, str], Any]] = {
         "str": _as_str, "bool": _as_bool, "list": _as_list, "enum": _as_enum(option), "int": _as_int,
         "checks": _as_checks, "severities": _as_severities, "sizes": _as_sizes,
+        "lines": _as_lines,
     }
     return convert[option.kind](raw, path)
 
@@ -137,9 +138,18 @@ def _as_list(raw: Any, path: str) -> list[str]:
     raise ConfigError(f"{path}: expected a list of strings or a comma-separated string", path)
 
 
+def _as_lines(raw: Any, path: str) -> list[str]:
+    """A list of strings, or one string holding one value per line (a value may contain commas)."""
+    if isinstance(raw, str):
+        return [line.strip() for line in raw.splitlines() if line.strip()]
+    if isinstance(raw, list) and all(isinstance(part, str) for part in raw):
+        return list(raw)
+    raise ConfigError(f"{path}: expected a list of strings or a string with one value per line", path)
+
+
 def _as_sizes(raw: Any, path: str) -> list[Any]:
     if not isinstance(raw, list):
-        raise ConfigError(f"{path}: expected a list of {{from, name, vcpus, memory}}", path)
+        raise ConfigError(f"{path}: expected a list of {{from, name, vcpus, memory, patches, set}}", path)
     return raw
 
 

@@ -29,7 +29,7 @@ from typing import Any
 import ryml
 import yaml
 
-from krmfn.kio.scalars import resolve_plain
+from krmfn.model.scalars import resolve_plain
 
 NONE = ryml.NONE
 

@@ -14,13 +14,13 @@ from typing import Any
 
 MODES = ("inline", "validate", "generate")
 # Kinds whose value is a list: a CLI flag repeats and takes commas, and adds to a config file's list.
-LIST_KINDS = ("list", "checks", "severities", "sizes")
+LIST_KINDS = ("list", "checks", "severities", "sizes", "lines")
 
 
 @dataclass(frozen=True)
 class Option:
     name: str  # camelCase, as in functionConfig
-    kind: str  # "str" | "bool" | "enum" | "int", or one of LIST_KINDS
+    kind: str  # "str" | "bool" | "enum" | "int", or one of LIST_KINDS ("lines": a string is one per line)
     default: Any
     help: str
     example: str
@@ -110,15 +110,23 @@ OPTIONS: tuple[Option, ...] = (
            "turns it off. An object in the bundle always wins.",
            "none", ("inline", "validate", "generate")),
     Option("sizes", "sizes", [],
-           "Typed form only: the sizes to generate, each `{from, name, vcpus, memory}`.",
+           "Typed form only: the sizes to generate, each `{from, name, vcpus, memory, patches, set}`.",
            "[{from: u1.medium, name: u1.mysize, vcpus: 4, memory: 4Gi}]", ("generate",)),
     Option("from", "str", "",
-           "One size (ConfigMap and CLI form): the instance type (`[kind/]name`, from the bundle "
-           "or the catalog) or class (`cx1`) to copy.",
+           "One size (ConfigMap and CLI form): the instance type or preference (`[kind/]name`, from "
+           "the bundle or the catalog) or class (`cx1`) to copy.",
            "u1.medium", ("generate",)),
     Option("name", "str", "", "One size: the new object's name.", "u1.mysize", ("generate",)),
     Option("vcpus", "str", "", "One size: `spec.cpu.guest`.", "4", ("generate",)),
     Option("memory", "str", "", "One size: `spec.memory.guest`.", "4Gi", ("generate",)),
+    Option("patch", "str", "",
+           "One size: RFC 6902 JSON Patch operations (a JSON list) applied to the copy's `spec`; the CLI "
+           "also takes `@FILE`.",
+           '[{"op": "replace", "path": "/cpu/model", "value": "host-passthrough"}]', ("generate",)),
+    Option("set", "lines", [],
+           "One size: `path=value` changes of the copy's `spec` (`cpu.model=host-passthrough`; the value "
+           "a YAML 1.2 scalar); repeatable, one per line in a ConfigMap.",
+           "cpu.model=host-passthrough", ("generate",)),
     Option("cluster", "bool", False,
            "Generate VirtualMachineClusterInstancetype instead of the namespaced kind.",
            "true", ("generate",)),

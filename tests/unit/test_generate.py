@@ -465,25 +465,26 @@ def test_namespaced_source_in_several_namespaces() -> None:
     assert objects[0]["spec"]["ioThreadsPolicy"] == "auto"
 
 
+FROM_MISSING_MESSAGE = "from is missing: the instance type (u1.medium), preference (fedora) or class (cx1) to copy"
+
+
 @pytest.mark.parametrize("from_,bundle,check,message", [
-    (None, [], "generate-from-missing", "from is missing: the instance type (u1.medium) or class (cx1) to copy"),
-    ("  ", [], "generate-from-missing", "from is missing: the instance type (u1.medium) or class (cx1) to copy"),
+    (None, [], "generate-from-missing", FROM_MISSING_MESSAGE),
+    ("  ", [], "generate-from-missing", FROM_MISSING_MESSAGE),
     ("u1.mediun", [], "generate-from-unknown",
-     'from "u1.mediun": no instance type or class of that name in the bundle or catalog v1.7.0; '
+     'from "u1.mediun": no instance type, preference or class of that name in the bundle or catalog v1.7.0; '
      "did you mean u1.medium, u1.2xmedium, o1.medium?"),
-    ("zz", [], "generate-from-unknown", 'from "zz": no instance type or class of that name in the bundle or catalog '
-                                        "v1.7.0"),
+    ("zz", [], "generate-from-unknown",
+     'from "zz": no instance type, preference or class of that name in the bundle or catalog v1.7.0'),
     ("gn1.xlarge", [], "generate-from-unknown",
-     'from "gn1.xlarge": no instance type or class of that name in the bundle or catalog v1.7.0; '
+     'from "gn1.xlarge": no instance type, preference or class of that name in the bundle or catalog v1.7.0; '
      "did you mean n1.xlarge, n1.8xlarge, n1.4xlarge?"),
-    ("fedora", [], "generate-from-preference", 'from "fedora" names a preference; only instance types can be copied'),
-    ("mypref", [{"kind": "VirtualMachinePreference", "metadata": {"name": "mypref"}}], "generate-from-preference",
-     'from "mypref" names a preference; only instance types can be copied'),
-    ("virtualmachineclusterpreference/fedora", [], "generate-from-preference",
-     'from "virtualmachineclusterpreference/fedora" names a preference; only instance types can be copied'),
+    ("virtualmachineclusterpreference/fedorra", [], "generate-from-unknown",
+     'from "virtualmachineclusterpreference/fedorra": no VirtualMachineClusterPreference of that name in the '
+     "bundle or catalog v1.7.0; did you mean fedora, fedora.s390x, fedora.arm64?"),
     ("vmi/u1.medium", [], "generate-from-kind",
-     'from "vmi/u1.medium": unknown kind "vmi"; use virtualmachineclusterinstancetype/<name> or '
-     "virtualmachineinstancetype/<name>"),
+     'from "vmi/u1.medium": unknown kind "vmi"; use virtualmachineclusterinstancetype/<name>, '
+     "virtualmachineinstancetype/<name>, virtualmachineclusterpreference/<name> or virtualmachinepreference/<name>"),
     ("virtualmachineinstancetype/cx1", [], "generate-from-unknown",
      'from "virtualmachineinstancetype/cx1": cx1 is a class, not a VirtualMachineInstancetype; write from: cx1'),
 ])
@@ -496,7 +497,7 @@ def test_from_fail(from_: Any, bundle: list, check: str, message: str) -> None:
 def test_catalog_off_uses_only_the_bundle() -> None:
     objects, findings = run(SizeRequest("u1.medium", "u1.x", 1, "1Gi"), catalog_version=None)
     assert objects == []
-    assert findings[0].message == ('from "u1.medium": no instance type or class of that name in the bundle '
+    assert findings[0].message == ('from "u1.medium": no instance type, preference or class of that name in the bundle '
                                    "(catalog off)")
     objects, findings = run(SizeRequest("mine", "mine2", 1, "1Gi"), bundle=[instancetype("mine")], catalog_version=None)
     assert objects[0]["apiVersion"] == API and errors(findings) == []
@@ -546,6 +547,9 @@ def test_no_sizes() -> None:
 
 def test_output_path() -> None:
     assert output_path(NAMESPACED_IT, "a.b") == "instancetypes/a.b.yaml"
+    assert output_path("VirtualMachinePreference", "a.b") == "preferences/a.b.yaml"
+    assert output_path("VirtualMachineClusterPreference", "a.b") == "clusterpreferences/a.b.yaml"
+    assert output_path("VirtualMachine", "a.b") == "instancetypes/a.b.yaml"
     assert output_path(CLUSTER_IT, "a.b") == "clusterinstancetypes/a.b.yaml"
 
 
@@ -558,7 +562,8 @@ def test_size_requests_from_the_typed_form() -> None:
     assert requests == [SizeRequest("u1.medium", "u1.a", 2, "2Gi", "spec.sizes[0]"),
                         SizeRequest("cx1", "cx1.b", None, "4Gi", "spec.sizes[2]")]
     assert [(f.check, f.path, f.message) for f in findings] == [
-        ("generate-sizes-shape", "spec.sizes[1]", "spec.sizes[1] must be a map with keys from, name, vcpus, memory"),
+        ("generate-sizes-shape", "spec.sizes[1]",
+         "spec.sizes[1] must be a map with keys from, name, vcpus, memory, patches, set"),
         ("generate-sizes-shape", "spec.sizes[2].cpus", 'unknown key "cpus" in a size; did you mean "vcpus"?')]
     _, findings = generate(requests, [], GenerateOptions())
     assert errors(findings) == [("generate-vcpus-invalid", "spec.sizes[2].vcpus")]
@@ -569,7 +574,7 @@ def test_size_requests_shapes() -> None:
     requests, findings = size_requests({"from": "u1"})
     assert requests == [] and [f.check for f in findings] == ["generate-sizes-shape"]
     _, findings = size_requests([{"zzz": 1}])
-    assert findings[0].message == 'unknown key "zzz" in a size; known keys: from, name, vcpus, memory'
+    assert findings[0].message == 'unknown key "zzz" in a size; known keys: from, name, vcpus, memory, patches, set'
 
 
 def test_configmap_form_paths() -> None:

@@ -111,3 +111,17 @@ def test_a_later_severity_for_a_check_wins_over_every_earlier_one():
     disable = next(option for option in OPTIONS if option.name == "disable")
     assert cfg.combined(disable, ["catalog", "conflict"], ["conflict", "deprecated"]) == [
         "catalog", "conflict", "deprecated"]
+
+
+def test_generate_set_is_one_value_per_line_and_patch_a_string() -> None:
+    """`set` values may hold commas (a comma list would split them): a ConfigMap string is one per line."""
+    fc = parse_function_config({"apiVersion": "v1", "kind": "ConfigMap", "data": {
+        "mode": "generate", "set": "annotations.a=x,y\n\n  cpu.model=host-passthrough \n",
+        "patch": '[{"op": "remove", "path": "/a"}, {"op": "remove", "path": "/b"}]'}})
+    assert fc.options == {"set": ["annotations.a=x,y", "cpu.model=host-passthrough"],
+                          "patch": '[{"op": "remove", "path": "/a"}, {"op": "remove", "path": "/b"}]'}
+    typed = parse_function_config({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Generate",
+                                   "spec": {"set": ["a=1", "b=2,3"]}})
+    assert typed.options == {"set": ["a=1", "b=2,3"]}
+    with pytest.raises(ConfigError, match=r"data.set: expected a list of strings or a string with one value per line"):
+        parse_function_config({"apiVersion": "v1", "kind": "ConfigMap", "data": {"mode": "generate", "set": {"a": 1}}})
