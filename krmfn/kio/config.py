@@ -242,7 +242,7 @@ def _from_config_map(fc: dict) -> FunctionConfig:
 def _from_typed(fc: dict, api_version: str, kind: Any) -> FunctionConfig:
     if api_version != API_VERSION:
         raise ConfigError(f'apiVersion: unsupported version "{api_version}" (expected {API_VERSION})', "apiVersion")
-    if kind not in KIND_TO_MODE:
+    if not isinstance(kind, str) or kind not in KIND_TO_MODE:
         raise ConfigError(
             f'kind: unknown kind "{kind}" for {API_VERSION} (expected one of: {", ".join(KIND_TO_MODE)})', "kind"
         )

@@ -125,3 +125,10 @@ def test_generate_set_is_one_value_per_line_and_patch_a_string() -> None:
     assert typed.options == {"set": ["a=1", "b=2,3"]}
     with pytest.raises(ConfigError, match=r"data.set: expected a list of strings or a string with one value per line"):
         parse_function_config({"apiVersion": "v1", "kind": "ConfigMap", "data": {"mode": "generate", "set": {"a": 1}}})
+
+
+@pytest.mark.parametrize("kind", [{"name": "fn"}, ["Inline"], 3, None])
+def test_a_typed_function_config_whose_kind_is_not_a_string_is_a_config_error(kind):
+    # found by the fuzz run (crash 9b1de3ef): a mapping as kind raised TypeError
+    with pytest.raises(ConfigError, match=r"^kind: unknown kind "):
+        parse_function_config({"apiVersion": "krmfn.dev/v1alpha1", "kind": kind})
