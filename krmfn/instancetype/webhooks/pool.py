@@ -30,6 +30,12 @@ from typing import Any
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.featuregate import discontinued_in_use
+from krmfn.instancetype.webhooks.k8s_validation import (
+    OPERATOR_DOES_NOT_EXIST,
+    OPERATOR_EXISTS,
+    OPERATOR_IN,
+    OPERATOR_NOT_IN,
+)
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_INVALID,
     CAUSE_FIELD_VALUE_NOT_SUPPORTED,
@@ -47,7 +53,7 @@ from krmfn.model.reasons import area
 
 TEMPLATE_FIELD = "spec.virtualMachineTemplate.spec"
 SELECTOR_MISMATCH = "selector does not match labels."
-OPERATORS = ("In", "NotIn", "Exists", "DoesNotExist")
+OPERATORS = (OPERATOR_IN, OPERATOR_NOT_IN, OPERATOR_EXISTS, OPERATOR_DOES_NOT_EXIST)
 STRATEGIES = ("unmanaged", "opportunistic", "proactive")
 AREA_POOL = frozenset({area("pool")})
 _GO_INT = re.compile(r"[+-]?[0-9]+\Z")
@@ -98,13 +104,13 @@ def _matches(selector: dict, expressions: list[dict], labels: dict) -> bool:
         key, values = expression.get("key"), expression.get("values") or []
         present = key in labels
         operator = expression["operator"]
-        if operator == "In" and not (present and labels[key] in values):
+        if operator == OPERATOR_IN and not (present and labels[key] in values):
             return False
-        if operator == "NotIn" and present and labels[key] in values:
+        if operator == OPERATOR_NOT_IN and present and labels[key] in values:
             return False
-        if operator == "Exists" and not present:
+        if operator == OPERATOR_EXISTS and not present:
             return False
-        if operator == "DoesNotExist" and present:
+        if operator == OPERATOR_DOES_NOT_EXIST and present:
             return False
     return True
 
