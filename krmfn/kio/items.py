@@ -25,6 +25,7 @@ class Item:
     file: str | None = None  # CLI: the file it was read from
     doc_index: int | None = None  # CLI: its document index in that file
     line: int | None = None
+    span: tuple[int, int] | None = None  # its bytes in the input, when known (krmfn.kio.spans)
 
     def origin(self) -> tuple[str | None, int | None]:
         """(file path, index): the orchestrator's annotations win, else where the CLI read it."""
@@ -59,19 +60,18 @@ def resource_ref(value: Any) -> dict[str, str] | None:
     return ref if "kind" in ref or "name" in ref else None
 
 
-def convert(tree: ryml.Tree, nodes: list[int], source: bytes) -> list[Item]:
-    """Items for sibling nodes of one tree, each with its Python value."""
+def convert(tree: ryml.Tree, nodes: list[int], source: bytes,
+            spans: list[tuple[int, int]] | None = None) -> list[Item]:
+    """Items for sibling nodes of one tree, each with its Python value; `spans`: each node's
+    bytes in `source` (krmfn.kio.spans), when known."""
     deep = yt.deep_nodes(tree, nodes)
     if deep:  # beyond rapidyaml's emitters: the exact walk reads them, `dump` writes them
         walker = yt.Walker(tree)
         shallow = iter(convert(tree, [node for node in nodes if node not in deep], source))
         return [Item(tree, node, walker.value(node), False) if node in deep else next(shallow) for node in nodes]
-    items = [Item(tree, node) for node in nodes]
     if yt.has_nul_escape(source):
-        walker = yt.Walker(tree)
-        for item in items:
-            item.value, item.verbatim_ok = walker.value(item.node), False
-        return items
+        return _convert_with_nul(tree, nodes, source, spans)
+    items = [Item(tree, node) for node in nodes]
     if not yt.source_needs_exact(source):
         values = yt.to_python_fast(tree, nodes)
         if values is not None:
@@ -87,3 +87,18 @@ def convert(tree: ryml.Tree, nodes: list[int], source: bytes) -> list[Item]:
         else:
             item.value = yt.to_python(tree, item.node, screened=True)
     return items
+
+
+def _convert_with_nul(tree: ryml.Tree, nodes: list[int], source: bytes,
+                      spans: list[tuple[int, int]] | None) -> list[Item]:
+    """rapidyaml's emitters stop at a NUL: items whose text holds a NUL escape are read by the
+    exact walk, the others as usual (all of them by the walk when the items' text is unknown)."""
+    if spans is None:
+        walker = yt.Walker(tree)
+        return [Item(tree, node, walker.value(node), False) for node in nodes]
+    texts = {node: source[start:end] for node, (start, end) in zip(nodes, spans, strict=True)}
+    with_nul = {node for node, text in texts.items() if yt.has_nul_escape(text)}
+    rest = [node for node in nodes if node not in with_nul]
+    others = iter(convert(tree, rest, b"".join(texts[node] for node in rest)))
+    walker = yt.Walker(tree)
+    return [Item(tree, node, walker.value(node), False) if node in with_nul else next(others) for node in nodes]

@@ -22,7 +22,7 @@ from typing import Any
 import ryml
 
 from krmfn.kio.emit import same
-from krmfn.kio.scalars import literal_ok, plain_ok
+from krmfn.kio.scalars import go_double_quoted, literal_ok, plain_ok
 
 NONE = ryml.NONE
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
@@ -208,3 +208,56 @@ def _string_style(text: str) -> tuple[str, int]:
     if _SINGLE_QUOTE_UNSAFE.search(text):
         return text, ryml.VAL_DQUO
     return text, ryml.VAL_SQUO
+
+
+# --- scalars rapidyaml cannot write --------------------------------------------------------------
+
+_set_val = _r.Tree___set_val
+_set_key = _r.Tree___set_key
+_set_val_style = _r.Tree_set_val_style
+_set_key_style = _r.Tree_set_key_style
+_has_val = _r.Tree_has_val
+_has_key = _r.Tree_has_key
+_val = _r.Tree_val
+_key = _r.Tree_key
+# A plain word no YAML text contains by accident; numbered per scalar.
+_PLACEHOLDER = "krmfn-escaped-scalar-7f3a9c"
+# Longer implicit keys are not YAML (1.2, 7.4.2 / 8.2.2): kpt writes them as `? key`.
+MAX_IMPLICIT_KEY = 1024
+
+
+def placeholders_for_unsafe(tree: ryml.Tree, node: int) -> dict[str, str]:
+    """Replace, below `node`, every scalar rapidyaml would write raw although YAML cannot carry it
+    raw (NUL and other control characters, C1, U+2028/9, BOM) by a numbered plain placeholder;
+    returns placeholder -> the double-quoted YAML text to put in its place after rendering.
+
+    The tree holds the decoded value only, so the escape spelling is the canonical one (`\\e`,
+    `\\x01`, `\\0`, as Go's yaml.v3 writes them and so as kpt passed them), every other scalar keeps
+    its text. Raises UnsafeValue for a key too long to be an implicit key."""
+    replacements: dict[str, str] = {}
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if _has_key(tree, current):
+            key = bytes(_key(tree, current)).decode("utf-8")
+            if len(key) > MAX_IMPLICIT_KEY:
+                raise UnsafeValue("a key longer than an implicit key may be")
+            if _CONTROL.search(key):
+                _set_key(tree, current, _text(_hold(replacements, key)), 0)
+                _set_key_style(tree, current, ryml.KEY_PLAIN)
+        if _has_val(tree, current) and not tree.is_container(current) and not tree.val_is_null(current):
+            value = bytes(_val(tree, current)).decode("utf-8")
+            if _CONTROL.search(value):
+                _set_val(tree, current, _text(_hold(replacements, value)), 0)
+                _set_val_style(tree, current, ryml.VAL_PLAIN)
+        child = _first_child(tree, current)
+        while child != NONE:
+            stack.append(child)
+            child = _next_sibling(tree, child)
+    return replacements
+
+
+def _hold(replacements: dict[str, str], text: str) -> str:
+    placeholder = f"{_PLACEHOLDER}-{len(replacements)}"
+    replacements[placeholder] = go_double_quoted(text)
+    return placeholder

@@ -6,14 +6,16 @@ because kpt deletes every file whose items a function leaves out.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import ryml
 
+from krmfn.kio import spans as sp
 from krmfn.kio import tree as yt
-from krmfn.kio.emit import UnsafeRendering, dump, indent_lines, render_block, render_node
-from krmfn.kio.patch import UnsafeValue, patch
+from krmfn.kio.emit import UnsafeRendering, dump, indent_lines, render_block, render_node, same
+from krmfn.kio.patch import MAX_IMPLICIT_KEY, UnsafeValue, patch, placeholders_for_unsafe
 from krmfn.kio.items import Item, convert
 from krmfn.kio.scalars import plain_ok
 from krmfn.model.gcpause import gc_paused
@@ -39,6 +41,8 @@ class ResourceList:
     results: list[Item] = field(default_factory=list)  # results of earlier pipeline steps
     tree: ryml.Tree | None = None
     items_node: int = yt.NONE
+    source: bytes = b""  # the input text, for writing unchanged items as they came
+    entry_column: int | None = None  # the column of the items' `-`, when every item's span is known
 
 
 def _kind_of(tree: ryml.Tree, node: int) -> object:
@@ -68,15 +72,19 @@ def read(data: bytes) -> ResourceList:
         api_version = "config.kubernetes.io/v1"
     items_node = yt.find_key(tree, root, "items")
     nodes = _mapping_children(tree, items_node, "items")
+    found = sp.item_spans(data, tree, items_node, nodes)
+    spans, column = found if found is not None else (None, None)
     try:
         with gc_paused():  # millions of small containers: the cyclic GC would rescan them many times
-            items = convert(tree, nodes, data)
+            items = convert(tree, nodes, data, spans)
             fc = _function_config(tree, root)
             results_node = yt.find_key(tree, root, "results")
             results = convert(tree, _mapping_children(tree, results_node, "results"), data)
     except yt.YamlError as err:
         raise FatalInput(err.message) from None
-    return ResourceList(api_version, items, fc, results, tree, items_node)
+    for item, span in zip(items, spans or (), strict=False):
+        item.span = span
+    return ResourceList(api_version, items, fc, results, tree, items_node, data, column)
 
 
 def _empty_doc(tree: ryml.Tree, doc: int) -> bool:
@@ -153,6 +161,8 @@ def _items_chunk(rl: ResourceList, outcome: Outcome) -> bytes | bytearray:
     """The items; rapidyaml's rendering is a bytearray, written without a copy."""
     if not outcome.items:
         return b"items: []\n"
+    if rl.entry_column is not None:
+        return _items_from_source(rl, outcome)
     if _in_place(rl, outcome):
         clean = _patch_all(rl, outcome)
         outcome = _as_patched(outcome)
@@ -165,6 +175,89 @@ def _items_chunk(rl: ResourceList, outcome: Outcome) -> bytes | bytearray:
                 pass
     texts = item_texts(outcome, rl.items)
     return ("items:\n" + "".join(indent_lines(as_seq_item(text), "  ") + "\n" for text in texts)).encode("utf-8")
+
+
+def _items_from_source(rl: ResourceList, outcome: Outcome) -> bytes:
+    """Unchanged items as the very bytes they came in (comments, anchors, tags, escapes, flow
+    style and all); changed and new items rendered at the same column."""
+    indent = " " * (rl.entry_column or 0)
+    built: dict[Any, dict] = {}
+    long_lines = _LONG_LINE.search(rl.source) is not None
+    chunks: list[bytes] = [b"items:\n"]
+    for position, value in enumerate(outcome.items):
+        source = outcome.sources[position]
+        item = rl.items[source] if source is not None else None
+        if item is not None and item.span is not None and position not in outcome.changed:
+            text = rl.source[item.span[0] : item.span[1]]
+            chunks.append(text if text.endswith(b"\n") else text + b"\n")
+            continue
+        rendered = _changed_text(rl, item, value, built, long_lines) if item is not None else None
+        entry = as_seq_item(rendered if rendered is not None else dump(value))
+        chunks.append((indent_lines(entry, indent) + "\n").encode("utf-8"))
+    return b"".join(chunks)
+
+
+# A line longer than an implicit key may be: the input may hold a key written `? key`.
+_LONG_LINE = re.compile(rb"[^\n]{%d}" % (MAX_IMPLICIT_KEY + 1))
+
+
+def _changed_text(rl: ResourceList, item: Item, value: Any, built: dict[Any, dict], long_lines: bool) -> str | None:
+    """A changed item patched into its source tree and rendered: every scalar it did not change
+    keeps its text. None: write it with `dump`."""
+    if item.tree is None:
+        return None
+    tree, node = item.tree, item.node
+    if not item.verbatim_ok and yt.has_anchor_or_alias(tree, node):
+        resolved = _resolved_copy(rl.source, item)
+        if resolved is None:
+            return None
+        tree, node = resolved
+    try:
+        patch(tree, node, item.value, value, built.setdefault(id(tree), {}))
+        return _render_escaped(tree, node, long_lines)
+    except (UnsafeValue, UnsafeRendering):
+        return None
+    except Exception:  # noqa: BLE001 - rapidyaml refuses to emit (nesting beyond its emitters)
+        return None
+
+
+def _resolved_copy(source: bytes, item: Item) -> tuple[ryml.Tree, int] | None:
+    """The item parsed on its own with its aliases and merge keys expanded (rapidyaml's
+    resolve), when that gives the value the exact walk read; anchors and aliases themselves
+    are not kept in a changed item (README, "What comes out unchanged")."""
+    if item.span is None:
+        return None
+    try:
+        tree = yt.parse(source[item.span[0] : item.span[1]])
+        tree.resolve()
+    except Exception:  # noqa: BLE001 - e.g. an alias of an anchor in another item
+        return None
+    root = tree.root_id()
+    node = tree.first_child(root) if tree.is_seq(root) else yt.NONE
+    if node == yt.NONE or not tree.is_map(node) or yt.has_anchor_or_alias(tree, node):
+        return None
+    try:
+        if not same(yt.Walker(tree).value(node), item.value):
+            return None
+    except yt.YamlError:
+        return None
+    return tree, node
+
+
+def _render_escaped(tree: ryml.Tree, node: int, long_lines: bool) -> str:
+    """rapidyaml's rendering, with the scalars it would write raw (control characters) put back
+    as double-quoted escapes; raises UnsafeValue for a key too long to write implicitly."""
+    if long_lines:
+        replacements = placeholders_for_unsafe(tree, node)
+    else:
+        try:
+            return render_node(tree, node)
+        except UnsafeRendering:
+            replacements = placeholders_for_unsafe(tree, node)
+    text = render_node(tree, node)
+    for placeholder, quoted in replacements.items():
+        text = text.replace(placeholder, quoted, 1)
+    return text
 
 
 def _in_place(rl: ResourceList, outcome: Outcome) -> bool:

@@ -63,6 +63,32 @@ def double_quoted(text: str) -> str:
     return re.sub(r"[\x7f-\x9f\ud800-\udfff\ufffe\uffff]", lambda m: f"\\u{ord(m.group()):04x}", quoted)
 
 
+_GO_ESCAPES = {"\x00": "\\0", "\x07": "\\a", "\x08": "\\b", "\t": "\\t", "\n": "\\n", "\x0b": "\\v",
+               "\x0c": "\\f", "\r": "\\r", "\x1b": "\\e", '"': '\\"', "\\": "\\\\", "\x85": "\\N",
+               "\u2028": "\\L", "\u2029": "\\P"}
+# What Go's yaml.v3 escapes in a double-quoted scalar (its is_printable, with unicode allowed).
+_GO_UNPRINTABLE = re.compile(
+    r'["\\\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff\u2028\u2029\n\U00010000-\U0010ffff]'
+)
+
+
+def go_double_quoted(text: str) -> str:
+    """A one-line double-quoted scalar escaped as Go's yaml.v3 (and so kpt) writes one: `\\e`,
+    `\\0`, `\\x01`, `\\u2028` as `\\L`; printable characters, non-ASCII included, stay as they are."""
+    return '"' + _GO_UNPRINTABLE.sub(_go_escape, text) + '"'
+
+
+def _go_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    named = _GO_ESCAPES.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    if code <= 0xFF:
+        return f"\\x{code:02X}"
+    return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
+
+
 @lru_cache(maxsize=1 << 16)
 def _format_string(text: str) -> str:
     return text if plain_ok(text) else quote_string(text)

@@ -496,6 +496,7 @@ def _scalar(tree: ryml.Tree, node: int) -> Any:
 
 
 _TAG_ALIASES = {"tag:yaml.org,2002:": "!!"}
+_CORE_TAGS = frozenset({"!!int", "!!float", "!!bool", "!!null"})
 
 
 def _tagged(text: str, tag: str, quoted: bool) -> Any:
@@ -504,7 +505,11 @@ def _tagged(text: str, tag: str, quoted: bool) -> Any:
             tag = short + tag[len(long) :]
     if tag == "!!str":
         return text
-    value = text if quoted else resolve_plain(text)
+    # An explicit core tag decides the type whatever the style (YAML 1.2, 10.3.2: `!!int "42"` is
+    # 42, as Go's yaml.v3 reads it); a local or unknown tag keeps a quoted scalar a string.
+    value = resolve_plain(text) if (tag in _CORE_TAGS and text) or not quoted else text
+    if tag == "!!null" and quoted and not text:
+        return None
     if tag == "!!int" and isinstance(value, str):
         raise YamlError(f"cannot read {text!r} as !!int")
     if tag == "!!float":
