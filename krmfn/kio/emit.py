@@ -89,12 +89,23 @@ def dump(value: Any, indent: str = "") -> str:
 def _dump_block(value: Any, indent: str, lines: list[str]) -> None:
     if isinstance(value, dict) and value:
         for key, item in value.items():
-            _dump_entry(indent + format_key(key) + ":", item, indent, lines)
+            _dump_entry(_key_head(key, indent), item, indent, lines)
     elif isinstance(value, list) and value:
         for item in value:
             _dump_seq_item(item, indent, lines)
     else:
         lines.append(indent + _inline(value, indent))
+
+
+# Longer implicit keys are not YAML (1.2, 7.4.2): such a key is written explicitly, as kpt does.
+MAX_IMPLICIT_KEY = 1024
+
+
+def _key_head(key: Any, indent: str) -> str:
+    text = format_key(key)
+    if len(text) > MAX_IMPLICIT_KEY:
+        return f"{indent}? {text}\n{indent}:"
+    return indent + text + ":"
 
 
 def _dump_entry(head: str, value: Any, indent: str, lines: list[str]) -> None:

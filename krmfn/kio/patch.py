@@ -21,7 +21,7 @@ from typing import Any
 
 import ryml
 
-from krmfn.kio.emit import same
+from krmfn.kio.emit import MAX_IMPLICIT_KEY, same
 from krmfn.kio.scalars import go_double_quoted, literal_ok, plain_ok
 
 NONE = ryml.NONE
@@ -222,8 +222,6 @@ _val = _r.Tree_val
 _key = _r.Tree_key
 # A plain word no YAML text contains by accident; numbered per scalar.
 _PLACEHOLDER = "krmfn-escaped-scalar-7f3a9c"
-# Longer implicit keys are not YAML (1.2, 7.4.2 / 8.2.2): kpt writes them as `? key`.
-MAX_IMPLICIT_KEY = 1024
 
 
 def placeholders_for_unsafe(tree: ryml.Tree, node: int) -> dict[str, str]:

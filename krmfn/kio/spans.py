@@ -18,7 +18,9 @@ from krmfn.kio import tree as yt
 
 Span = tuple[int, int]
 
-_ITEMS_KEY = re.compile(rb"^items[ \t]*:[ \t]*(?:#[^\n]*)?\r?\n", re.MULTILINE)
+_ITEMS_LINE_REST = re.compile(rb"[ \t]*(?:#[^\n]*)?\r?\n")
+_FIRST_ENTRY = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*( *)-(?:[ \t]|\r?\n)")
+_DOCUMENT_MARKER = re.compile(rb"(?:---|\.\.\.)(?:[ \t\r\n]|\Z)")
 
 
 def item_spans(data: bytes, tree: ryml.Tree, items_node: int, nodes: list[int]) -> tuple[list[Span], int] | None:
@@ -27,15 +29,15 @@ def item_spans(data: bytes, tree: ryml.Tree, items_node: int, nodes: list[int]) 
     byte to the next entry's (the last one to the end of its last line of content)."""
     if not nodes or items_node == yt.NONE or not tree.is_seq(items_node) or tree.is_flow(items_node):
         return None
-    heads = list(_ITEMS_KEY.finditer(data))
-    if len(heads) != 1:
+    start = _after_items_key(data)
+    if start is None:
         return None
-    start = heads[0].end()
-    first = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*( *)-(?:[ \t]|\r?\n)").match(data, start)
+    first = _FIRST_ENTRY.match(data, start)
     if first is None:
         return None
     column = len(first.group(1))
-    spans = _entries(data, first.start(1), column)
+    end = _sequence_end(data, tree, items_node, first.start(1))
+    spans = _entries(data, first.start(1), end, column)
     if len(spans) != len(nodes) or not all(
         _opens_with(data, span, column, tree, node) for span, node in zip(spans, nodes, strict=True)
     ):
@@ -43,20 +45,45 @@ def item_spans(data: bytes, tree: ryml.Tree, items_node: int, nodes: list[int]) 
     return spans, column
 
 
-def _entries(data: bytes, start: int, column: int) -> list[Span]:
-    indent = b" " * column
-    entry = re.compile(rb"^" + indent + rb"-(?:[ \t]|\r?$)", re.MULTILINE)
-    # The sequence ends at the first line of content that is not deeper than its dashes and is
-    # not one of its entries (the next top-level key, a document marker).
-    outside = re.compile(
-        rb"^(?!" + indent + rb"-(?:[ \t]|\r?$))(?! {" + str(column + 1).encode() + rb"})(?=[ ]*[^ #\r\n])",
-        re.MULTILINE,
-    )
-    end_match = outside.search(data, start + 1)
-    end = end_match.start() if end_match else len(data)
-    starts = [match.start() for match in entry.finditer(data, start, end)]
-    if not starts or starts[0] != start:
-        return []
+def _after_items_key(data: bytes) -> int | None:
+    """Where the line after the one top-level `items:` key starts."""
+    if data.startswith(b"items:"):
+        key = 0
+    else:
+        key = data.find(b"\nitems:") + 1
+        if not key:
+            return None
+    if data.find(b"\nitems:", key + 1) != -1:
+        return None
+    rest = _ITEMS_LINE_REST.match(data, key + len(b"items:"))
+    return rest.end() if rest else None
+
+
+def _sequence_end(data: bytes, tree: ryml.Tree, items_node: int, start: int) -> int:
+    """Where the sequence's text ends: at the next top-level key, or at a document marker, or at
+    the end. Inside the sequence no line of content is at column 0 but its own `-` lines."""
+    following = tree.next_sibling(items_node)
+    if following != yt.NONE:
+        key = yt.key_text(tree, following).encode("utf-8")
+        for spelling in (key, b'"' + key + b'"', b"'" + key + b"'"):
+            found = data.find(b"\n" + spelling, start)
+            if found != -1:
+                return found + 1
+        return start  # not found as written: no spans
+    position = start
+    while True:
+        found = min((f for f in (data.find(b"\n---", position), data.find(b"\n...", position)) if f != -1),
+                    default=-1)
+        if found == -1:
+            return len(data)
+        if _DOCUMENT_MARKER.match(data, found + 1):
+            return found + 1
+        position = found + 1
+
+
+def _entries(data: bytes, start: int, end: int, column: int) -> list[Span]:
+    entry = re.compile(rb"\n" + b" " * column + rb"-(?:[ \t]|\r?\n)")
+    starts = [start] + [match.start() + 1 for match in entry.finditer(data, start, end)]
     bounds = [*starts[1:], _content_end(data, starts[-1], end)]
     return list(zip(starts, bounds, strict=True))
 
@@ -73,8 +100,15 @@ def _content_end(data: bytes, start: int, end: int) -> int:
     return end if newline == -1 or newline >= end else newline + 1
 
 
+_r = ryml.ryml._ryml  # SWIG functions called directly: this runs once per item
+
+
 def _opens_with(data: bytes, span: Span, column: int, tree: ryml.Tree, node: int) -> bool:
     """Does the entry's text begin the way the tree's item does (first key, flow map, properties)?"""
+    first = _r.Tree_first_child(tree, node)
+    key = bytes(_r.Tree_key(tree, first)) if first != yt.NONE and _r.Tree_has_key(tree, first) else None
+    if key and data.startswith(key, span[0] + column + 2):  # `- key:`, the usual case
+        return True
     head = data[span[0] + column + 1 : min(span[1], span[0] + column + 1 + 512)].lstrip(b" \t\r\n")
     while head.startswith(b"#"):
         head = head.partition(b"\n")[2].lstrip(b" \t\r\n")
@@ -82,8 +116,6 @@ def _opens_with(data: bytes, span: Span, column: int, tree: ryml.Tree, node: int
         return True
     if tree.is_flow(node):
         return head.startswith(b"{")
-    first = tree.first_child(node)
-    if first == yt.NONE:
+    if key is None:
         return head.startswith(b"{}")
-    key = yt.key_text(tree, first).encode("utf-8")
     return head.startswith((key, b'"' + key, b"'" + key))

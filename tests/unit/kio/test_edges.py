@@ -1,0 +1,198 @@
+"""Issue 14's edges: what real packages hold must not change anything the function does not own.
+
+Each test feeds a ResourceList as kpt writes one and compares the output text with the input
+text (unchanged items) or with the expected text (a changed VM).
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import krm, load12, resource_list
+from tests.unit.kio.test_fidelity import items_text
+
+INLINE = "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: inline}\n"
+MODES = {
+    "inline": INLINE,
+    "validate": "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: validate}\n",
+    "generate": "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: generate}\n",
+}
+
+DEPLOYMENT = """- apiVersion: apps/v1
+  kind: Deployment
+  metadata:
+    name: web # the web tier
+    labels: {tier: on, version: "1.10"}
+  spec:
+    template:
+      spec:
+        containers:
+        - name: c
+          args: ["--debug", yes]
+          env:
+          - {name: COLOR, value: "\\e[31mred\\e[0m"}
+        volumes:
+        - name: v
+          configMap: {name: x, defaultMode: 0755}
+"""
+NUL = """- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: sep
+  data:
+    sep: "a\\0b"
+    sep2: "\\x00 \\u0000"
+"""
+ANCHORS = """- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: anchors
+    labels: &labels {app: web}
+  data: &data
+    ref: !Ref foo
+    bin: !!binary aGVsbG8=
+    tiny: 1.0e-400
+    huge: 1.0e+400
+    long: 3.14159265358979323846264338
+  copy:
+    <<: *data
+    labels: *labels
+"""
+TAGGED = """- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: tagged
+  data:
+    i: !!int "42"
+    b: !!bool "true"
+    n: !!null ""
+    f: !!float "1.5"
+"""
+CONTROLS = """- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: controls
+  data:
+    all: "\\a \\b \\v \\f \\x01 \\x1b \\x7f \\N \\L \\P \\uFEFF \\x85 \\u202E \\e"
+"""
+LONG_KEY = ("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: long\n  data:\n"
+            "    ? " + "k" * 1100 + "\n    : v\n")
+UNOWNED = DEPLOYMENT + NUL + ANCHORS + TAGGED + CONTROLS + LONG_KEY
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_items_the_function_does_not_change_come_out_byte_for_byte(mode):
+    run = krm(resource_list(UNOWNED, MODES[mode]))
+    assert run.code == 0, run.stderr
+    assert items_text(run.stdout) == UNOWNED
+
+
+def test_tagged_quoted_scalars_read_as_yaml_1_2_says():
+    run = krm(resource_list(TAGGED, MODES["validate"]))
+    assert run.code == 0, run.stderr
+    assert run.doc()["items"][0]["data"] == {"i": 42, "b": True, "n": None, "f": 1.5}
+
+
+def test_a_tag_that_does_not_fit_its_scalar_is_a_located_error():
+    item = TAGGED.replace('"42"', '"forty-two"').replace("name: tagged", "name: tagged\n    annotations:\n"
+                                                         "      internal.config.kubernetes.io/path: 'cm.yaml'")
+    run = krm(resource_list(item, MODES["validate"]))
+    assert run.code == 1 and run.stdout == ""
+    assert run.stderr == "krmfn: cm.yaml:6: cannot read 'forty-two' as !!int\n"
+
+
+INSTANCETYPE = """- apiVersion: instancetype.kubevirt.io/v1beta1
+  kind: VirtualMachineInstancetype
+  metadata:
+    name: small
+  spec:
+    cpu: {guest: 2}
+    memory: {guest: 1Gi}
+"""
+VM = """- apiVersion: kubevirt.io/v1
+  kind: VirtualMachine
+  metadata:
+    name: vm # the VM
+    labels: &labels
+      tier: on
+      version: "1.10"
+    annotations:
+      color: "\\e[31mred\\e[0m"
+      mode: !!str 0755
+  spec:
+    instancetype:
+      kind: VirtualMachineInstancetype
+      name: small
+    runStrategy: Always
+    template:
+      metadata:
+        labels: *labels
+      spec:
+        domain:
+          devices: {}
+          features: &features
+            acpi: {}
+        volumes:
+        - name: root
+          containerDisk: {image: "quay.io/containerdisks/fedora:41", imagePullPolicy: !!str IfNotPresent}
+"""
+VM_INLINED = """- apiVersion: kubevirt.io/v1
+  kind: VirtualMachine
+  metadata:
+    name: vm
+    labels:
+      tier: on
+      version: "1.10"
+    annotations:
+      color: "\\e[31mred\\e[0m"
+      mode: !!str 0755
+      krmfn.dev/inlined-from: instancetype=VirtualMachineInstancetype/small
+  spec:
+    runStrategy: Always
+    template:
+      metadata:
+        labels:
+          tier: on
+          version: "1.10"
+      spec:
+        domain:
+          devices:
+            disks:
+              - name: root
+            interfaces:
+              - name: default
+                bridge: {}
+          features:
+            acpi: {}
+          cpu:
+            sockets: 2
+            cores: 1
+            threads: 1
+          memory:
+            guest: 1Gi
+          machine:
+            type: q35
+        volumes:
+          - name: root
+            containerDisk: {image: "quay.io/containerdisks/fedora:41",imagePullPolicy: !!str IfNotPresent}
+        networks:
+          - name: default
+            pod: {}
+        architecture: amd64
+        evictionStrategy: None
+"""
+
+
+def test_a_changed_vm_keeps_every_scalar_it_did_not_change():
+    # Aliases and merge keys are expanded (the item is re-read on its own and resolved), every
+    # other scalar keeps its spelling, tag and quoting; escapes are written as kpt writes them.
+    run = krm(resource_list(INSTANCETYPE + VM + NUL, INLINE))
+    assert run.code == 0, run.stderr
+    assert items_text(run.stdout) == INSTANCETYPE + VM_INLINED + NUL
+    assert load12(items_text(run.stdout))[1]["metadata"]["annotations"]["mode"] == "0755"
+
+
+def test_a_changed_vm_with_a_long_key_is_still_yaml():
+    vm = VM.replace("      mode: !!str 0755\n", "      ? " + "k" * 1100 + "\n      : v\n")
+    run = krm(resource_list(INSTANCETYPE + vm, INLINE))
+    assert run.code == 0, run.stderr
+    assert load12(run.stdout)["items"][1]["metadata"]["annotations"]["k" * 1100] == "v"

@@ -1,0 +1,73 @@
+"""krmfn.kio.spans: each item's bytes in a ResourceList, or None when the text cannot be split."""
+from __future__ import annotations
+
+import pytest
+
+from krmfn.kio import spans as sp
+from krmfn.kio import tree as yt
+
+
+def split(text: str) -> list[str] | None:
+    data = text.encode()
+    tree = yt.parse(data)
+    root = yt.documents(tree)[0]
+    items = yt.find_key(tree, root, "items")
+    found = sp.item_spans(data, tree, items, yt.children(tree, items))
+    return None if found is None else [data[start:end].decode() for start, end in found[0]]
+
+
+HEAD = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\n"
+
+
+def test_entries_at_column_zero_with_comments_and_a_following_key():
+    entries = ["- # head\n  kind: A # eol\n  data:\n    k: |\n      - not an entry\n",
+               "# between\n",
+               "- kind: B\n  list:\n  - x\n"]
+    text = HEAD + "items:\n" + "".join(entries) + "# trailing\nfunctionConfig: {kind: ConfigMap}\n"
+    assert split(text) == [entries[0] + entries[1], entries[2]]
+
+
+def test_entries_at_column_two_and_items_last():
+    text = HEAD + "items:\n  - kind: A\n    a: 1\n  - {kind: B}\n...\n"
+    assert split(text) == ["  - kind: A\n    a: 1\n", "  - {kind: B}\n"]
+
+
+def test_properties_before_the_first_key():
+    text = HEAD + "items:\n- &anchor\n  kind: A\n- !!map\n  kind: B\n"
+    assert split(text) == ["- &anchor\n  kind: A\n", "- !!map\n  kind: B\n"]
+
+
+def test_no_newline_at_the_end():
+    assert split(HEAD + "items:\n- kind: A") == ["- kind: A"]
+
+
+@pytest.mark.parametrize("text", [
+    HEAD + "items: [{kind: A}, {kind: B}]\n",  # flow: no lines to split
+    "{apiVersion: v1, kind: ResourceList, items: [{kind: A}]}\n",
+    HEAD + "items:\n- kind: A\nfunctionConfig:\n  items:\n  - x\n" + "items2: 1\n",
+])
+def test_text_that_cannot_be_split_gives_none_or_agrees(text):
+    got = split(text)
+    assert got is None or len(got) == 1
+
+
+def test_a_dash_at_the_entries_column_is_always_an_entry():
+    # The scan's premise: no line of an entry reaches the entries' column. A quoted scalar
+    # continued there is refused by the reader before the scan runs.
+    with pytest.raises(yt.YamlError, match="bad indentation"):
+        split(HEAD + 'items:\n- kind: A\n  a: "one\n- two"\n- kind: B\n')
+
+
+def test_a_count_that_disagrees_with_the_tree_gives_none():
+    data = (HEAD + "items:\n- kind: A\n- kind: B\n").encode()
+    tree = yt.parse(data)
+    items = yt.find_key(tree, yt.documents(tree)[0], "items")
+    assert sp.item_spans(data, tree, items, yt.children(tree, items)[:1]) is None
+
+
+def test_an_entry_that_does_not_open_with_its_first_key_gives_none():
+    data = (HEAD + "items:\n- kind: A\n- name: B\n").encode()
+    tree = yt.parse(data)
+    items = yt.find_key(tree, yt.documents(tree)[0], "items")
+    first, second = yt.children(tree, items)
+    assert sp.item_spans(data, tree, items, [second, first]) is None
