@@ -12,6 +12,11 @@ import pytest
 from ruamel.yaml import YAML
 
 from krmfn.cli import run_krm
+from krmfn.kio import tree as yaml_tree
+
+# The reader raises the recursion limit on its first run; raising it once, up front, keeps
+# Hypothesis from warning that a test changed it.
+yaml_tree.recursion_headroom(yaml_tree.limits().max_depth)
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(REPO), "shared")

@@ -1,14 +1,16 @@
 """Writing YAML: untouched values verbatim, new values in a safe canonical style.
 
-An item the function did not change is written by rapidyaml straight from the parsed tree, so
-every scalar keeps its exact source text and quoting (`1.10`, `0755`, `yes`, `'1'`, `|` blocks);
-comments are dropped, as kpt wants (it restores them from the input by the item's id annotation).
+An item the function did not change is written as its input bytes where they are known
+(krmfn.kio.spans), else by rapidyaml straight from the parsed tree, so every scalar keeps its exact
+source text and quoting (`1.10`, `0755`, `yes`, `'1'`, `|` blocks). rapidyaml drops comments; kpt
+restores them from the input by the item's id annotation.
 
 An item the function changed is patched into the tree (patch.py) and written the same way;
 `dump` writes new items and whatever rapidyaml cannot write faithfully.
 
 rapidyaml's emitter writes some scalars raw that YAML cannot carry raw (control characters), so
-every rendering is screened with `_UNSAFE` and falls back to `dump` of the exact values.
+every rendering is screened with `_UNSAFE`; the caller puts such scalars back as escapes
+(`patch.placeholders_for_unsafe`) or falls back to `dump` of the exact values.
 """
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from typing import Any, BinaryIO
 from krmfn.kio import kustomize as kz
 from krmfn.kio import lines
 from krmfn.kio import tree as yt
+from krmfn.kio import spans as sp
 from krmfn.kio.items import Item, convert
 from krmfn.kio.resourcelist import FatalInput
 from krmfn.model.findings import ERROR, INFO
@@ -265,9 +266,21 @@ def _read_source(source: Source, objects: bool) -> tuple[list[Item], list[InputP
         nodes.append(doc)
         indexes.append(index)
     items = _convert(tree, nodes, indexes, source, problems)
+    _attach_spans(tree, items, source.data)
     if objects:
         problems.extend(_not_an_object(source, item) for item in items if _missing_type(item.value))
     return items, sorted(problems, key=lambda problem: problem.index or 0)
+
+
+def _attach_spans(tree: Any, items: list[Item], data: bytes) -> None:
+    """Each item's document text, so that an unchanged one is written as it was read."""
+    spans = sp.document_spans(data, tree, yt.documents(tree))
+    if spans is None:
+        return
+    for item in items:
+        span = spans[item.doc_index] if item.doc_index is not None and item.doc_index < len(spans) else None
+        if span is not None:
+            item.source, item.span, item.document = data, span, True
 
 
 def _convert(tree: Any, nodes: list[int], indexes: list[int], source: Source,

@@ -25,7 +25,9 @@ class Item:
     file: str | None = None  # CLI: the file it was read from
     doc_index: int | None = None  # CLI: its document index in that file
     line: int | None = None
-    span: tuple[int, int] | None = None  # its bytes in the input, when known (krmfn.kio.spans)
+    source: bytes | None = None  # the text it was read from (shared by the items of one input)
+    span: tuple[int, int] | None = None  # its bytes in `source`, when known (krmfn.kio.spans)
+    document: bool = False  # the span is a whole document (a file's), not a ResourceList entry
 
     def origin(self) -> tuple[str | None, int | None]:
         """(file path, index): the orchestrator's annotations win, else where the CLI read it."""

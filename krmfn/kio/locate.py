@@ -4,7 +4,7 @@ kpt sends each file's documents as items, annotated with the file path and docum
 adds its own annotations to each (`config.kubernetes.io/index`, `internal.config.kubernetes.io/*`,
 `config.k8s.io/id`); otherwise it writes the document line for line. So the line of a problem in
 the document is its line in the item's text less the lines kpt added above it. Only the error
-path pays for this: the item is composed a second time, by PyYAML, to find the line.
+path pays for this: the item is composed a second time, by PyYAML (krmfn.kio.lines), to find it.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 import ryml
 import yaml
 
+from krmfn.kio import lines
 from krmfn.kio import tree as yt
 from krmfn.model.krm import INDEX_ANNOTATIONS, PATH_ANNOTATIONS
 
@@ -84,36 +85,32 @@ def _scalar(tree: ryml.Tree, node: int, key: str) -> Any:
 
 def _line_in_item(err: yt.YamlError, text: bytes) -> int | None:
     """The 1-based line, in the item's text, of the node the error is about."""
-    try:
-        document = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as problem:
-        mark = getattr(problem, "problem_mark", None)
-        return mark.line + 1 if mark is not None else None
-    if document is None:
+    if isinstance(err, yt.DuplicateKey):
+        position = lines.duplicate_key_position(text, 0)
+        return position[0] if position else None
+    documents = lines.compose(text)
+    if not documents or documents[0] is None:
         return None
-    key = err.key if isinstance(err, yt.DuplicateKey) else None
-    for node in _nodes(document):
-        if key is not None and isinstance(node, yaml.MappingNode):
-            seen: set[str] = set()
-            for name, _ in node.value:
-                if isinstance(name, yaml.ScalarNode) and name.value == key and key in seen:
-                    return int(name.start_mark.line) + 1
-                if isinstance(name, yaml.ScalarNode):
-                    seen.add(name.value)
-        elif key is None and isinstance(node, yaml.ScalarNode) and _is_named_by(node, err.message):
-            return int(node.start_mark.line) + 1
-    return None
+    node = next((node for node in _nodes(documents[0]) if _is_named_by(node, err.message)), None)
+    return int(node.start_mark.line) + 1 if node is not None else None
 
 
-def _is_named_by(node: yaml.ScalarNode, message: str) -> bool:
+def _is_named_by(node: yaml.Node, message: str) -> bool:
     """A tagged scalar the message quotes (`cannot read 'abc' as !!int`)."""
-    return node.tag.startswith("tag:yaml.org,2002:") and repr(node.value) in message and "!!" in message
+    return (isinstance(node, yaml.ScalarNode) and node.tag.startswith("tag:yaml.org,2002:")
+            and "!!" in message and repr(node.value) in message)
 
 
 def _nodes(root: yaml.Node) -> list[yaml.Node]:
-    out, stack = [], [root]
+    """Every node once, in document order (an alias is the node it names: an alias bomb is not
+    expanded)."""
+    out: list[yaml.Node] = []
+    stack, seen = [root], set()
     while stack:
         node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         out.append(node)
         if isinstance(node, yaml.MappingNode):
             stack.extend(child for pair in reversed(node.value) for child in reversed(pair))

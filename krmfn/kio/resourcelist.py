@@ -87,7 +87,7 @@ def read(data: bytes) -> ResourceList:
     except yt.YamlError as err:
         raise FatalInput(err.message) from None
     for item, span in zip(items, spans or (), strict=False):
-        item.span = span
+        item.source, item.span = data, span
     return ResourceList(api_version, items, fc, results, tree, items_node, data, column)
 
 
@@ -133,25 +133,31 @@ def _function_config(tree: ryml.Tree, root: int) -> Any:
 
 
 def item_texts(outcome: Outcome, inputs: list[Item]) -> list[str]:
-    """Every output item as YAML at indentation 0: the source tree, patched where it changed,
-    written by rapidyaml; `dump` of the value where that cannot be faithful."""
-    texts = []
+    """Every output item as YAML at indentation 0: an unchanged document as it was read, else
+    the source tree, patched where it changed, written by rapidyaml; `dump` of the value where
+    that cannot be faithful."""
+    texts: list[str | None] = []
+    built: dict[Any, dict] = {}
     for position, value in enumerate(outcome.items):
         source = outcome.sources[position]
         item = inputs[source] if source is not None else None
-        texts.append(_tree_text(item, value, position in outcome.changed) if item is not None else None)
+        texts.append(_item_text(item, value, position in outcome.changed, built) if item is not None else None)
     return [text if text is not None else dump(value) for text, value in zip(texts, outcome.items, strict=True)]
 
 
-def _tree_text(item: Item, value: Any, changed: bool) -> str | None:
-    if not item.verbatim_ok or item.tree is None:
-        return None
-    try:
-        if changed:
-            patch(item.tree, item.node, item.value, value)
-        return render_node(item.tree, item.node)
-    except (UnsafeValue, UnsafeRendering):
-        return None
+def _item_text(item: Item, value: Any, changed: bool, built: dict[Any, dict]) -> str | None:
+    if not changed and item.document and item.source is not None and item.span is not None:
+        text = item.source[item.span[0] : item.span[1]].decode("utf-8")
+        return text[:-1] if text.endswith("\n") else text
+    if not changed:
+        if not item.verbatim_ok or item.tree is None:
+            return None
+        try:
+            return render_node(item.tree, item.node)
+        except UnsafeRendering:
+            return None
+    long_lines = item.source is not None and has_line_longer(item.source, MAX_IMPLICIT_KEY)
+    return _changed_text(item, value, built, long_lines)
 
 
 def as_seq_item(text: str) -> str:
@@ -206,7 +212,7 @@ def _items_from_source(rl: ResourceList, outcome: Outcome) -> bytes:
             text = rl.source[item.span[0] : item.span[1]]
             chunks.append(text if text.endswith(b"\n") else text + b"\n")
             continue
-        rendered = _changed_text(rl, item, value, built, long_lines) if item is not None else None
+        rendered = _changed_text(item, value, built, long_lines) if item is not None else None
         entry = as_seq_item(rendered if rendered is not None else dump(value))
         chunks.append((indent_lines(entry, indent) + "\n").encode("utf-8"))
     return b"".join(chunks)
@@ -224,39 +230,39 @@ def has_line_longer(data: bytes, limit: int) -> bool:
     return False
 
 
-def _changed_text(rl: ResourceList, item: Item, value: Any, built: dict[Any, dict], long_lines: bool) -> str | None:
+def _changed_text(item: Item, value: Any, built: dict[Any, dict], long_lines: bool) -> str | None:
     """A changed item patched into its source tree and rendered: every scalar it did not change
     keeps its text. None: write it with `dump`."""
     if item.tree is None:
         return None
     tree, node = item.tree, item.node
     if not item.verbatim_ok and yt.has_anchor_or_alias(tree, node):
-        resolved = _resolved_copy(rl.source, item)
+        resolved = _resolved_copy(item)
         if resolved is None:
             return None
         tree, node = resolved
     try:
         patch(tree, node, item.value, value, built.setdefault(id(tree), {}))
-        return _render_escaped(tree, node, long_lines)
+        return render_escaped(tree, node, long_lines)
     except (UnsafeValue, UnsafeRendering):
         return None
     except Exception:  # noqa: BLE001 - rapidyaml refuses to emit (nesting beyond its emitters)
         return None
 
 
-def _resolved_copy(source: bytes, item: Item) -> tuple[ryml.Tree, int] | None:
+def _resolved_copy(item: Item) -> tuple[ryml.Tree, int] | None:
     """The item parsed on its own with its aliases and merge keys expanded (rapidyaml's
     resolve), when that gives the value the exact walk read; anchors and aliases themselves
     are not kept in a changed item (README, "What comes out unchanged")."""
-    if item.span is None:
+    if item.span is None or item.source is None:
         return None
     try:
-        tree = yt.parse(source[item.span[0] : item.span[1]])
+        tree = yt.parse(item.source[item.span[0] : item.span[1]])
         tree.resolve()
     except Exception:  # noqa: BLE001 - e.g. an alias of an anchor in another item
         return None
-    root = tree.root_id()
-    node = tree.first_child(root) if tree.is_seq(root) else yt.NONE
+    root = yt.documents(tree)[0]
+    node = root if item.document else (tree.first_child(root) if tree.is_seq(root) else yt.NONE)
     if node == yt.NONE or not tree.is_map(node) or yt.has_anchor_or_alias(tree, node):
         return None
     try:
@@ -267,7 +273,7 @@ def _resolved_copy(source: bytes, item: Item) -> tuple[ryml.Tree, int] | None:
     return tree, node
 
 
-def _render_escaped(tree: ryml.Tree, node: int, long_lines: bool) -> str:
+def render_escaped(tree: ryml.Tree, node: int, long_lines: bool) -> str:
     """rapidyaml's rendering, with the scalars it would write raw (control characters) put back
     as double-quoted escapes; raises UnsafeValue for a key too long to write implicitly."""
     if long_lines:

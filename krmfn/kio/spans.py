@@ -119,3 +119,50 @@ def _opens_with(data: bytes, span: Span, column: int, tree: ryml.Tree, node: int
     if key is None:
         return head.startswith(b"{}")
     return head.startswith((key, b'"' + key, b"'" + key))
+
+
+# A document marker at column 0 and what may follow it on its line: nothing or a comment.
+_MARKER = re.compile(rb"^(?:---|\.\.\.)(?=[ \t\r\n]|\Z)", re.MULTILINE)
+_REST_OF_MARKER_LINE = re.compile(rb"[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z)")
+_BLANK_OR_COMMENTS = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z))*\Z")
+
+
+def document_spans(data: bytes, tree: ryml.Tree, documents: list[int]) -> list[Span | None] | None:
+    """The bytes of each document of a stream (its marker lines left out), or None when the text
+    cannot be split faithfully (content on a `---` line, `%` directives, a count that disagrees
+    with the tree). A document that is only comments has no node: it is not counted."""
+    if b"%" in data[:1] or re.search(rb"^%", data, re.MULTILINE):
+        return None
+    # (span, counted): a piece after `---` is a document even when empty; the piece before the
+    # first marker or after a `...` only when it has content (rapidyaml's reading).
+    pieces: list[tuple[Span, bool]] = []
+    position, opened = 0, False
+    for marker in _MARKER.finditer(data):
+        pieces.append(((position, marker.start()), opened))
+        rest = _REST_OF_MARKER_LINE.match(data, marker.end())
+        if rest is None:
+            return None  # `--- {a: 1}`, `--- !tag`, `--- |`: the document starts on the marker line
+        position, opened = rest.end(), data[marker.start() : marker.start() + 3] == b"---"
+    pieces.append(((position, len(data)), opened))
+    content = [span for span, counted in pieces
+               if counted or not _BLANK_OR_COMMENTS.match(data, span[0], span[1])]
+    if len(content) != len(documents):
+        return None
+    spans: list[Span | None] = []
+    for span, node in zip(content, documents, strict=True):
+        if not tree.is_map(node) or tree.is_flow(node) or not _opens_document(data, span, tree, node):
+            spans.append(None)
+            continue
+        spans.append(span)
+    return spans
+
+
+def _opens_document(data: bytes, span: Span, tree: ryml.Tree, node: int) -> bool:
+    first = _r.Tree_first_child(tree, node)
+    if first == yt.NONE or not _r.Tree_has_key(tree, first):
+        return False
+    key = bytes(_r.Tree_key(tree, first))
+    head = data[span[0] : min(span[1], span[0] + 4096)]
+    while head.startswith((b"#", b"\n", b"\r\n", b" ")):
+        head = head.partition(b"\n")[2] if head.lstrip(b" ").startswith((b"#", b"\n", b"\r")) else head.lstrip(b" ")
+    return head.startswith((key, b'"' + key, b"'" + key))

@@ -99,7 +99,7 @@ def check_size(size: int, limit: Limits | None = None) -> None:
                         f"(the limit; set KRMFN_MAX_INPUT_BYTES to change it)")
 
 
-def _recursion_headroom(max_depth: int) -> None:
+def recursion_headroom(max_depth: int) -> None:
     """Python code walks values recursively (a few frames per level): make room for max_depth."""
     needed = 8 * max_depth + 2000
     if sys.getrecursionlimit() < needed:
@@ -155,7 +155,7 @@ def parse(data: bytes) -> ryml.Tree:
         data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise YamlError(f"input is not UTF-8 text: invalid byte at offset {err.start}") from None
-    _recursion_headroom(limit.max_depth)
+    recursion_headroom(limit.max_depth)
     if data.startswith(BOM):  # allowed at the start of a YAML stream; rapidyaml chokes on it
         data = data[len(BOM):]
     tree = ryml.Tree()
@@ -540,7 +540,7 @@ class Walker:
     def __post_init__(self) -> None:
         self._anchors: dict[str, list[int]] | None = None
         self._expansions: dict[int, tuple[Any, int, int]] = {}  # anchor node -> (value, nodes, height)
-        _recursion_headroom(self.limits.max_depth)
+        recursion_headroom(self.limits.max_depth)
 
     @property
     def anchors(self) -> dict[str, list[int]]:

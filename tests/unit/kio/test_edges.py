@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import krm, load12, resource_list
+from tests.conftest import krm, krmfn_process, load12, resource_list
 from tests.unit.kio.test_fidelity import items_text
 
 INLINE = "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: inline}\n"
@@ -196,3 +196,19 @@ def test_a_changed_vm_with_a_long_key_is_still_yaml():
     run = krm(resource_list(INSTANCETYPE + vm, INLINE))
     assert run.code == 0, run.stderr
     assert load12(run.stdout)["items"][1]["metadata"]["annotations"]["k" * 1100] == "v"
+
+
+def test_cli_inline_writes_unchanged_documents_as_read(tmp_path):
+    (tmp_path / "web.yaml").write_text("# web\n" + as_document(DEPLOYMENT) + "---\n" + as_document(NUL))
+    (tmp_path / "vm.yaml").write_text(as_document(INSTANCETYPE) + "---\n" + as_document(VM))
+    run = krmfn_process(["inline", str(tmp_path)])
+    assert run.code == 0, run.stderr
+    documents = run.stdout.split("\n---\n")
+    assert documents[2:] == ["# web\n" + as_document(DEPLOYMENT).rstrip("\n"), as_document(NUL)]
+    assert documents[0] == as_document(INSTANCETYPE).rstrip("\n")
+    assert documents[1] == as_document(VM_INLINED).rstrip("\n")
+
+
+def as_document(item: str) -> str:
+    """A ResourceList entry (`- ` and two spaces) as the document it came from."""
+    return "".join(line[2:] + "\n" for line in item.splitlines())

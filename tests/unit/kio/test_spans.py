@@ -71,3 +71,24 @@ def test_an_entry_that_does_not_open_with_its_first_key_gives_none():
     items = yt.find_key(tree, yt.documents(tree)[0], "items")
     first, second = yt.children(tree, items)
     assert sp.item_spans(data, tree, items, [second, first]) is None
+
+
+def documents(text: str) -> list[str | None] | None:
+    data = text.encode()
+    tree = yt.parse(data)
+    found = sp.document_spans(data, tree, yt.documents(tree))
+    return None if found is None else [None if span is None else data[span[0]:span[1]].decode() for span in found]
+
+
+def test_documents_without_their_markers_and_empty_ones_kept_in_place():
+    text = "# file comment\n---\na: 1\n---\n# only a comment\n---\nb: |\n  ---\n  x\n...\n"
+    assert documents(text) == ["a: 1\n", None, "b: |\n  ---\n  x\n"]
+
+
+def test_a_document_that_is_not_a_block_mapping_has_no_span():
+    assert documents("a: 1\n---\n- x\n---\n{b: 2}\n") == ["a: 1\n", None, None]
+
+
+@pytest.mark.parametrize("text", ["--- {a: 1}\n", "%YAML 1.2\n---\na: 1\n", "--- !tag\na: 1\n"])
+def test_documents_starting_on_their_marker_line_give_none(text):
+    assert documents(text) is None

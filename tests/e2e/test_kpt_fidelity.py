@@ -1,0 +1,86 @@
+"""Real `kpt fn eval` with krmfn in every mode over a package holding what real repositories hold
+(issue 14): NUL and control-character escapes, anchors, aliases and merge keys, tags, a key longer
+than an implicit key, flow collections, octal-looking and YAML 1.1 spellings, comments. Every file
+the function does not own must come back byte for byte (`git diff` empty).
+
+kpt itself rewrites some spellings whatever the function returns (escapes in yaml.v3's spelling,
+`\\x1b` as `\\e`; a merge key as `!!merge <<`). So the package is first run through kpt with a
+function that echoes its input, and committed: that is the state of any repository kpt has
+written once. krmfn must then leave every file it does not own as that state has it.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+
+import pytest
+
+from tests.e2e.test_examples import BIN, run, tool
+from tests.unit.kio.test_edges import (
+    ANCHORS,
+    CONTROLS,
+    DEPLOYMENT,
+    INSTANCETYPE,
+    LONG_KEY,
+    NUL,
+    TAGGED,
+    VM,
+)
+from tests.unit.kio.test_edges import as_document as as_file
+
+
+UNOWNED = {
+    "deploy/web.yaml": as_file(DEPLOYMENT),
+    "sep.yaml": "# a ConfigMap with NUL characters\n" + as_file(NUL),
+    "anchors.yaml": as_file(ANCHORS),
+    "tagged.yaml": as_file(TAGGED),
+    "controls.yaml": as_file(CONTROLS) + "---\n" + as_file(LONG_KEY),
+    "instancetype.yaml": as_file(INSTANCETYPE),
+}
+OWNED = {"vm.yaml": as_file(VM)}
+MODES = {
+    "validate": ["mode=validate"],
+    "inline": ["mode=inline"],
+    "generate": ["mode=generate", "from=u1.medium", "name=u1.mysize", "vcpus=4", "memory=4Gi"],
+}
+
+
+def git(package: str, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=package, capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture
+def package(tmp_path):
+    root = tmp_path / "pkg"
+    for name, text in {**UNOWNED, **OWNED}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    echo = tmp_path / "echo.sh"
+    echo.write_text("#!/bin/sh\nexec cat\n")
+    echo.chmod(0o755)
+    first = run([tool("kpt"), "fn", "eval", str(root), "--exec", str(echo)], str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    git(str(root), "init", "-q")
+    git(str(root), "add", "-A")
+    git(str(root), "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "package as kpt writes it")
+    return str(root)
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_kpt_fn_eval_changes_nothing_the_function_does_not_own(mode, package, tmp_path):
+    kpt = tool("kpt")
+    env = {"PATH": f"{BIN}:{os.environ['PATH']}"}
+    result = run([kpt, "fn", "eval", package, "--exec", "krmfn", "--", *MODES[mode]], str(tmp_path), env)
+    assert result.returncode == 0, result.stderr
+    assert git(package, "diff", "--", *UNOWNED) == ""
+    changed = set(git(package, "diff", "--name-only").split())
+    added = set(git(package, "ls-files", "--others", "--exclude-standard").split())
+    if mode == "validate":
+        assert (changed, added) == (set(), set())
+    elif mode == "inline":
+        assert (changed, added) == ({"vm.yaml"}, set())
+        text = (tmp_path / "pkg" / "vm.yaml").read_text()
+        assert 'color: "\\e[31mred\\e[0m"' in text and "mode: !!str 0755" in text and "tier: on" in text
+    else:
+        assert changed == set() and added == {"instancetypes/u1.mysize.yaml"}
