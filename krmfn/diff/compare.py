@@ -1,0 +1,246 @@
+"""`krmfn diff` on plain data: how two bundles' expanded VMs, verdicts and referenced instance
+types and preferences differ.
+
+No KubeVirt counterpart: both sides are inlined (`krmfn.inline`, KubeVirt's expand) and validated
+(`krmfn.validate`, KubeVirt's admission) with their options, VMs and VirtualMachinePools are
+matched by kind, namespace and name, and what differs is reported.
+
+Only what can differ is computed again: with the same options on both sides, a VM whose input is
+the same on both sides expands and validates the same unless something it may read changed. An
+instance type or preference that changed makes the VMs naming it (or inferring one) affected;
+any other changed object (a DataSource, a PVC, a ControllerRevision) makes every VM affected.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from krmfn import catalog
+from krmfn.diff.fields import ABSENT, FieldChange, field_changes
+from krmfn.model.findings import ERROR, WARNING, Finding
+from krmfn.model.kinds import is_definition, is_virtual_machine, is_virtual_machine_pool, kind_of
+from krmfn.model.krm import INLINED_FROM_ANNOTATION, annotations_of
+from krmfn.model.options import defaults_for
+from krmfn.model.outcome import Outcome
+
+Key = tuple[str, str, str]  # kind, namespace ("" when none), name
+Runner = Callable[[str, list[Any], dict[str, Any]], Outcome]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    severity: str
+    check: str
+    message: str
+
+    def text(self) -> str:
+        return f"{self.check}: {self.message}"
+
+
+@dataclass
+class VmDiff:
+    key: Key
+    status: str  # "added", "removed" or "changed"
+    changes: list[FieldChange] = field(default_factory=list)
+    base_source: str | None = None  # the inlined-from annotation: which definitions expanded it
+    head_source: str | None = None
+    new_findings: list[Verdict] = field(default_factory=list)
+    fixed_findings: list[Verdict] = field(default_factory=list)
+
+
+@dataclass
+class DefinitionDiff:
+    key: Key
+    base_origin: str | None  # "bundle", "catalog v1.7.0", or None when it is not found
+    head_origin: str | None
+    changes: list[FieldChange]
+
+
+@dataclass
+class DiffReport:
+    vms: list[VmDiff]
+    definitions: list[DefinitionDiff]
+    compared: int  # VMs and pools on either side
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.vms or self.definitions)
+
+
+@dataclass
+class _Side:
+    values: list[Any]
+    options: dict[str, Any]
+    vms: dict[Key, Any] = field(default_factory=dict)
+    context: list[Any] = field(default_factory=list)
+    definitions: dict[Key, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for value in flatten(self.values):
+            if is_virtual_machine(value) or is_virtual_machine_pool(value):
+                self.vms.setdefault(object_key(value), value)
+            else:
+                self.context.append(value)
+                if is_definition(value):
+                    self.definitions[object_key(value)] = value
+
+
+def run_diff(base: list[Any], head: list[Any], base_options: dict[str, Any], head_options: dict[str, Any],
+             runner: Runner) -> DiffReport:
+    """The differences from `base` to `head`; `runner(mode, values, options)` runs a mode
+    (krmfn.modes.run)."""
+    sides = _Side(base, base_options), _Side(head, head_options)
+    affected = _affected(*sides)
+    results = [_expand_and_check(side, affected, runner) for side in sides]
+    vms = [diff for key in sorted(affected) if (diff := _vm_diff(key, *results)) is not None]
+    referenced = {ref for result in results for source in result[0].values() for ref in _sources(source[1])}
+    definitions = [changed for key in sorted(referenced) if (changed := _definition_diff(key, *sides)) is not None]
+    return DiffReport(vms, definitions, len(set(sides[0].vms) | set(sides[1].vms)))
+
+
+def flatten(values: Iterable[Any]) -> list[Any]:
+    """The objects of a bundle, the members of `kind: List` (and typed lists) in their place."""
+    out: list[Any] = []
+    for value in values:
+        items = value.get("items") if isinstance(value, dict) and kind_of(value).endswith("List") else None
+        out.extend(items if isinstance(items, list) else [value])
+    return out
+
+
+def object_key(value: Any) -> Key:
+    metadata = value.get("metadata") if isinstance(value, dict) else None
+    metadata = metadata if isinstance(metadata, dict) else {}
+    namespace, name = metadata.get("namespace"), metadata.get("name")
+    return kind_of(value), namespace if isinstance(namespace, str) else "", name if isinstance(name, str) else ""
+
+
+def _affected(base: _Side, head: _Side) -> set[Key]:
+    keys = set(base.vms) | set(head.vms)
+    if base.options != head.options or _fingerprint(_others(base)) != _fingerprint(_others(head)):
+        return keys
+    changed_names = {key[2] for key in set(base.definitions) | set(head.definitions)
+                     if base.definitions.get(key) != head.definitions.get(key)}
+    return {key for key in keys
+            if base.vms.get(key) != head.vms.get(key)
+            or (changed_names and _may_read(base.vms.get(key), changed_names))
+            or (changed_names and _may_read(head.vms.get(key), changed_names))}
+
+
+def _others(side: _Side) -> list[Any]:
+    return [value for value in side.context if not is_definition(value)]
+
+
+def _fingerprint(values: list[Any]) -> list[str]:
+    return sorted(json.dumps(value, sort_keys=True, default=str) for value in values)
+
+
+def _may_read(vm: Any, names: set[str]) -> bool:
+    """Does the VM name one of these definitions, or infer one (whose name the diff cannot know)?"""
+    spec = vm.get("spec") if isinstance(vm, dict) else None
+    if is_virtual_machine_pool(vm):
+        template = spec.get("virtualMachineTemplate") if isinstance(spec, dict) else None
+        spec = template.get("spec") if isinstance(template, dict) else None
+    if not isinstance(spec, dict):
+        return False
+    for role in ("instancetype", "preference"):
+        matcher = spec.get(role)
+        if isinstance(matcher, dict) and (matcher.get("name") in names or matcher.get("inferFromVolume")):
+            return True
+    return False
+
+
+# (key -> (expanded value, inlined-from)), (key -> findings)
+_Result = tuple[dict[Key, tuple[Any, str | None]], dict[Key, list[Verdict]]]
+
+
+def _expand_and_check(side: _Side, affected: set[Key], runner: Runner) -> _Result:
+    keys = [key for key in side.vms if key in affected]
+    values = [*side.context, *(side.vms[key] for key in keys)]
+    first = len(side.context)
+    inline_options = {**side.options, "dropReferenced": False}
+    inlined = runner("inline", values, inline_options)
+    expanded = {key: split_source(inlined.items[first + index]) for index, key in enumerate(keys)}
+    validate_names = set(defaults_for("validate"))
+    checked = runner("validate", values, {k: v for k, v in side.options.items() if k in validate_names})
+    verdicts: dict[Key, list[Verdict]] = {key: [] for key in keys}
+    for finding in checked.findings:
+        if finding.item is not None and finding.item >= first and finding.severity in (ERROR, WARNING):
+            verdicts[keys[finding.item - first]].append(_verdict(finding))
+    return expanded, verdicts
+
+
+def _verdict(finding: Finding) -> Verdict:
+    where = f"{finding.path}: " if finding.path and finding.path not in finding.message else ""
+    return Verdict(finding.severity, finding.check or "", where + finding.message)
+
+
+def split_source(value: Any) -> tuple[Any, str | None]:
+    """The expanded VM without krmfn's own annotation, and that annotation's value."""
+    source = annotations_of(value).get(INLINED_FROM_ANNOTATION)
+    if source is None:
+        return value, None
+    metadata = dict(value["metadata"])
+    annotations = {k: v for k, v in metadata["annotations"].items() if k != INLINED_FROM_ANNOTATION}
+    if annotations:
+        metadata["annotations"] = annotations
+    else:
+        del metadata["annotations"]
+    return {**value, "metadata": metadata}, source if isinstance(source, str) else None
+
+
+def _vm_diff(key: Key, base: _Result, head: _Result) -> VmDiff | None:
+    before, after = base[0].get(key), head[0].get(key)
+    if before is None and after is None:
+        return None
+    if before is None or after is None:
+        status = "added" if before is None else "removed"
+        present = after if after is not None else before
+        assert present is not None
+        sources = (None, present[1]) if before is None else (present[1], None)
+        return VmDiff(key, status, [], *sources)
+    old_verdicts, new_verdicts = base[1].get(key, []), head[1].get(key, [])
+    new = [verdict for verdict in new_verdicts if verdict not in old_verdicts]
+    fixed = [verdict for verdict in old_verdicts if verdict not in new_verdicts]
+    diff = VmDiff(key, "changed", field_changes(before[0], after[0]), before[1], after[1], new, fixed)
+    if not diff.changes and before[1] == after[1] and not diff.new_findings and not diff.fixed_findings:
+        return None
+    return diff
+
+
+def _sources(source: str | None) -> list[Key]:
+    """The definitions an inlined-from value names: `instancetype=Kind/name[@rev],preference=...`."""
+    keys: list[Key] = []
+    for part in (source or "").split(","):
+        _, _, ref = part.partition("=")
+        kind, _, name = ref.partition("/")
+        if kind and name:
+            keys.append((kind, "", name.partition("@")[0]))
+    return keys
+
+
+def _definition_diff(key: Key, base: _Side, head: _Side) -> DefinitionDiff | None:
+    before, base_origin = _definition(key, base)
+    after, head_origin = _definition(key, head)
+    changes = field_changes(_spec(before), _spec(after))
+    if not changes:
+        return None
+    return DefinitionDiff(key, base_origin, head_origin, changes)
+
+
+def _definition(key: Key, side: _Side) -> tuple[Any, str | None]:
+    """The definition the VMs of one side read: the bundle's (any namespace), else the catalog's."""
+    for known, value in side.definitions.items():
+        if known[0] == key[0] and known[2] == key[2]:
+            return value, "bundle"
+    version = side.options.get("catalog") or catalog.DEFAULT_VERSION
+    if version != "none":
+        found = catalog.lookup(key[0], key[2], version)
+        if found is not None:
+            return found, f"catalog {version}"
+    return ABSENT, None
+
+
+def _spec(value: Any) -> Any:
+    return value.get("spec", {}) if isinstance(value, dict) else value

@@ -1,0 +1,58 @@
+"""The leaf-level differences between two plain values, as dotted paths.
+
+No KubeVirt counterpart: `krmfn diff` reports how an expanded VM changes, field by field, in the
+spelling validate's findings use for paths (`spec.template.spec.domain.cpu.cores`,
+`spec.template.spec.volumes[0].name`); a key with a dot is quoted (`metadata.annotations["a.io/b"]`).
+
+A mapping key present on one side only is one change (its whole value added or removed); lists
+are compared position by position, a list that grew or shrank adds or removes its tail entries.
+Scalars differ when their values or their types differ (1 and 1.0 and True are three values).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "(absent)"})()
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    path: str
+    before: Any  # ABSENT when the field is new
+    after: Any  # ABSENT when the field is gone
+
+
+def field_changes(before: Any, after: Any, path: str = "") -> list[FieldChange]:
+    """Every leaf (or whole subtree added or removed) that differs, in document order."""
+    changes: list[FieldChange] = []
+    _walk(before, after, path, changes)
+    return changes
+
+
+def _walk(before: Any, after: Any, path: str, changes: list[FieldChange]) -> None:
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in [*before, *(key for key in after if key not in before)]:
+            child = _child_path(path, key)
+            _walk(before.get(key, ABSENT), after.get(key, ABSENT), child, changes)
+    elif isinstance(before, list) and isinstance(after, list):
+        for index in range(max(len(before), len(after))):
+            _walk(before[index] if index < len(before) else ABSENT, after[index] if index < len(after) else ABSENT,
+                  f"{path}[{index}]", changes)
+    elif not _same(before, after):
+        changes.append(FieldChange(path, before, after))
+
+
+def _child_path(path: str, key: Any) -> str:
+    """`a.b`, or `a["b.c"]` for a key that a dotted path cannot carry (annotation keys)."""
+    text = str(key)
+    if not text or any(char in text for char in '.[]" '):
+        return f"{path}[{json.dumps(text)}]"
+    return f"{path}.{text}" if path else text
+
+
+def _same(before: Any, after: Any) -> bool:
+    if before is ABSENT or after is ABSENT:
+        return before is after
+    return type(before) is type(after) and before == after

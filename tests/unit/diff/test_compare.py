@@ -1,0 +1,93 @@
+"""krmfn.diff.compare: VMs matched by kind, namespace and name; fields, verdicts and referenced
+definitions that differ; only affected VMs computed again."""
+from __future__ import annotations
+
+import copy
+
+from krmfn import modes
+from krmfn.diff import ABSENT, FieldChange, run_diff
+from krmfn.diff.compare import Verdict
+
+
+def vm(name: str = "vm", instancetype: str = "u1.medium", namespace: str = "lab") -> dict:
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": name, "namespace": namespace},
+            "spec": {"instancetype": {"name": instancetype}, "runStrategy": "Always",
+                     "template": {"spec": {"domain": {"devices": {}}}}}}
+
+
+def instancetype(name: str, cpus: int) -> dict:
+    return {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
+            "metadata": {"name": name}, "spec": {"cpu": {"guest": cpus}, "memory": {"guest": "1Gi"}}}
+
+
+def test_the_same_bundle_differs_in_nothing():
+    report = run_diff([vm(), vm("b")], [vm(), vm("b")], {}, {}, modes.run)
+    assert (report.changed, report.vms, report.definitions, report.compared) == (False, [], [], 2)
+
+
+def test_another_instance_type_changes_fields_and_sources():
+    report = run_diff([vm()], [vm(instancetype="u1.large")], {}, {}, modes.run)
+    [changed] = report.vms
+    assert changed.key == ("VirtualMachine", "lab", "vm") and changed.status == "changed"
+    assert changed.changes == [FieldChange("spec.template.spec.domain.cpu.sockets", 1, 2),
+                               FieldChange("spec.template.spec.domain.memory.guest", "4Gi", "8Gi")]
+    assert changed.base_source == "instancetype=VirtualMachineClusterInstancetype/u1.medium"
+    assert changed.head_source == "instancetype=VirtualMachineClusterInstancetype/u1.large"
+
+
+def test_added_and_removed():
+    report = run_diff([vm("old")], [vm("new")], {}, {}, modes.run)
+    assert [(diff.key[2], diff.status) for diff in report.vms] == [("new", "added"), ("old", "removed")]
+
+
+def test_a_changed_definition_affects_the_vms_naming_it_and_is_reported():
+    base = [instancetype("mine", 2), vm(instancetype="mine"), vm("other", "u1.small")]
+    head = [instancetype("mine", 4), vm(instancetype="mine"), vm("other", "u1.small")]
+    report = run_diff(base, head, {}, {}, modes.run)
+    assert [diff.key[2] for diff in report.vms] == ["vm"]
+    assert report.vms[0].changes == [FieldChange("spec.template.spec.domain.cpu.sockets", 2, 4)]
+    [definition] = report.definitions
+    assert definition.key == ("VirtualMachineClusterInstancetype", "", "mine")
+    assert (definition.base_origin, definition.head_origin) == ("bundle", "bundle")
+    assert definition.changes == [FieldChange("cpu.guest", 2, 4)]
+
+
+def test_a_verdict_that_changes():
+    report = run_diff([vm()], [vm(instancetype="u1.nosuch")], {}, {}, modes.run)
+    [changed] = report.vms
+    assert changed.new_findings == [Verdict(
+        "error", "reference",
+        'spec.instancetype.name: virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.nosuch" not found')]
+    assert changed.fixed_findings == []
+    # A VM that does not expand stays as written: what the instance type gave is gone, the
+    # matcher is back.
+    assert [(change.path, change.after is ABSENT) for change in changed.changes] == [
+        ("spec.template.spec.domain.devices.interfaces", True), ("spec.template.spec.domain.cpu", True),
+        ("spec.template.spec.domain.memory", True), ("spec.template.spec.domain.machine", True),
+        ("spec.template.spec.networks", True), ("spec.template.spec.architecture", True),
+        ("spec.template.spec.evictionStrategy", True), ("spec.instancetype", False)]
+
+
+def test_settings_that_differ_compare_one_tree():
+    report = run_diff([vm()], [vm()], {}, {"networkInterface": "masquerade"}, modes.run)
+    assert [change.path for change in report.vms[0].changes] == [
+        "spec.template.spec.domain.devices.interfaces[0].bridge",
+        "spec.template.spec.domain.devices.interfaces[0].masquerade"]
+
+
+def test_members_of_a_list_are_matched_like_objects():
+    as_list = {"apiVersion": "v1", "kind": "List", "items": [vm()]}
+    report = run_diff([as_list], [vm(instancetype="u1.large")], {}, {}, modes.run)
+    assert [diff.status for diff in report.vms] == ["changed"]
+
+
+def test_skipping_unaffected_vms_changes_no_answer():
+    # With the same options, only VMs whose inputs or definitions changed are computed again;
+    # computing every VM (options that differ only in spelling a default) gives the same report.
+    base = [instancetype("mine", 2), vm(instancetype="mine"), vm("b", "u1.small"), vm("c", "u1.nosuch")]
+    head = copy.deepcopy(base)
+    head[0]["spec"]["cpu"]["guest"] = 3
+    head[2]["spec"]["instancetype"]["name"] = "u1.medium"
+    fast = run_diff(base, head, {}, {}, modes.run)
+    full = run_diff(base, head, {"namespace": "default"}, {}, modes.run)
+    assert fast == full
