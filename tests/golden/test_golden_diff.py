@@ -42,8 +42,8 @@ def test_a_bundle_compared_with_itself_differs_in_nothing():
 def test_reported_changes_turn_one_inlined_vm_into_the_other():
     single = [docs for docs in cases() if sum(is_virtual_machine(doc) for doc in docs) == 1]
     checked = 0
-    for base, head in zip(single, single[1:], strict=False):
-        head = copy.deepcopy(head)
+    for base, following in zip(single, single[1:], strict=False):
+        head = copy.deepcopy(following)
         base_vm = next(doc for doc in base if is_virtual_machine(doc))
         head_vm = next(doc for doc in head if is_virtual_machine(doc))
         head_vm["metadata"] = {**head_vm.get("metadata", {}), "name": base_vm["metadata"]["name"],

@@ -10,7 +10,8 @@ from krmfn.diff.compare import Verdict
 
 
 def vm(name: str = "vm", instancetype: str = "u1.medium", namespace: str = "lab") -> dict:
-    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": name, "namespace": namespace},
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine",
+            "metadata": {"name": name, "namespace": namespace},
             "spec": {"instancetype": {"name": instancetype}, "runStrategy": "Always",
                      "template": {"spec": {"domain": {"devices": {}}}}}}
 

@@ -30,9 +30,9 @@ def test_types_count():
     assert field_changes({"a": 1}, {"a": True}) == [FieldChange("a", 1, True)]
 
 
+KEYS = st.sampled_from(["x", "y", "a.b", "c[d]", 'q"'])
 values = st.recursive(st.one_of(st.integers(-3, 3), st.booleans(), st.none(), st.sampled_from(["a", "b"])),
-                      lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                              st.dictionaries(st.sampled_from(["x", "y", "a.b", "c[d]", 'q"']), inner, max_size=3)),
+                      lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(KEYS, inner, max_size=3)),
                       max_leaves=12)
 
 
