@@ -11,9 +11,8 @@
 # fixture: the Dockerfile still names the real base), kept in $KRMFN_CI_CACHE for the next run.
 #
 #   tests/container/run.sh [--clean]     --clean: remove the krmfn images first (a cold build)
-# Environment: KRMFN_CI_CACHE (/var/cache/krmfn-ci), KRMFN_PYTHON (.venv/bin/python, made if absent),
-#   KRMFN_PLATFORMS (for example linux/amd64,linux/arm64: also build the multi-architecture
-#   manifest list ghcr.io/krmfn/krmfn:vX.Y.Z-multiarch; needs qemu-user-static and a base per platform).
+# Environment: KRMFN_CI_CACHE (/var/cache/krmfn-ci), KRMFN_PYTHON (.venv/bin/python, made if absent).
+# It builds for the host's architecture only (README, "Releasing": arm64 under emulation).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -56,7 +55,7 @@ command -v podman > /dev/null || { echo "podman is not installed (run this as ro
 
 if [ "${1:-}" = --clean ]; then
   step "removing the krmfn images and the build cache"
-  podman images --format '{{.Repository}}:{{.Tag}}' | grep "^$REPOSITORY" | xargs -r podman rmi -f > /dev/null
+  podman images --format '{{.Repository}}:{{.Tag}}' | { grep "^$REPOSITORY" || true; } | xargs -r podman rmi -f > /dev/null
   podman image prune -f > /dev/null
 fi
 
@@ -92,13 +91,6 @@ size() { podman image inspect --format '{{.Size}}' "$1"; }
 total=$(size "$IMAGE") base=$(size "$BASE")
 awk -v t="$total" -v b="$base" -v s="$(podman image inspect --format '{{.Comment}}' "$BASE" | grep -q stand-in && echo ' (the local stand-in)')" \
   'BEGIN { printf "image size: %.1f MB = base %.1f MB%s + krmfn %.1f MB\n", t / 1e6, b / 1e6, s, (t - b) / 1e6 }'
-
-if [ -n "${KRMFN_PLATFORMS:-}" ]; then
-  step "building the manifest list $IMAGE-multiarch for $KRMFN_PLATFORMS"
-  podman manifest rm "$IMAGE-multiarch" > /dev/null 2>&1 || true
-  podman build -q "${build_options[@]}" --platform "$KRMFN_PLATFORMS" --manifest "$IMAGE-multiarch" -f Dockerfile . > /dev/null
-  podman manifest inspect "$IMAGE-multiarch" | grep '"architecture"'
-fi
 
 if [ ! -x "$PYTHON" ]; then
   step "creating .venv"
