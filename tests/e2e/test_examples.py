@@ -2,7 +2,8 @@
 
 * `kubectl kustomize --enable-alpha-plugins`, with the function declared as a container and a
   test-only `docker` first on PATH that runs the installed krmfn (conventions doc §5);
-* `kpt fn render --allow-exec` on a copy of the package (its Kptfile pipeline uses `exec: krmfn`);
+* `kpt fn render --allow-exec` on a copy of the example as it is in the repository, `.expected/`
+  included (its Kptfile pipeline uses `exec: krmfn`; `.krmignore` keeps `.expected/` out);
 * the CLI on the example's resources.
 
 Each runs twice: the output must match `.expected/` and a second run must change nothing.
@@ -14,7 +15,7 @@ import filecmp
 import os
 import shutil
 import subprocess
-import sys
+import sysconfig
 
 import pytest
 
@@ -23,7 +24,7 @@ from tests.conftest import REPO
 EXAMPLES = os.path.join(REPO, "kustomize-examples")
 HERE = os.path.dirname(os.path.abspath(__file__))
 UPDATE = os.environ.get("KRMFN_UPDATE_CASES") == "1"
-BIN = os.path.dirname(sys.executable)
+BIN = sysconfig.get_path("scripts")  # where pip put the console scripts, in a venv or not
 KRMFN = os.path.join(BIN, "krmfn")
 
 
@@ -116,27 +117,24 @@ def test_kustomize_with_container_function(example, target, tmp_path):
 def test_kpt_render_with_exec(example, tmp_path):
     kpt = tool("kpt")
     package = tmp_path / example
-    shutil.copytree(os.path.join(EXAMPLES, example), package, ignore=shutil.ignore_patterns(".expected"))
+    shutil.copytree(os.path.join(EXAMPLES, example), package)
     env = {"PATH": f"{BIN}:{os.environ['PATH']}"}
     first = run([kpt, "fn", "render", str(package), "--allow-exec"], str(tmp_path), env)
     record_exit(example, "kpt-render", first.returncode)
-    rendered = {}
-    for folder, _, files in os.walk(package):
-        for name in sorted(f for f in files if f != "README.md"):
-            path = os.path.join(folder, name)
-            rendered[os.path.relpath(path, package)] = read(path)
-    expect_text(example, "kpt-render.yaml", "".join(f"# {p}\n{rendered[p]}---\n" for p in sorted(rendered)))
-    snapshot = tmp_path / "snapshot"
-    shutil.copytree(package, snapshot)
+    expect_text(example, "kpt-render.yaml", snapshot(package))
+    before = tmp_path / "before"
+    shutil.copytree(package, before)
     second = run([kpt, "fn", "render", str(package), "--allow-exec"], str(tmp_path), env)
     assert second.returncode == first.returncode
-    diff = filecmp.dircmp(package, snapshot)
+    diff = filecmp.dircmp(package, before)
     assert not diff.diff_files and not diff.left_only and not diff.right_only, "second render changed files"
 
 
 def snapshot(package) -> str:
+    """Every file of a package but its README and `.expected/`, each under a `# path` line."""
     rendered = {}
-    for folder, _, files in os.walk(package):
+    for folder, dirs, files in os.walk(package):
+        dirs[:] = [d for d in dirs if d != ".expected"]
         for name in sorted(f for f in files if f != "README.md"):
             path = os.path.join(folder, name)
             rendered[os.path.relpath(path, package)] = read(path)

@@ -10,6 +10,9 @@ import yaml
 from tests.conftest import REPO
 
 
+IMAGE = "ghcr.io/krmfn/krmfn"
+
+
 def read(name: str) -> str:
     with open(os.path.join(REPO, name)) as handle:
         return handle.read()
@@ -51,11 +54,26 @@ def test_entrypoint_is_the_installed_console_script():
     assert entry == '["krmfn"]' and "krmfn" in project()["scripts"]
 
 
-def test_no_network_at_run_time():
+def test_final_stage_is_the_base_plus_the_copied_environment():
+    """No RUN in the final stage: nothing installed there, so no wheel, cache or installer can be
+    left in a layer; the build stage's virtual environment comes over whole, without its pip."""
     final = final_stage(read("Dockerfile"))
-    runs = " ".join(arg for op, arg in final if op == "RUN")
-    assert "--no-index" in runs and "pip uninstall --yes pip" in runs
+    assert not [op for op, _ in final if op in ("RUN", "ADD")]
+    assert [arg for op, arg in final if op == "COPY"] == ["--from=build /opt/krmfn /opt/krmfn"]
+    assert "/opt/krmfn/bin" in next(arg for op, arg in final if op == "ENV")
+    build = instructions(read("Dockerfile"))[:len(instructions(read("Dockerfile"))) - len(final)]
+    runs = " ".join(arg for op, arg in build if op == "RUN")
+    assert "pip uninstall --yes pip setuptools" in runs
     assert not re.search(r"\b(curl|wget|apt-get)\b", runs)
+
+
+def test_dockerignore_sends_only_what_the_images_copy():
+    ignore = read(".dockerignore").splitlines()
+    assert ignore[ignore.index("**") + 1:].count("!krmfn/") == 1
+    copied = {arg.split()[-2] if arg.split()[-1].startswith(("/", ".")) else arg
+              for name in ("Dockerfile", "Containerfile.test")
+              for op, arg in instructions(read(name)) if op == "COPY" and not arg.startswith("--from")}
+    assert copied and all(os.path.exists(os.path.join(REPO, path.split()[0])) for path in copied)
 
 
 def test_labels_name_source_and_version():
@@ -64,19 +82,49 @@ def test_labels_name_source_and_version():
     version = re.search(r"ARG VERSION=(\S+)", text).group(1)
     assert version == project()["version"]
     with open(os.path.join(REPO, "metadata.yaml")) as handle:
-        assert yaml.safe_load(handle)["image"] == f"krmfn:{version}"
+        assert yaml.safe_load(handle)["image"] == IMAGE
 
 
 def test_test_image_runs_the_suite_as_nobody():
     text = read("Containerfile.test")
     assert ("USER", "65534:65534") in instructions(text)
     assert "pytest" in [arg for op, arg in instructions(text) if op == "CMD"][0]
-    assert "'.[test]'" in text
+    assert '["optional-dependencies"]["test"]' in text
+    env = " ".join(arg for op, arg in instructions(text) if op == "ENV")
+    assert "HOME=/tmp" in env and "HYPOTHESIS_STORAGE_DIRECTORY=/tmp/" in env
 
 
-def test_metadata_examples_exist():
+def test_metadata_lists_every_example_at_the_release_tag():
     with open(os.path.join(REPO, "metadata.yaml")) as handle:
         metadata = yaml.safe_load(handle)
-    for path in metadata["examplePackageURLs"]:
-        assert os.path.exists(os.path.join(REPO, path, "kustomization.yaml")), path
+    tree = f"https://github.com/krmfn/krmfn/tree/v{project()['version']}"
+    assert metadata["sourceURL"] == tree
+    examples = sorted(os.listdir(os.path.join(REPO, "kustomize-examples")))
+    assert sorted(metadata["examplePackageURLs"]) == [f"{tree}/kustomize-examples/{name}" for name in examples]
     assert {"mutator", "validator", "generator"} <= set(metadata["tags"])
+
+
+def test_every_function_config_names_the_release_image():
+    """kpt rewrites a bare image name to gcr.io/kpt-fn/NAME: every image reference is fully qualified,
+    with a release tag (vX.Y.Z, or the floating vX.Y and vX)."""
+    version = project()["version"]
+    tags = {f"{IMAGE}{test}:v{v}" for test in ("", "-test") for v in (version, version.rsplit(".", 1)[0], version[0])}
+    found = []
+    for folder, _, files in os.walk(REPO):
+        if os.sep + "." in folder.removeprefix(REPO) and ".expected" not in folder:
+            continue
+        for name in files:
+            if name.endswith((".yaml", ".md")) or name in ("Dockerfile", "Containerfile.test"):
+                with open(os.path.join(folder, name)) as handle:
+                    for image in re.findall(r"(?:image: |\s)((?:[\w.-]+/)*krmfn(?:-test)?:[\w.-]+)", handle.read()):
+                        found.append((os.path.relpath(os.path.join(folder, name), REPO), image))
+    assert found and [f for f in found if f[1] not in tags] == []
+
+
+def test_every_kpt_package_ignores_its_expected_output():
+    """`kpt fn render kustomize-examples/NAME` (as the READMEs give it) must not read `.expected/`."""
+    root = os.path.join(REPO, "kustomize-examples")
+    for name in os.listdir(root):
+        if os.path.exists(os.path.join(root, name, "Kptfile")):
+            with open(os.path.join(root, name, ".krmignore")) as handle:
+                assert ".expected" in handle.read().split(), name
