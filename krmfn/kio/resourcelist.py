@@ -170,12 +170,22 @@ def write_chunks(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any
     of 50,000 VMs are 150 MB)."""
     chunks: list[bytes | bytearray] = [f"apiVersion: {rl.api_version}\nkind: ResourceList\n".encode(),
                                        _items_chunk(rl, outcome)]
-    all_results = [render_node(r.tree, r.node) if r.verbatim_ok else dump(r.value) for r in rl.results]
+    all_results = [_earlier_result(result) for result in rl.results]
     all_results += [dump(result) for result in results]
     if all_results:
         text = "results:\n" + "".join(indent_lines(as_seq_item(text), "  ") + "\n" for text in all_results)
         chunks.append(text.encode("utf-8"))
     return chunks
+
+
+def _earlier_result(result: Item) -> str:
+    """A result of an earlier pipeline step, as it came when rapidyaml can write it so."""
+    if result.verbatim_ok and result.tree is not None:
+        try:
+            return render_node(result.tree, result.node)
+        except UnsafeRendering:
+            pass
+    return dump(result.value)
 
 
 def _items_chunk(rl: ResourceList, outcome: Outcome) -> bytes | bytearray:

@@ -212,3 +212,13 @@ def test_cli_inline_writes_unchanged_documents_as_read(tmp_path):
 def as_document(item: str) -> str:
     """A ResourceList entry (`- ` and two spaces) as the document it came from."""
     return "".join(line[2:] + "\n" for line in item.splitlines())
+
+
+def test_results_of_an_earlier_step_with_control_characters_are_written_back():
+    # kpt passes the results of earlier functions; one naming a namespace "\u2028" (a line
+    # separator) cannot be written raw: it is written escaped, not lost, and the run goes on.
+    earlier = ('results:\n- message: m\n  severity: info\n  resourceRef: {kind: VirtualMachine, name: vm, '
+               'namespace: "\\L"}\n')
+    run = krm(resource_list(NUL, MODES["validate"]) + earlier)
+    assert run.code == 0, run.stderr
+    assert run.doc()["results"][0]["resourceRef"]["namespace"] == "\u2028"

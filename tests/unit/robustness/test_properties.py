@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from krmfn.generate import output_path
+from krmfn.model.kinds import kind_of
 from tests.conftest import REPO, krm, load12
 from tests.fuzz.targets import normal
 from tests.unit.robustness.strategies import (
@@ -64,7 +65,7 @@ def _generated(item: Any) -> bool:
     annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
     if not isinstance(annotations, dict) or not isinstance(metadata.get("name"), str):
         return False
-    return annotations.get("config.kubernetes.io/path") == output_path(item.get("kind"), metadata["name"])
+    return annotations.get("config.kubernetes.io/path") == output_path(kind_of(item), metadata["name"])
 
 
 def _not_generated(items: list[Any]) -> list[Any]:
