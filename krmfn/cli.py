@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from krmfn import __version__, catalog, diffcli
+from krmfn import __version__, catalog, diffcli, explaincli
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
@@ -94,6 +94,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_checks(ns, sys.stdout, sys.stderr)
     if ns.mode == "diff":
         return diffcli.run(ns, sys.stdout, sys.stderr)
+    if ns.mode == "explain":
+        return explaincli.run(ns, sys.stdout, sys.stderr)
     if ns.mode is None:
         parser.print_help(sys.stderr)
         return 2
@@ -119,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                "failing example, how to fix it.")
     checks_parser.add_argument("check", nargs="?", metavar="ID", help="the check to explain")
     diffcli.add_parser(sub, _add_flag)
+    explaincli.add_parser(sub, _add_flag)
     for mode in MODES:
         mode_parser = sub.add_parser(mode, help=MODE_HELP[mode], description=MODE_HELP[mode])
         mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")

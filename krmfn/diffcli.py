@@ -105,19 +105,19 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
             raise DiffError("--git REV needs the PATHs to compare")
         with tempfile.TemporaryDirectory(prefix="krmfn-diff-") as scratch:
             old_paths = _at_revision(ns.git, ns.paths, scratch)
-            return _read(ns, old_paths), _read(ns, ns.paths)
+            return read_objects(ns, old_paths), read_objects(ns, ns.paths)
     if settings_differ:
         if not ns.paths:
             raise DiffError("give the PATHs to compare under the two settings")
-        values = _read(ns, ns.paths)
+        values = read_objects(ns, ns.paths)
         return values, values
     if len(ns.paths) != 2:
         raise DiffError("expected BASE and HEAD (or --git REV PATH..., or a setting that differs: "
                         "--catalog A..B, --set OPTION=VALUE)")
-    return _read(ns, [ns.paths[0]]), _read(ns, [ns.paths[1]])
+    return read_objects(ns, [ns.paths[0]]), read_objects(ns, [ns.paths[1]])
 
 
-def _read(ns: argparse.Namespace, paths: list[str]) -> list[Any]:
+def read_objects(ns: argparse.Namespace, paths: list[str]) -> list[Any]:
     """The objects of the paths; a path that does not exist is an empty side (added or removed)."""
     present = [path for path in paths if path == "-" or os.path.exists(path)]
     if not present:

@@ -34,10 +34,13 @@ and the notes.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from krmfn.explain import VM as VM_ORIGIN
+from krmfn.explain import explain
 from krmfn.instancetype.bundle import V1BETA2, Bundle, ObjectKey, is_served, key_of
 from krmfn.instancetype.expand.expand import ExpandResult, has_matchers
 from krmfn.instancetype.expand.vms import ExpandOptions, VmExpansions, catalog_notes, expand_vms
@@ -53,7 +56,13 @@ from krmfn.model.kinds import (
     kind_of,
     split_api_version,
 )
-from krmfn.model.krm import INLINED_FROM_ANNOTATION, LOCAL_CONFIG_ANNOTATION, is_local_config, labels_of
+from krmfn.model.krm import (
+    INLINED_FROM_ANNOTATION,
+    LOCAL_CONFIG_ANNOTATION,
+    PROVENANCE_ANNOTATION,
+    is_local_config,
+    labels_of,
+)
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
 from krmfn.model.suppression import suppress
@@ -74,6 +83,7 @@ class InlineOptions:
     drop_referenced: bool
     annotate: bool = True
     admission: str = "off"
+    provenance: bool = False
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> InlineOptions:
@@ -81,7 +91,8 @@ class InlineOptions:
         options = complete("inline", options)
         expand = ExpandOptions.from_options(options, apply_defaults=options["defaults"] != "none",
                                             infer=options["inferFromVolume"])
-        return cls(expand, options["dropReferenced"], admission=options["admission"])
+        return cls(expand, options["dropReferenced"], admission=options["admission"],
+                   provenance=options["provenance"])
 
 
 def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
@@ -97,8 +108,26 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
         expand.rejected = admitted.rejected
         outcome = inline_items(values, inline_options)
         outcome.findings.extend(admission_findings(values, admitted.verdicts, outcome, inline_options.admission))
+    if inline_options.provenance:
+        _annotate_provenance(values, options, outcome)
     suppress(outcome.findings, values)  # Finding.item names input items, also after dropReferenced
     return outcome
+
+
+def _annotate_provenance(values: list[Any], options: Mapping[str, Any], outcome: Outcome) -> None:
+    """The `provenance` option: each inlined VM gets `krmfn.dev/provenance` (krmfn.explain)."""
+    plain = {**options, "provenance": False}
+    explained = {found.index: found for found in explain(values, plain, lambda _, v, o: run_inline(v, o))}
+    for position, source in enumerate(outcome.sources):
+        found = explained.get(source) if source is not None else None
+        if found is None or found.expanded_from is None:
+            continue
+        by_source: dict[str, list[str]] = {}
+        for leaf in found.leaves:
+            if leaf.source.origin != VM_ORIGIN:
+                by_source.setdefault(leaf.source.text(), []).append(leaf.path)
+        value = json.dumps(by_source, separators=(",", ":"), ensure_ascii=False)
+        outcome.items[position] = _annotated(outcome.items[position], value, PROVENANCE_ANNOTATION)
 
 
 def admission_findings(values: list[Any], verdicts: list[Admission | None], outcome: Outcome,
@@ -154,13 +183,13 @@ def inlined_from(result: ExpandResult) -> str:
     return ",".join(parts)
 
 
-def _annotated(vm: dict, value: str) -> dict:
-    """vm with the inlined-from annotation (copying only metadata and its annotations)."""
+def _annotated(vm: dict, value: str, annotation: str = INLINED_FROM_ANNOTATION) -> dict:
+    """vm with the inlined-from (or another) annotation (copying only metadata and its annotations)."""
     metadata = vm.get("metadata")
     metadata = dict(metadata) if isinstance(metadata, dict) else {}
     annotations = metadata.get("annotations")
     metadata["annotations"] = {**(annotations if isinstance(annotations, dict) else {}),
-                               INLINED_FROM_ANNOTATION: value}
+                               annotation: value}
     return {**vm, "metadata": metadata}
 
 

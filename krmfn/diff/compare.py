@@ -21,7 +21,7 @@ from krmfn import catalog
 from krmfn.diff.fields import ABSENT, FieldChange, field_changes
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.model.kinds import is_definition, is_virtual_machine, is_virtual_machine_pool, kind_of
-from krmfn.model.krm import INLINED_FROM_ANNOTATION, annotations_of
+from krmfn.model.krm import split_inlined_from
 from krmfn.model.options import defaults_for
 from krmfn.model.outcome import Outcome
 
@@ -95,7 +95,8 @@ def run_diff(base: list[Any], head: list[Any], base_options: dict[str, Any], hea
     affected = _affected(*sides)
     results = [_expand_and_check(side, affected, runner) for side in sides]
     vms = [diff for key in sorted(affected) if (diff := _vm_diff(key, *results)) is not None]
-    referenced = {ref for result in results for source in result[0].values() for ref in _sources(source[1])}
+    referenced = {ref for expanded, _ in results for key, (_, source) in expanded.items()
+                  for ref in _sources(source, key[1])}
     definitions = [changed for key in sorted(referenced) if (changed := _definition_diff(key, *sides)) is not None]
     return DiffReport(vms, definitions, len(set(sides[0].vms) | set(sides[1].vms)))
 
@@ -161,7 +162,7 @@ def _expand_and_check(side: _Side, affected: set[Key], runner: Runner) -> _Resul
     first = len(side.context)
     inline_options = {**side.options, "dropReferenced": False}
     inlined = runner("inline", values, inline_options)
-    expanded = {key: split_source(inlined.items[first + index]) for index, key in enumerate(keys)}
+    expanded = {key: split_inlined_from(inlined.items[first + index]) for index, key in enumerate(keys)}
     validate_names = set(defaults_for("validate"))
     checked = runner("validate", values, {k: v for k, v in side.options.items() if k in validate_names})
     verdicts: dict[Key, list[Verdict]] = {key: [] for key in keys}
@@ -174,20 +175,6 @@ def _expand_and_check(side: _Side, affected: set[Key], runner: Runner) -> _Resul
 def _verdict(finding: Finding) -> Verdict:
     where = f"{finding.path}: " if finding.path and finding.path not in finding.message else ""
     return Verdict(finding.severity, finding.check or "", where + finding.message)
-
-
-def split_source(value: Any) -> tuple[Any, str | None]:
-    """The expanded VM without krmfn's own annotation, and that annotation's value."""
-    source = annotations_of(value).get(INLINED_FROM_ANNOTATION)
-    if source is None:
-        return value, None
-    metadata = dict(value["metadata"])
-    annotations = {k: v for k, v in metadata["annotations"].items() if k != INLINED_FROM_ANNOTATION}
-    if annotations:
-        metadata["annotations"] = annotations
-    else:
-        del metadata["annotations"]
-    return {**value, "metadata": metadata}, source if isinstance(source, str) else None
 
 
 def _vm_diff(key: Key, base: _Result, head: _Result) -> VmDiff | None:
@@ -203,20 +190,25 @@ def _vm_diff(key: Key, base: _Result, head: _Result) -> VmDiff | None:
     old_verdicts, new_verdicts = base[1].get(key, []), head[1].get(key, [])
     new = [verdict for verdict in new_verdicts if verdict not in old_verdicts]
     fixed = [verdict for verdict in old_verdicts if verdict not in new_verdicts]
-    diff = VmDiff(key, "changed", field_changes(before[0], after[0]), before[1], after[1], new, fixed)
+    # A VM that expands on one side only is compared by its verdicts: its fields, as written on
+    # one side and expanded on the other, would say nothing.
+    one_sided = (before[1] is None) != (after[1] is None)
+    changes = [] if one_sided else field_changes(before[0], after[0])
+    diff = VmDiff(key, "changed", changes, before[1], after[1], new, fixed)
     if not diff.changes and before[1] == after[1] and not diff.new_findings and not diff.fixed_findings:
         return None
     return diff
 
 
-def _sources(source: str | None) -> list[Key]:
-    """The definitions an inlined-from value names: `instancetype=Kind/name[@rev],preference=...`."""
+def _sources(source: str | None, namespace: str) -> list[Key]:
+    """The definitions an inlined-from value names (`instancetype=Kind/name[@rev],preference=...`);
+    a namespaced kind is in the VM's namespace."""
     keys: list[Key] = []
     for part in (source or "").split(","):
         _, _, ref = part.partition("=")
         kind, _, name = ref.partition("/")
         if kind and name:
-            keys.append((kind, "", name.partition("@")[0]))
+            keys.append((kind, "" if "Cluster" in kind else namespace, name.partition("@")[0]))
     return keys
 
 
@@ -232,7 +224,7 @@ def _definition_diff(key: Key, base: _Side, head: _Side) -> DefinitionDiff | Non
 def _definition(key: Key, side: _Side) -> tuple[Any, str | None]:
     """The definition the VMs of one side read: the bundle's (any namespace), else the catalog's."""
     for known, value in side.definitions.items():
-        if known[0] == key[0] and known[2] == key[2]:
+        if known[0] == key[0] and known[2] == key[2] and (not key[1] or known[1] in (key[1], "")):
             return value, "bundle"
     version = side.options.get("catalog") or catalog.DEFAULT_VERSION
     if version != "none":

@@ -34,17 +34,17 @@ def field_changes(before: Any, after: Any, path: str = "") -> list[FieldChange]:
 def _walk(before: Any, after: Any, path: str, changes: list[FieldChange]) -> None:
     if isinstance(before, dict) and isinstance(after, dict):
         for key in [*before, *(key for key in after if key not in before)]:
-            child = _child_path(path, key)
+            child = child_path(path, key)
             _walk(before.get(key, ABSENT), after.get(key, ABSENT), child, changes)
     elif isinstance(before, list) and isinstance(after, list):
         for index in range(max(len(before), len(after))):
             _walk(before[index] if index < len(before) else ABSENT, after[index] if index < len(after) else ABSENT,
                   f"{path}[{index}]", changes)
-    elif not _same(before, after):
+    elif not same(before, after):
         changes.append(FieldChange(path, before, after))
 
 
-def _child_path(path: str, key: Any) -> str:
+def child_path(path: str, key: Any) -> str:
     """`a.b`, or `a["b.c"]` for a key that a dotted path cannot carry (annotation keys)."""
     text = str(key)
     if not text or any(char in text for char in '.[]" '):
@@ -52,7 +52,23 @@ def _child_path(path: str, key: Any) -> str:
     return f"{path}.{text}" if path else text
 
 
-def _same(before: Any, after: Any) -> bool:
+def leaves(value: Any, path: str = "") -> dict[str, Any]:
+    """Every leaf of a value by its path: scalars, and containers that are empty."""
+    out: dict[str, Any] = {}
+    stack = [(path, value)]
+    while stack:
+        where, current = stack.pop()
+        if isinstance(current, dict) and current:
+            stack.extend((child_path(where, key), item) for key, item in reversed(current.items()))
+        elif isinstance(current, list) and current:
+            stack.extend((f"{where}[{index}]", item) for index, item in reversed(list(enumerate(current))))
+        else:
+            out[where] = current
+    return out
+
+
+def same(before: Any, after: Any) -> bool:
+    """Equal and of the same type (1, 1.0 and True are three values); ABSENT only equals itself."""
     if before is ABSENT or after is ABSENT:
         return before is after
     return type(before) is type(after) and before == after

@@ -67,7 +67,7 @@ def _added_source(vm: VmDiff) -> str:
 def _vm_lines(vm: VmDiff) -> list[str]:
     lines = []
     if vm.status == "changed" and vm.base_source != vm.head_source:
-        lines.append(f"expanded from: {vm.base_source or '(nothing)'} → {vm.head_source or '(nothing)'}")
+        lines.append(f"expanded from: {vm.base_source or '(not expanded)'} → {vm.head_source or '(not expanded)'}")
     lines.extend(_change(change) for change in vm.changes)
     lines.extend(f"new {v.severity}: {v.text()}" for v in vm.new_findings)
     lines.extend(f"fixed {v.severity}: {v.text()}" for v in vm.fixed_findings)
@@ -103,9 +103,12 @@ def markdown(report: DiffReport) -> str:
     out += ["| VMs | count |", "|---|---:|", f"| changed | {counts['changed']} |", f"| added | {counts['added']} |",
             f"| removed | {counts['removed']} |", f"| unchanged | {unchanged} |",
             f"| instance types and preferences changed | {len(report.definitions)} |", ""]
+    moved = [vm for vm in report.vms if vm.status != "changed"]
+    out += [f"- {vm.status.capitalize()}: `{name(vm.key)}`{_added_source(vm)}" for vm in moved]
+    out += [""] if moved else []
     for vm in report.vms:
-        out += _details(f"{_MARKS[vm.status]} <code>{_html(name(vm.key))}</code>{_html(_added_source(vm))}",
-                        _vm_markdown(vm))
+        if vm.status == "changed":
+            out += _details(f"~ <code>{_html(name(vm.key))}</code>", _vm_markdown(vm))
     for definition in report.definitions:
         out += _details(f"~ <code>{_html(name(definition.key))}</code> ({_html(_origins(definition))})",
                         _table(definition.changes))
@@ -115,12 +118,12 @@ def markdown(report: DiffReport) -> str:
 def _vm_markdown(vm: VmDiff) -> list[str]:
     lines: list[str] = []
     if vm.status == "changed" and vm.base_source != vm.head_source:
-        lines += [f"Expanded from `{vm.base_source or '(nothing)'}` → `{vm.head_source or '(nothing)'}`", ""]
+        lines += [f"Expanded from `{vm.base_source or '(not expanded)'}` → `{vm.head_source or '(not expanded)'}`", ""]
     if vm.changes:
         lines += _table(vm.changes)
     for label, verdicts in (("New", vm.new_findings), ("Fixed", vm.fixed_findings)):
         lines += [f"- {label} {v.severity}: `{v.check}` {_html(v.message)}" for v in verdicts]
-    return lines
+    return [*lines, ""] if lines and lines[-1] else lines
 
 
 def _table(changes: list[FieldChange]) -> list[str]:

@@ -20,6 +20,7 @@ INDEX_ANNOTATIONS = (INTERNAL_INDEX_ANNOTATION, INDEX_ANNOTATION)
 ORCHESTRATOR_PREFIXES = ("config.kubernetes.io/", "internal.config.kubernetes.io/")
 
 INLINED_FROM_ANNOTATION = "krmfn.dev/inlined-from"
+PROVENANCE_ANNOTATION = "krmfn.dev/provenance"  # inline's `provenance` option
 # Per-object suppression (``krmfn.model.suppression``): check IDs, comma-separated, and why.
 IGNORE_ANNOTATION = "krmfn.dev/ignore"
 IGNORE_REASON_ANNOTATION = "krmfn.dev/ignore-reason"
@@ -58,4 +59,25 @@ def without_orchestrator_annotations(value: Any) -> Any:
         return value
     kept = {k: v for k, v in annotations.items() if not k.startswith(ORCHESTRATOR_PREFIXES)}
     metadata = {k: v for k, v in metadata.items() if k != "annotations"} | ({"annotations": kept} if kept else {})
+    return {**value, "metadata": metadata}
+
+
+def split_inlined_from(value: Any) -> tuple[Any, str | None]:
+    """The VM without krmfn's inlined-from annotation, and that annotation's value (None: the VM
+    was not expanded)."""
+    source = annotations_of(value).get(INLINED_FROM_ANNOTATION)
+    if source is None:
+        return value, None
+    return strip_inlined_from(value), source if isinstance(source, str) else None
+
+
+def strip_inlined_from(value: Any) -> Any:
+    if INLINED_FROM_ANNOTATION not in annotations_of(value):
+        return value
+    metadata = dict(value["metadata"])
+    annotations = {k: v for k, v in metadata["annotations"].items() if k != INLINED_FROM_ANNOTATION}
+    if annotations:
+        metadata["annotations"] = annotations
+    else:
+        del metadata["annotations"]
     return {**value, "metadata": metadata}

@@ -144,6 +144,11 @@ OPTIONS: tuple[Option, ...] = (
            "checks that `virtctl expand` does not run), as `warning` or `error` results with KubeVirt's "
            "messages; `off`: only what expand says.",
            "error", ("inline",), ("off", "warning", "error")),
+    Option("provenance", "bool", False,
+           "Annotate each inlined VM with `krmfn.dev/provenance`: JSON mapping each source (the "
+           "instance type and its field, the preference and its field and rule, a default and its "
+           "setting) to the paths of the fields it set, as `krmfn explain` shows them.",
+           "true", ("inline",)),
     Option("dropReferenced", "bool", False,
            "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
            "in the output references after inlining. Their files are deleted by kpt.",

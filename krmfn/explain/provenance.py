@@ -1,0 +1,168 @@
+"""Where every field of an inlined VM comes from: the VM itself, its instance type (which object
+and field), its preference (which field and rule), or a cluster default (which setting).
+
+No KubeVirt counterpart (KubeVirt's proposal to show the resolved spec with its sources was closed
+unmerged). The answer is computed from KubeVirt's own expansion, not from a second model of it:
+the bundle is inlined five times (krmfn.inline, KubeVirt's expand),
+
+* as it is;
+* with `defaults: none`: a field only the full run has is a cluster default, unless the run with
+  each VM's preference matcher removed lacks it too: then the preference set it on a device the
+  defaults added (`preferredDiskBus` on the default disk);
+* with `defaults: none` and each VM's preference matcher removed: a field this run has as the
+  full run does is the instance type's;
+* with `defaults: none` and each VM's instance type matcher removed: likewise the preference's;
+
+and a field the VM already had, with the same value, is the VM's. What the instance type and the
+preference give only together is the CPU topology the preference computes from the instance
+type's vCPUs (`preferredCPUTopology`, semantics §5). Which field of the definition, and which
+setting, is named by the tables of krmfn.explain.fields.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from krmfn.diff.fields import ABSENT, leaves, same
+from krmfn.explain.fields import (
+    FILL,
+    INSTANCETYPE_OVERWRITES,
+    OVERWRITE,
+    default_setting,
+    instancetype_field,
+    preference_field,
+)
+from krmfn.model.kinds import is_virtual_machine
+from krmfn.model.krm import split_inlined_from, strip_inlined_from
+from krmfn.model.outcome import Outcome
+
+Runner = Callable[[str, list[Any], dict[str, Any]], Outcome]
+
+VM, INSTANCETYPE, PREFERENCE, DEFAULT = "vm", "instancetype", "preference", "default"
+_TEMPLATE = "spec.template."
+_TOPOLOGY = ("spec.domain.cpu.sockets", "spec.domain.cpu.cores", "spec.domain.cpu.threads")
+
+
+@dataclass(frozen=True)
+class Source:
+    origin: str  # VM, INSTANCETYPE, PREFERENCE or DEFAULT
+    definition: str | None = None  # `Kind/name` of the instance type or preference
+    field: str | None = None  # its field, or the setting of a default
+    rule: str | None = None  # a preference's: fill-if-unset, overwrite, or the topology it computed
+
+    def text(self) -> str:
+        if self.origin == VM:
+            return "the VM"
+        if self.origin == DEFAULT:
+            return f"default: {self.field}"
+        rule = f" ({self.rule})" if self.rule else ""
+        return f"{self.origin} {self.definition}: {self.field}{rule}"
+
+
+@dataclass(frozen=True)
+class Leaf:
+    path: str
+    value: Any
+    source: Source
+
+
+@dataclass
+class Explanation:
+    index: int  # the VM's position in the bundle
+    vm: Any  # the VM as given
+    expanded: Any  # the VM as inline writes it, without krmfn's inlined-from annotation
+    expanded_from: str | None  # that annotation: None when the VM was not expanded
+    leaves: list[Leaf]
+
+
+def explain(values: list[Any], options: dict[str, Any], runner: Runner) -> list[Explanation]:
+    """An Explanation for every VirtualMachine of the bundle (in bundle order)."""
+    positions = [index for index, value in enumerate(values) if is_virtual_machine(value)]
+    quiet = {**options, "defaults": "none"}
+    without_preference = _without(values, positions, "preference")
+    full = runner("inline", values, options).items
+    runs = (runner("inline", values, quiet).items,
+            runner("inline", without_preference, quiet).items,
+            runner("inline", _without(values, positions, "instancetype"), quiet).items,
+            runner("inline", without_preference, options).items)
+    return [_explained(index, values[index], full[index], *(run[index] for run in runs)) for index in positions]
+
+
+def _without(values: list[Any], positions: list[int], matcher: str) -> list[Any]:
+    out = list(values)
+    for index in positions:
+        spec = values[index].get("spec")
+        if isinstance(spec, dict) and matcher in spec:
+            out[index] = {**values[index], "spec": {k: v for k, v in spec.items() if k != matcher}}
+    return out
+
+
+def _explained(index: int, vm: Any, full: Any, *runs: Any) -> Explanation:
+    """`runs`: the VM inlined without defaults, without defaults and preference, without defaults
+    and instance type, and without preference."""
+    expanded, expanded_from = split_inlined_from(full)
+    refs = _refs(expanded_from)
+    given = leaves(vm)
+    variants = [leaves(strip_inlined_from(run)) for run in runs]
+    out = []
+    for path, value in leaves(expanded).items():
+        written = given.get(path, ABSENT)
+        if expanded_from is None or same(written, value):
+            source = Source(VM)
+        else:
+            source = _source(path, value, refs, *variants)
+            if written is not ABSENT and source.origin != DEFAULT and source.rule != OVERWRITE:
+                # the VM's value is unset to KubeVirt (a Go zero value such as false, §0.2)
+                source = Source(source.origin, source.definition, source.field,
+                                f"{OVERWRITE}: the VM's {json.dumps(written)} counts as unset")
+        out.append(Leaf(path, value, source))
+    return Explanation(index, vm, expanded, expanded_from, out)
+
+
+def _source(path: str, value: Any, refs: dict[str, str], bare: dict[str, Any], instancetype_only: dict[str, Any],
+            preference_only: dict[str, Any], defaults_without_preference: dict[str, Any]) -> Source:
+    relative = path[len(_TEMPLATE):] if path.startswith(_TEMPLATE) else path
+    instancetype, preference = refs.get("instancetype"), refs.get("preference")
+    if not same(bare.get(path, ABSENT), value):
+        found = preference_field(relative)
+        if preference and found and not same(defaults_without_preference.get(path, ABSENT), value):
+            return Source(PREFERENCE, preference, found[0], f"{found[1]}, on a device the defaults added")
+        return Source(DEFAULT, field=default_setting(relative))
+    if instancetype and same(instancetype_only.get(path, ABSENT), value):
+        return _from_instancetype(instancetype, relative)
+    if preference and same(preference_only.get(path, ABSENT), value):
+        field, rule = preference_field(relative) or ("spec", FILL)
+        return Source(PREFERENCE, preference, field, rule)
+    if preference and instancetype and relative in _TOPOLOGY:
+        vcpus = _vcpus(instancetype_only, path[: -len(relative)])
+        return Source(PREFERENCE, preference, "spec.cpu.preferredCPUTopology",
+                      f"topology of the {vcpus} vCPUs of {instancetype}")
+    if instancetype:
+        return _from_instancetype(instancetype, relative)
+    field, rule = preference_field(relative) or ("spec", FILL)
+    return Source(PREFERENCE, preference, field, rule)
+
+
+def _from_instancetype(instancetype: str, relative: str) -> Source:
+    field = instancetype_field(relative) or "spec"
+    return Source(INSTANCETYPE, instancetype, field, OVERWRITE if field in INSTANCETYPE_OVERWRITES else None)
+
+
+def _vcpus(instancetype_only: dict[str, Any], prefix: str) -> int:
+    count = 1
+    for part in _TOPOLOGY:
+        value = instancetype_only.get(prefix + part, 1)
+        count *= value if isinstance(value, int) else 1
+    return count
+
+
+def _refs(expanded_from: str | None) -> dict[str, str]:
+    """`instancetype=Kind/name,preference=Kind/name` as {role: `Kind/name`}."""
+    out = {}
+    for part in (expanded_from or "").split(","):
+        role, equals, ref = part.partition("=")
+        if equals:
+            out[role] = ref
+    return out

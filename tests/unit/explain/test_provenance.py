@@ -1,0 +1,77 @@
+"""krmfn.explain.provenance: one source per field of an inlined VM."""
+from __future__ import annotations
+
+import json
+
+from krmfn import modes
+from krmfn.explain import DEFAULT, INSTANCETYPE, PREFERENCE, VM, Source, explain
+from krmfn.kio import explainreport
+from krmfn.model.krm import PROVENANCE_ANNOTATION
+from tests.conftest import load12
+
+INSTANCETYPE_OBJECT = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
+                       "metadata": {"name": "it"},
+                       "spec": {"cpu": {"guest": 4, "maxSockets": 8}, "memory": {"guest": "2Gi"}}}
+PREFERENCE_OBJECT = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
+                     "metadata": {"name": "pf"},
+                     "spec": {"cpu": {"preferredCPUTopology": "cores"}, "devices": {"preferredDiskBus": "sata"},
+                              "features": {"preferredSmm": {}}}}
+
+
+def vm() -> dict:
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm"},
+            "spec": {"instancetype": {"name": "it"}, "preference": {"name": "pf"}, "runStrategy": "Always",
+                     "template": {"spec": {"domain": {"cpu": {"maxSockets": 2}, "devices": {}},
+                                           "volumes": [{"name": "root", "containerDisk": {"image": "img"}}]}}}}
+
+
+def sources() -> dict[str, Source]:
+    [found] = explain([INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, vm()], {}, modes.run)
+    return {leaf.path: leaf.source for leaf in found.leaves}
+
+
+def test_each_origin_with_its_field_and_rule():
+    got = sources()
+    it, pf = "VirtualMachineClusterInstancetype/it", "VirtualMachineClusterPreference/pf"
+    domain = "spec.template.spec.domain."
+    assert got["spec.runStrategy"] == Source(VM)
+    assert got["spec.template.spec.volumes[0].containerDisk.image"] == Source(VM)
+    assert got[domain + "memory.guest"] == Source(INSTANCETYPE, it, "spec.memory.guest")
+    assert got[domain + "cpu.cores"] == Source(PREFERENCE, pf, "spec.cpu.preferredCPUTopology",
+                                               "topology of the 4 vCPUs of " + it)
+    assert got[domain + "cpu.maxSockets"] == Source(INSTANCETYPE, it, "spec.cpu.maxSockets", "overwrite")
+    assert got[domain + "features.smm"] == Source(PREFERENCE, pf, "spec.features.preferredSmm", "fill-if-unset")
+    assert got[domain + "devices.disks[0].disk.bus"] == Source(
+        PREFERENCE, pf, "spec.devices.preferredDiskBus", "fill-if-unset, on a device the defaults added")
+    assert got[domain + "devices.disks[0].name"] == Source(
+        DEFAULT, field="a disk for each volume (KubeVirt's defaults)")
+    assert got["spec.template.spec.evictionStrategy"] == Source(DEFAULT, field="evictionStrategy")
+
+
+def test_a_vm_without_matchers_is_all_its_own():
+    plain = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "p"},
+             "spec": {"template": {"spec": {"domain": {"devices": {}}}}}}
+    [found] = explain([plain], {}, modes.run)
+    assert found.expanded_from is None and {leaf.source for leaf in found.leaves} == {Source(VM)}
+
+
+def test_the_commented_yaml_reads_back_as_the_expanded_vm():
+    [found] = explain([INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, vm()], {}, modes.run)
+    text = explainreport.render([found], "yaml")
+    assert load12(text) == found.expanded
+    assert "cores: 4  # preference VirtualMachineClusterPreference/pf: spec.cpu.preferredCPUTopology" in text
+    rows = explainreport.render([found], "table").splitlines()
+    assert rows[1].split() == ["FIELD", "VALUE", "SOURCE"]
+    fields = json.loads(explainreport.render([found], "json"))[0]["fields"]
+    assert {"path": "spec.runStrategy", "value": "Always", "source": {"origin": "vm"}} in fields
+
+
+def test_inline_provenance_annotation_is_opt_in():
+    plain = modes.run("inline", [INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, vm()], {}).items[2]
+    assert PROVENANCE_ANNOTATION not in plain["metadata"]["annotations"]
+    annotated = modes.run("inline", [INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, vm()], {"provenance": True}).items[2]
+    provenance = json.loads(annotated["metadata"]["annotations"][PROVENANCE_ANNOTATION])
+    assert provenance["instancetype VirtualMachineClusterInstancetype/it: spec.memory.guest"] == [
+        "spec.template.spec.domain.memory.guest"]
+    assert {**annotated["metadata"]["annotations"]} .keys() - {PROVENANCE_ANNOTATION} == \
+        plain["metadata"]["annotations"].keys()
