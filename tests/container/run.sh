@@ -11,6 +11,9 @@
 # fixture: the Dockerfile still names the real base), kept in $KRMFN_CI_CACHE for the next run.
 #
 #   tests/container/run.sh [--clean]     --clean: remove the krmfn images first (a cold build)
+#   tests/container/run.sh --prepare     only install podman and make the base image (CI starts this
+#                                        in the background while the host's tests run: it mostly waits
+#                                        on the network)
 # Environment: KRMFN_CI_CACHE (/var/cache/krmfn-ci), KRMFN_PYTHON (.venv/bin/python, made if absent).
 # It builds for the host's architecture only (README, "Releasing": arm64 under emulation).
 set -euo pipefail
@@ -68,6 +71,11 @@ if ! podman image exists "$BASE"; then
     fi
     tests/container/standin-base.sh "$BASE" "$CACHE"
   fi
+fi
+
+if [ "${1:-}" = --prepare ]; then
+  step "prepared (podman and $BASE)"
+  exit 0
 fi
 
 # pip in the build reaches PyPI through whatever TLS the host trusts: the host's CA bundle and a
