@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
-import tarfile
 import tempfile
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -20,7 +18,7 @@ from krmfn import modes
 from krmfn.diff import run_diff
 from krmfn.guard import run_guarded
 from krmfn.kio import config as cfg
-from krmfn.kio import diffreport
+from krmfn.kio import diffreport, git
 from krmfn.kio.files import read_bundles
 from krmfn.kio.results import one_line
 from krmfn.model.options import Option, options_for
@@ -104,7 +102,10 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
         if not ns.paths:
             raise DiffError("--git REV needs the PATHs to compare")
         with tempfile.TemporaryDirectory(prefix="krmfn-diff-") as scratch:
-            old_paths = _at_revision(ns.git, ns.paths, scratch)
+            try:
+                old_paths = git.paths_at_revision(ns.git, ns.paths, scratch)
+            except git.GitError as err:
+                raise DiffError(str(err)) from None
             return read_objects(ns, old_paths), read_objects(ns, ns.paths)
     if settings_differ:
         if not ns.paths:
@@ -130,30 +131,3 @@ def read_objects(ns: argparse.Namespace, paths: list[str]) -> list[Any]:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise DiffError(f"{where}: {first['message']}{more}")
     return [item.value for bundle in bundles for item in bundle.items]
-
-
-def _at_revision(revision: str, paths: list[str], scratch: str) -> list[str]:
-    """The paths as they are at `revision`, extracted under `scratch` (git archive: the user's
-    tree and index are not touched)."""
-    top = _git(["rev-parse", "--show-toplevel"]).strip()
-    relative = [os.path.relpath(os.path.abspath(path), top) for path in paths]
-    if any(path.startswith("..") for path in relative):
-        raise DiffError(f"--git: every PATH must be inside the repository {top}")
-    existing = [path for path in relative if _git(["ls-tree", "--name-only", revision, "--", path], top).strip()]
-    if existing:
-        archive = os.path.join(scratch, "revision.tar")
-        with open(archive, "wb") as out:
-            _git(["archive", "--format=tar", revision, "--", *existing], top, stdout=out)
-        with tarfile.open(archive) as tar:
-            tar.extractall(os.path.join(scratch, "tree"), filter="data")
-    return [os.path.join(scratch, "tree", path) for path in relative]
-
-
-def _git(args: list[str], cwd: str | None = None, stdout: Any = subprocess.PIPE) -> str:
-    try:
-        done = subprocess.run(["git", *args], cwd=cwd, stdout=stdout, stderr=subprocess.PIPE, check=False)
-    except OSError as err:
-        raise DiffError(f"git: {err}") from None
-    if done.returncode != 0:
-        raise DiffError(f"git {' '.join(args[:2])}: {one_line(done.stderr.decode(errors='replace').strip())}")
-    return done.stdout.decode() if isinstance(done.stdout, bytes) else ""

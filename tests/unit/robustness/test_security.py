@@ -28,7 +28,8 @@ FORBIDDEN_CALLS = re.compile(r"(?<![\w.])(?:eval|exec|compile|__import__)\(|"
 
 # The one subprocess: the CLI's validate builds kustomization directories with kubectl kustomize
 # (README, "Security"); the KRM function and the other modes never reach it.
-SUBPROCESS_ALLOWED = {PACKAGE / "kio" / "kustomize.py"}
+# The other: `krmfn diff --git REV` reads the paths at REV with `git archive` (read-only).
+SUBPROCESS_ALLOWED = {PACKAGE / "kio" / "kustomize.py", PACKAGE / "kio" / "git.py"}
 
 
 def _sources() -> list[Path]:
