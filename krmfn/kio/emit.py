@@ -96,7 +96,7 @@ def _dump_block(value: Any, indent: str, lines: list[str]) -> None:
         for item in value:
             _dump_seq_item(item, indent, lines)
     else:
-        lines.append(indent + _inline(value, indent))
+        lines.append(indent + inline_scalar(value))
 
 
 # Longer implicit keys are not YAML (1.2, 7.4.2): such a key is written explicitly, as kpt does.
@@ -119,7 +119,7 @@ def _dump_entry(head: str, value: Any, indent: str, lines: list[str]) -> None:
         lines.append(head + " " + block[0])
         lines.extend(block[1:])
     else:
-        lines.append(head + " " + _inline(value, indent))
+        lines.append(head + " " + inline_scalar(value))
 
 
 def _dump_seq_item(value: Any, indent: str, lines: list[str]) -> None:
@@ -135,10 +135,11 @@ def _dump_seq_item(value: Any, indent: str, lines: list[str]) -> None:
         lines.append(indent + "- " + sub[0][len(inner) :])
         lines.extend(sub[1:])
     else:
-        lines.append(indent + "- " + _inline(value, inner))
+        lines.append(indent + "- " + inline_scalar(value))
 
 
-def _inline(value: Any, indent: str) -> str:
+def inline_scalar(value: Any) -> str:
+    """A leaf on one line: an empty container, a quoted multi-line string, or a scalar."""
     if isinstance(value, dict):
         return "{}"
     if isinstance(value, list):

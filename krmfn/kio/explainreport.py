@@ -7,7 +7,8 @@ from typing import Any
 
 from krmfn.diff.fields import child_path
 from krmfn.explain import VM, Explanation, Leaf
-from krmfn.kio.scalars import format_key, format_scalar, quote_string
+from krmfn.kio.emit import inline_scalar
+from krmfn.kio.scalars import format_key
 
 FORMATS = ("yaml", "table", "json")
 
@@ -47,7 +48,7 @@ def _block(value: Any, path: str, indent: str, sources: dict[str, Leaf], lines: 
             child = child_path(path, key)
             head = f"{indent}{format_key(key)}:"
             if _is_leaf(item):
-                lines.append(_with_comment(f"{head} {_scalar(item)}", sources.get(child)))
+                lines.append(_with_comment(f"{head} {inline_scalar(item)}", sources.get(child)))
             else:
                 lines.append(head)
                 _block(item, child, indent + "  ", sources, lines)
@@ -55,7 +56,7 @@ def _block(value: Any, path: str, indent: str, sources: dict[str, Leaf], lines: 
         for index, item in enumerate(value):
             child = f"{path}[{index}]"
             if _is_leaf(item):
-                lines.append(_with_comment(f"{indent}- {_scalar(item)}", sources.get(child)))
+                lines.append(_with_comment(f"{indent}- {inline_scalar(item)}", sources.get(child)))
                 continue
             start = len(lines)
             _block(item, child, indent + "  ", sources, lines)
@@ -64,16 +65,6 @@ def _block(value: Any, path: str, indent: str, sources: dict[str, Leaf], lines: 
 
 def _is_leaf(value: Any) -> bool:
     return not isinstance(value, (dict, list)) or not value
-
-
-def _scalar(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{}"
-    if isinstance(value, list):
-        return "[]"
-    if isinstance(value, str) and "\n" in value:
-        return quote_string(value)
-    return format_scalar(value)
 
 
 def _with_comment(line: str, leaf: Leaf | None) -> str:
