@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
+
+import pytest
 
 from tests.conftest import krmfn_process
 
@@ -21,6 +24,7 @@ def git(cwd, *args):
                    capture_output=True)
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed (the test image has none)")
 def test_git_revision_against_the_working_tree(tmp_path):
     (tmp_path / "vms").mkdir()
     (tmp_path / "vms" / "web.yaml").write_text(VM)
