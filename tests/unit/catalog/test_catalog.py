@@ -42,7 +42,8 @@ def test_older_releases_lack_what_came_later() -> None:
 
 
 def test_unknown_version_is_a_value_error_naming_the_embedded_ones() -> None:
-    with pytest.raises(catalog.UnknownCatalogVersion, match=r'unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0'):
+    with pytest.raises(catalog.UnknownCatalogVersion,
+                       match=r'unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0'):
         catalog.instancetypes("v9")
     with pytest.raises(ValueError):
         catalog.lookup(CLUSTER_IT, "u1.medium", "v9")
