@@ -35,6 +35,9 @@ from krmfn.generate.requests import SINGLE_SIZE_OPTIONS
 from krmfn.guard import run_guarded
 from krmfn.model.gcpause import gc_paused
 from krmfn.model.krm import without_orchestrator_annotations
+from krmfn.model.kubevirt_version import (
+    CATALOG_OFF, DEFAULT as DEFAULT_KUBEVIRT, VERSIONS, catalog_for, kubevirt_version,
+)
 from krmfn.model.options import MODES, Option, options_for
 from krmfn.model.outcome import Outcome, passthrough
 from krmfn.modes import run, run_flags
@@ -112,7 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
                                     description="List the embedded common-instancetypes catalog.")
     catalog_parser.add_argument("--output", "-o", choices=("table", "yaml"), default="table",
                                 help="a readable table (default) or the objects as YAML")
-    catalog_parser.add_argument("--catalog", default=None, help="catalog version (default: the newest)")
+    catalog_parser.add_argument("--catalog", default=None,
+                                help=f"catalog version ({', '.join(catalog.CATALOG_VERSIONS)}; default: the one "
+                                     "--kubevirt-version deploys)")
+    catalog_parser.add_argument("--kubevirt-version", default=None, choices=tuple(VERSIONS),
+                                help="list the catalog this KubeVirt release deploys "
+                                     f"(default: {DEFAULT_KUBEVIRT.name})")
     catalog_parser.add_argument("--kind", choices=("instancetypes", "preferences", "all"), default="all",
                                 help="what to list (default: all)")
     checks_parser = sub.add_parser("checks", help="list validate's checks, or explain one",
@@ -183,7 +191,7 @@ def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
 
 
 def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    version = ns.catalog or catalog.DEFAULT_VERSION
+    version = ns.catalog or kubevirt_version(ns.kubevirt_version).catalog
     if version not in catalog.CATALOG_VERSIONS:
         stderr.write(f"krmfn: unknown catalog version {version} (known: {', '.join(catalog.CATALOG_VERSIONS)})\n")
         return EXIT_FATAL
@@ -457,10 +465,10 @@ def _read_at_file(option: Option, raw: str) -> str:
 
 
 def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, stdout: TextIO) -> ReportSettings:
-    version = options.get("catalog", next(o.default for o in options_for("validate") if o.name == "catalog"))
+    version = catalog_for(options.get("catalog"), kubevirt_version(options.get("kubevirtVersion")))
     return ReportSettings(fmt=fmt, quiet=ns.quiet, verbose=ns.verbose, color=use_color(ns.color, stdout, os.environ),
                           show_suppressed=ns.show_suppressed, catalog_check=catalog_check.ID,
-                          catalog_version=str(version), rules=RULES)
+                          catalog_version=version or CATALOG_OFF, rules=RULES)
 
 
 def _print_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, stdout: TextIO) -> int:

@@ -101,7 +101,7 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     expand = inline_options.expand
     # Objects KubeVirt's admission rejects are never stored: VMs that use them get "not found".
     if inline_options.admission == "off":
-        expand.rejected = rejected_keys(values, expand.namespace, expand.legacy)
+        expand.rejected = rejected_keys(values, expand.namespace, expand.legacy, expand.config.kubevirt_version)
         outcome = inline_items(values, inline_options)
     else:
         admitted = admit_items(values, expand.namespace, expand.config, expand.catalog_version, expand.legacy)

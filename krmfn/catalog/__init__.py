@@ -3,7 +3,8 @@ from compact definitions written in this package (docs/common-instancetypes.md).
 
 Public API (plain data, no I/O):
 
-* ``CATALOG_VERSIONS`` / ``DEFAULT_VERSION``: the embedded releases (``v1.7.0``).
+* ``CATALOG_VERSIONS`` / ``DEFAULT_VERSION``: the embedded releases (``v1.5.1``, ``v1.6.0``,
+  ``v1.7.0``: what KubeVirt v1.7, v1.8 and v1.9 deploy) and the newest.
 * ``instancetypes(version, kind)`` / ``preferences(version, kind)``: every object of one kind,
   sorted by name, as fresh dicts (callers may mutate them).
 * ``lookup(kind, name, version)``: one object, or None. ``kind`` is matched case-insensitively.
@@ -15,7 +16,8 @@ Public API (plain data, no I/O):
 * ``instancetype_features(spec)``: the notable-feature words of any instance type spec.
 
 An unknown version raises ``UnknownCatalogVersion`` (a ``ValueError``). Adding a release means
-writing ``vX_Y_Z.py`` next to ``v1_7_0.py`` and registering it in ``_DEFINITIONS``.
+writing ``vX_Y_Z.py`` next to ``v1_7_0.py`` (the older ones are written as what they lack of the
+next) and registering it in ``_DEFINITIONS``.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from krmfn.catalog import v1_7_0
+from krmfn.catalog import v1_5_1, v1_6_0, v1_7_0
 from krmfn.catalog.build import build_instancetypes, build_preferences, iter_instancetypes, to_plain
 from krmfn.catalog.model import LABEL_PREFIX, CatalogDefinition, InstancetypeClass
 from krmfn.model.kinds import (
@@ -39,7 +41,8 @@ __all__ = [
     "preferences", "table",
 ]
 
-_DEFINITIONS: Mapping[str, CatalogDefinition] = {v1_7_0.VERSION: v1_7_0.CATALOG}
+_DEFINITIONS: Mapping[str, CatalogDefinition] = {
+    module.VERSION: module.CATALOG for module in (v1_5_1, v1_6_0, v1_7_0)}
 CATALOG_VERSIONS: tuple[str, ...] = tuple(_DEFINITIONS)
 DEFAULT_VERSION = "v1.7.0"
 ALL_KINDS = INSTANCETYPE_KINDS + PREFERENCE_KINDS

@@ -126,16 +126,18 @@ def _preference_layers(definition: CatalogDefinition, pref: PreferenceDefinition
     return [definition.preference_base, family_layer, *(definition.components[name] for name in names)]
 
 
-def _preference_metadata_layer(pref: PreferenceDefinition) -> Layer:
+def _preference_metadata_layer(pref: PreferenceDefinition, requirement_labels: bool = True) -> Layer:
     labels: dict[str, str] = {}
     spec: dict[str, Any] = {}
     if pref.arch:
         labels[LABEL_PREFIX + "arch"] = pref.arch
     if pref.required_cpu is not None:
-        labels[LABEL_PREFIX + "required-cpu"] = str(pref.required_cpu)
+        if requirement_labels:
+            labels[LABEL_PREFIX + "required-cpu"] = str(pref.required_cpu)
         spec.setdefault("requirements", {})["cpu"] = {"guest": pref.required_cpu}
     if pref.required_memory is not None:
-        labels[LABEL_PREFIX + "required-memory"] = pref.required_memory
+        if requirement_labels:
+            labels[LABEL_PREFIX + "required-memory"] = pref.required_memory
         spec.setdefault("requirements", {})["memory"] = {"guest": pref.required_memory}
     annotations = {"openshift.io/display-name": pref.display_name, "tags": pref.tags, "iconClass": pref.icon}
     return Layer(labels=labels, annotations=annotations, spec=spec)
@@ -146,7 +148,8 @@ def build_preference(definition: CatalogDefinition, pref: PreferenceDefinition, 
     labels: dict[str, Any] = {}
     annotations: dict[str, Any] = {}
     spec: dict[str, Any] = {}
-    for layer in [*_preference_layers(definition, pref), _preference_metadata_layer(pref)]:
+    for layer in [*_preference_layers(definition, pref),
+                  _preference_metadata_layer(pref, definition.requirement_labels)]:
         labels = deep_merge(labels, layer.labels)
         annotations = deep_merge(annotations, layer.annotations)
         spec = deep_merge(spec, layer.spec)

@@ -96,6 +96,8 @@ class CatalogDefinition:
     families: Mapping[str, tuple[Layer, tuple[str, ...]]]
     components: Mapping[str, Layer]
     preferences: tuple[PreferenceDefinition, ...]
+    # The required-cpu / required-memory labels of preferences with requirements (since v1.6.0).
+    requirement_labels: bool = True
 
     def instancetype_class(self, name: str) -> InstancetypeClass | None:
         """The class named ``cx1`` (prefix + version), or None."""

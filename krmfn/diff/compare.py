@@ -22,6 +22,7 @@ from krmfn.diff.fields import ABSENT, FieldChange, field_changes
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.model.kinds import is_definition, is_virtual_machine, is_virtual_machine_pool, kind_of
 from krmfn.model.krm import split_inlined_from
+from krmfn.model.kubevirt_version import catalog_for, kubevirt_version
 from krmfn.model.options import defaults_for
 from krmfn.model.outcome import Outcome
 
@@ -226,8 +227,8 @@ def _definition(key: Key, side: _Side) -> tuple[Any, str | None]:
     for known, value in side.definitions.items():
         if known[0] == key[0] and known[2] == key[2] and (not key[1] or known[1] in (key[1], "")):
             return value, "bundle"
-    version = side.options.get("catalog") or catalog.DEFAULT_VERSION
-    if version != "none":
+    version = catalog_for(side.options.get("catalog"), kubevirt_version(side.options.get("kubevirtVersion")))
+    if version is not None:
         found = catalog.lookup(key[0], key[2], version)
         if found is not None:
             return found, f"catalog {version}"

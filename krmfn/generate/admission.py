@@ -19,14 +19,16 @@ from krmfn.generate.requests import field_path
 from krmfn.instancetype import bundle as bundles
 from krmfn.instancetype.webhooks.admit import admit_instancetype_or_preference
 from krmfn.model.findings import Finding
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 SPEC_PREFIX = "spec."
 
 
-def check_admission(obj: dict[str, Any], request_path: str, found: list[Change], findings: list[Finding]) -> None:
-    """Errors in ``findings`` for each cause KubeVirt's admission gives to reject ``obj``."""
+def check_admission(obj: dict[str, Any], request_path: str, found: list[Change], findings: list[Finding],
+                    version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> None:
+    """Errors in ``findings`` for each cause the admission of KubeVirt ``version`` gives to reject ``obj``."""
     namespace = obj["metadata"].get("namespace") or bundles.DEFAULT_NAMESPACE
-    verdict = admit_instancetype_or_preference(obj, namespace)
+    verdict = admit_instancetype_or_preference(obj, namespace, version=version)
     if verdict.allowed:
         for text in verdict.warnings:
             change = _culprit(text.path or "", found)

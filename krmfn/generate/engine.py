@@ -96,7 +96,7 @@ def _generate_one(request: SizeRequest, path: str, run: _RunState) -> tuple[dict
     if changed is None:
         return None, findings
     obj = {"apiVersion": _api_version(source, size, run.options), "kind": kind, "metadata": metadata, "spec": changed}
-    check_admission(obj, path, found, findings)
+    check_admission(obj, path, found, findings, run.options.kubevirt_version)
     if has_error(findings):
         return None, findings
     if size is not None:

@@ -19,13 +19,13 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_INSTANCETYPE,
     VIRTUAL_MACHINE_PREFERENCE,
 )
+from krmfn.model.kubevirt_version import KubevirtVersion, catalog_for, kubevirt_version
 from krmfn.model.options import complete
 
 MODE = "generate"
 LABELS_REMOVE = "remove"
 LABELS_RECOMPUTE = "recompute"
 LABEL_MODES = (LABELS_REMOVE, LABELS_RECOMPUTE)
-CATALOG_OFF = "none"  # the catalog option's value that turns the catalog off
 
 MAX_DNS_LABEL_LENGTH = 63
 _DNS_LABEL = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?\Z")
@@ -36,9 +36,10 @@ def namespace_option(value: str) -> str | None:
     return value or None
 
 
-def catalog_option(value: str) -> str | None:
-    """The catalog option as a catalog version: ``none`` is None (the catalog off)."""
-    return None if value == CATALOG_OFF else value
+def catalog_option(value: str, version: str | None = None) -> str | None:
+    """The catalog option as a catalog version: ``none`` is None (the catalog off), empty the
+    catalog ``version`` (the kubevirtVersion option) deploys."""
+    return catalog_for(value, kubevirt_version(version))
 
 
 _TABLE_DEFAULTS: dict[str, Any] = complete(MODE, {})
@@ -47,12 +48,14 @@ _TABLE_DEFAULTS: dict[str, Any] = complete(MODE, {})
 @dataclass(frozen=True)
 class GenerateOptions:
     """``cluster``: emit the cluster kind; ``namespace``: metadata.namespace of the namespaced kind;
-    ``labels``: ``remove`` or ``recompute``; ``catalog_version``: None turns the catalog off."""
+    ``labels``: ``remove`` or ``recompute``; ``catalog_version``: None turns the catalog off;
+    ``kubevirt_version``: the release whose admission the copies must pass."""
 
     cluster: bool = bool(_TABLE_DEFAULTS["cluster"])
     namespace: str | None = namespace_option(_TABLE_DEFAULTS["namespace"])
     labels: str = _TABLE_DEFAULTS["labels"]
-    catalog_version: str | None = catalog_option(_TABLE_DEFAULTS["catalog"])
+    catalog_version: str | None = catalog_option(_TABLE_DEFAULTS["catalog"], _TABLE_DEFAULTS["kubevirtVersion"])
+    kubevirt_version: KubevirtVersion = kubevirt_version(_TABLE_DEFAULTS["kubevirtVersion"])
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> GenerateOptions:
@@ -61,7 +64,8 @@ class GenerateOptions:
             cluster=bool(options["cluster"]),
             namespace=namespace_option(options["namespace"]),
             labels=options["labels"],
-            catalog_version=catalog_option(options["catalog"]),
+            catalog_version=catalog_option(options["catalog"], options["kubevirtVersion"]),
+            kubevirt_version=kubevirt_version(options["kubevirtVersion"]),
         )
 
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from krmfn import catalog
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.kinds import (
     CLUSTER_DEFINITION_KINDS,
     CONTROLLER_REVISION,
@@ -157,9 +158,11 @@ class Bundle:
         rejected: set[ObjectKey] | None = None,
         catalog_version: str | None = None,
         legacy: str = LEGACY_REJECT,
+        kubevirt_version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION,
     ) -> None:
         self.default_namespace = default_namespace
         self.legacy = legacy
+        self.kubevirt_version = kubevirt_version  # how revisions decode (the scheme's line in errors)
         # Filled by the caller (validation), possibly after construction: checked on every get().
         self.rejected: set[ObjectKey] = rejected if rejected is not None else set()
         self.catalog_version = catalog_version

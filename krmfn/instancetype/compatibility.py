@@ -21,6 +21,7 @@ from typing import Any
 
 from krmfn.instancetype.bundle import LEGACY_CONVERT, LEGACY_REJECT, LEGACY_VERSIONS, V1BETA1, V1BETA2
 from krmfn.instancetype import legacy as legacy_versions
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.kinds import (
     DEFINITION_KINDS,
     INSTANCETYPE_GROUP,
@@ -32,7 +33,8 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_PREFERENCE,
 )
 
-SCHEME_NAME = "kubevirt.io/client-go/kubevirt/scheme/register.go:44"
+SCHEME_FILE = "kubevirt.io/client-go/kubevirt/scheme/register.go"
+SCHEME_NAME = f"{SCHEME_FILE}:44"  # d923fdb8; each release's line is KubevirtVersion.scheme_line
 DECODE_FAILED = "failed to decode object in ControllerRevision: {}"
 UNEXPECTED_TYPE = "unexpected type in ControllerRevision: {}"
 
@@ -213,7 +215,8 @@ def _json_type_name(value: Any) -> str:
     return "object"
 
 
-def decode_payload(data: Any, legacy: str = LEGACY_REJECT) -> DecodedRevision | str:
+def decode_payload(data: Any, legacy: str = LEGACY_REJECT,
+                   kubevirt: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> DecodedRevision | str:
     """Decode a revision's `data`: the spec of one of the four kinds, or an error message.
 
     `data` is the ControllerRevision's `data` field as found in the bundle (absent/null = no raw
@@ -244,7 +247,8 @@ def decode_payload(data: Any, legacy: str = LEGACY_REJECT) -> DecodedRevision | 
     if go_type is None:
         gv = _group_version_string(group, version)
         return DECODE_FAILED.format(
-            f"no kind {go_quote(kind)} is registered for version {go_quote(gv)} in scheme {go_quote(SCHEME_NAME)}")
+            f"no kind {go_quote(kind)} is registered for version {go_quote(gv)} in scheme "
+            f"{go_quote(f'{SCHEME_FILE}:{kubevirt.scheme_line}')}")
     if group != INSTANCETYPE_GROUP or kind not in DEFINITION_KINDS:
         return UNEXPECTED_TYPE.format(go_type)
     spec = data.get("spec")
@@ -256,8 +260,9 @@ def decode_payload(data: Any, legacy: str = LEGACY_REJECT) -> DecodedRevision | 
     return DecodedRevision(kind, spec if isinstance(spec, dict) else {}, V1BETA2 if version == V1BETA2 else V1BETA1)
 
 
-def _decoded_of_kinds(revision: dict, kinds: tuple[str, ...], legacy: str) -> DecodedRevision | str:
-    decoded = decode_payload(revision.get("data"), legacy)
+def _decoded_of_kinds(revision: dict, kinds: tuple[str, ...], legacy: str,
+                      version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> DecodedRevision | str:
+    decoded = decode_payload(revision.get("data"), legacy, version)
     if isinstance(decoded, str):
         return decoded
     if decoded.kind not in kinds:
@@ -266,14 +271,16 @@ def _decoded_of_kinds(revision: dict, kinds: tuple[str, ...], legacy: str) -> De
     return decoded
 
 
-def get_instancetype(revision: dict, legacy: str = LEGACY_REJECT) -> DecodedRevision | str:
+def get_instancetype(revision: dict, legacy: str = LEGACY_REJECT,
+                     version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> DecodedRevision | str:
     """GetInstancetypeSpec with the payload's kind and rules version, or the error message (§2.5)."""
-    return _decoded_of_kinds(revision, INSTANCETYPE_KINDS, legacy)
+    return _decoded_of_kinds(revision, INSTANCETYPE_KINDS, legacy, version)
 
 
-def get_preference(revision: dict, legacy: str = LEGACY_REJECT) -> DecodedRevision | str:
+def get_preference(revision: dict, legacy: str = LEGACY_REJECT,
+                   version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> DecodedRevision | str:
     """GetPreferenceSpec with the payload's kind and rules version, or the error message (§2.5)."""
-    return _decoded_of_kinds(revision, PREFERENCE_KINDS, legacy)
+    return _decoded_of_kinds(revision, PREFERENCE_KINDS, legacy, version)
 
 
 def get_instancetype_spec(revision: dict, legacy: str = LEGACY_REJECT) -> dict | str:

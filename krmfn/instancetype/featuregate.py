@@ -5,11 +5,19 @@ Mirrors ``pkg/virt-config/featuregate`` at d923fdb8: the registry (``active.go``
 ``featureGates`` is on; one named in ``disabledFeatureGates`` is off; otherwise a Beta gate is on and
 an Alpha gate off; an unknown name is off) and ``ValidateFeatureGates`` (a discontinued gate that is
 enabled and whose API the VM still uses rejects the VM).
+
+Older releases (the ``kubevirtVersion`` option): the registries of v1.8.4 and v1.7.4 differ from
+d923fdb8's by ``OLDER_REGISTRIES`` (graduations such as VideoConfig and PanicDevices, Beta in v1.8,
+GA in v1.9, and gates not registered yet), and before v1.9 a Beta gate is off unless named in
+``featureGates`` (``KubevirtVersion.beta_gates_on_by_default``, ``isFeatureGateEnabled`` of
+pkg/virt-config/feature-gates.go at v1.8.4).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 ALPHA = "Alpha"
 BETA = "Beta"
@@ -141,16 +149,57 @@ FEATURE_GATES: dict[str, FeatureGate] = {gate.name: gate for gate in (
 )}
 
 
-def is_enabled(gate: str, enabled: Iterable[str], disabled: Iterable[str]) -> bool:
-    """``featuregate.IsEnabled`` for a cluster's ``featureGates`` and ``disabledFeatureGates``."""
+# Where a release's registry differs from the next newer one's, by KubeVirt minor, newest first:
+# the gate's state in that release, None where it was not registered yet (an unknown gate is off).
+# Read from pkg/virt-config/featuregate at v1.8.4 (against d923fdb8) and v1.7.4 (against v1.8.4).
+OLDER_REGISTRIES: tuple[tuple[int, Mapping[str, str | None]], ...] = (
+    (8, {
+        "CrossArchitectureVirtualization": None, "DecentralizedLiveMigration": ALPHA,
+        "DeclarativeHotplugVolumes": ALPHA, "ExpandDisks": ALPHA, "FirmwareAutoSelection": None,
+        "GPUsWithDRA": ALPHA, "GraceIOVirtualization": None, "HostDevicesWithDRA": ALPHA,
+        "HotplugVolumes": ALPHA, "IOMMUFD": None, "LibvirtHooksServerAndClient": ALPHA,
+        "LiveUpdateNADRef": BETA, "MigrationDowntimeTuning": None, "MigrationPriorityQueue": BETA,
+        "MigrationStallDetection": None, "NetworkDevicesWithDRA": None, "OCIExport": None,
+        "ObjectGraph": None, "OptOutRoleAggregation": ALPHA, "PanicDevices": BETA,
+        "PersistentReservation": ALPHA, "Plugins": None, "PortRangesSpec": None, "RebootPolicy": ALPHA,
+        "SecureExecution": BETA, "Template": ALPHA, "VGPULiveMigration": None, "VMExport": BETA,
+        "VMStatsCollector": None, "VideoConfig": BETA, "VmiMemoryOverheadReport": ALPHA,
+        "WorkloadEncryptionSEV": ALPHA,
+    }),
+    (7, {
+        "ConfigurableHypervisor": None, "ContainerPathVolumes": None, "DisableMDEVConfiguration": ALPHA,
+        "EnableVirtioFsConfigVolumes": ALPHA, "ExperimentalVirtiofsSupport": DEPRECATED,
+        "ExternalNetResourceInjection": None, "LibvirtHooksServerAndClient": None, "LiveUpdateNADRef": None,
+        "MigrationPriorityQueue": ALPHA, "MultiArchitecture": ALPHA, "OptOutRoleAggregation": None,
+        "PCINUMAAwareTopology": None, "PasstBinding": None, "PasstIPStackMigration": ALPHA,
+        "PodSecondaryInterfaceNamingUpgrade": None, "RebootPolicy": None, "ReservedOverheadMemlock": None,
+        "Template": None, "UtilityVolumes": None, "VmiMemoryOverheadReport": None,
+    }),
+)
+
+
+def gate_state(gate: str, version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> str | None:
+    """The state of ``gate`` in the registry of ``version``, or None when it has none."""
     info = FEATURE_GATES.get(gate)
-    if info is None:
+    state = info.state if info is not None else None
+    for minor, registry in OLDER_REGISTRIES:
+        if version.minor <= minor and gate in registry:
+            state = registry[gate]
+    return state
+
+
+def is_enabled(gate: str, enabled: Iterable[str], disabled: Iterable[str],
+               version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> bool:
+    """``featuregate.IsEnabled`` for a cluster's ``featureGates`` and ``disabledFeatureGates``
+    (``isFeatureGateEnabled`` before v1.9: a Beta gate is off unless enabled)."""
+    state = gate_state(gate, version)
+    if state is None:
         return False
-    if info.state == GA or gate in enabled:
+    if state == GA or gate in enabled:
         return True
     if gate in disabled:
         return False
-    return info.state == BETA
+    return state == BETA and version.beta_gates_on_by_default
 
 
 def discontinued_in_use(enabled: Iterable[str], template_spec: dict) -> list[str]:

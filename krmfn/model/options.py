@@ -104,10 +104,16 @@ OPTIONS: tuple[Option, ...] = (
            "VolumeSnapshots and dataVolumeTemplates first, as KubeVirt's VM mutating webhook does "
            "at admission (both failure policies). Off: such a VM fails as `virtctl expand` does.",
            "true", ("inline",)),
-    Option("catalog", "str", "v1.7.0",
-           "The embedded common-instancetypes catalog that cluster instance types and preferences "
-           "missing from the bundle resolve against (and that generate copies from); `none` "
-           "turns it off. An object in the bundle always wins.",
+    Option("kubevirtVersion", "enum", "v1.9",
+           "The KubeVirt release the cluster runs: its admission, expand and CRD schemas (see "
+           "\"Targeting a KubeVirt version\") and the common-instancetypes catalog it deploys "
+           "(v1.7: v1.5.1, v1.8: v1.6.0, v1.9: v1.7.0). `v1.9` is KubeVirt d923fdb8.",
+           "v1.8", ("inline", "validate", "generate"), ("v1.7", "v1.8", "v1.9")),
+    Option("catalog", "str", "",
+           "The embedded common-instancetypes catalog (`v1.5.1`, `v1.6.0`, `v1.7.0`) that cluster "
+           "instance types and preferences missing from the bundle resolve against (and that "
+           "generate copies from); empty: the one `kubevirtVersion` deploys; `none` turns it off. "
+           "An object in the bundle always wins.",
            "none", ("inline", "validate", "generate")),
     Option("sizes", "sizes", [],
            "Typed form only: the sizes to generate, each `{from, name, vcpus, memory, patches, set}`.",

@@ -1,9 +1,11 @@
-"""Golden parity of `inline` with KubeVirt's expand, through the real function.
+"""Golden parity of `inline` with KubeVirt's expand, through the real function, for each KubeVirt
+release the corpus records (``kubevirtVersion``; ``tests/golden/versions.py``).
 
-Runs ../shared/tools/golden_compare.py over the whole corpus with `python -m krmfn` as the
-function (a fresh process per case, as kpt and kustomize run it) and prints its `parity: P/T`.
-Every case matches under the default `legacyApiVersions: reject` (test_golden_legacy.py runs the
-legacy cases with `convert`). Skipped when ../shared is absent: the project's own tests do not
+Runs ../shared/tools/golden_compare.py over the corpus with `python -m krmfn` as the function (a
+fresh process per case, as kpt and kustomize run it) and prints its `parity: P/T`: the whole
+corpus against `expected.yaml` (v1.9), and, for v1.8 and v1.7, the cases whose answer differs from
+it. Every case matches under the default `legacyApiVersions: reject` (test_golden_legacy.py runs
+the legacy cases with `convert`). Skipped when ../shared is absent: the project's own tests do not
 need it.
 """
 from __future__ import annotations
@@ -12,21 +14,26 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import REPO, shared_path
+from tests.golden.versions import RELEASE_IDS, RELEASES, corpus_for, release_args
 
 DELIBERATE: set[str] = set()
 
 
-def test_inline_matches_kubevirt_expand_on_every_golden_case():
+@pytest.mark.parametrize("version,expected", RELEASES, ids=RELEASE_IDS)
+def test_inline_matches_kubevirt_expand_on_every_golden_case(version: str, expected: str, tmp_path) -> None:
     tool = shared_path("tools", "golden_compare.py")
-    corpus = shared_path("golden")
-    proc = subprocess.run([sys.executable, tool, corpus, "--show", "50", "--", sys.executable, "-m", "krmfn"],
+    corpus = corpus_for(shared_path("golden"), expected, str(tmp_path))
+    proc = subprocess.run([sys.executable, tool, corpus, "--show", "50", *release_args(version, expected), "--",
+                           sys.executable, "-m", "krmfn"],
                           capture_output=True, text=True, check=False, cwd=REPO, timeout=1800)
     summary = proc.stdout[proc.stdout.find("category"):]
     print(summary)
     match = re.search(r"^parity: (\d+)/(\d+)$", proc.stdout, re.M)
     assert match, proc.stdout[-2000:] + proc.stderr[-2000:]
     passed, total = int(match.group(1)), int(match.group(2))
-    assert total >= 600
+    assert total >= (600 if corpus == shared_path("golden") else 1)
     assert set(re.findall(r"^MISMATCH (\S+)$", proc.stdout, re.M)) == DELIBERATE, proc.stdout[-4000:]
     assert total - passed == len(DELIBERATE)

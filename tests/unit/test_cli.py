@@ -162,6 +162,30 @@ def test_unknown_catalog_version_is_a_usage_error():
     assert run.code == 2 and "unknown catalog version v0.1" in run.stderr
 
 
+def test_catalog_lists_the_release_a_kubevirt_version_deploys():
+    run = krmfn_process(["catalog", "--kubevirt-version", "v1.8", "--kind", "instancetypes"])
+    assert run.code == 0 and run.stdout.startswith("common-instancetypes v1.6.0: VirtualMachineClusterInstancetype\n")
+    v1_7 = krmfn_process(["catalog", "--kubevirt-version", "v1.7", "--kind", "instancetypes"]).stdout
+    assert v1_7.startswith("common-instancetypes v1.5.1:") and "d1.large" not in v1_7
+    explicit = krmfn_process(["catalog", "--kubevirt-version", "v1.7", "--catalog", "v1.7.0",
+                              "--kind", "instancetypes"])
+    assert explicit.stdout.startswith("common-instancetypes v1.7.0:") and "d1.large" in explicit.stdout
+    assert krmfn_process(["catalog"]).stdout.startswith("common-instancetypes v1.7.0:")
+
+
+def test_kubevirt_version_is_a_flag_of_every_mode_and_picks_the_catalog(tmp_path):
+    """validate's catalog note names the catalog the release deploys."""
+    path = tmp_path / "vm.yaml"
+    path.write_text("apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata: {name: vm, namespace: lab}\n"
+                    "spec:\n  runStrategy: Halted\n  instancetype: {name: d1.large}\n"
+                    "  template: {spec: {domain: {devices: {}}}}\n")
+    assert krmfn_process(["validate", "--no-config", "--kubevirt-version", "v1.8", str(path)]).code == 0
+    old = krmfn_process(["validate", "--no-config", "--kubevirt-version", "v1.7", str(path)])
+    assert old.code == 1 and 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "d1.large" not found' \
+        in old.stdout
+    assert krmfn_process(["inline", "--no-config", "--kubevirt-version", "v1.6", str(path)]).code == 2
+
+
 # --- fatal errors stay machine-readable ----------------------------------------------------------
 
 

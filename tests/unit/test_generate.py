@@ -537,7 +537,7 @@ def test_option_messages() -> None:
     _, findings = run(SizeRequest("u1", "u1.x", 1, "1Gi"), catalog_version="v1.0.0", labels="keep")
     assert [f.message for f in findings] == [
         'labels must be one of remove, recompute, got "keep"',
-        'unknown catalog version "v1.0.0"; embedded: v1.7.0']
+        'unknown catalog version "v1.0.0"; embedded: v1.5.1, v1.6.0, v1.7.0']
 
 
 def test_no_sizes() -> None:

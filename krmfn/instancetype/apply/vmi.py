@@ -22,6 +22,7 @@ from krmfn.instancetype.bundle import V1BETA1
 from krmfn.instancetype.conflict import Conflict
 from krmfn.instancetype.gozero import child, clone
 from krmfn.instancetype.preference.apply.vmi import apply_preference
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 
 def apply_to_vmi(
@@ -31,8 +32,10 @@ def apply_to_vmi(
     template_spec: dict,
     template_metadata: dict,
     it_version: str = V1BETA1,
+    version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION,
 ) -> list[Conflict]:
-    """Apply ``it_spec`` then ``pf_spec`` to T (``template_spec``) and M (``template_metadata``).
+    """Apply ``it_spec`` then ``pf_spec`` to T (``template_spec``) and M (``template_metadata``),
+    as KubeVirt ``version`` does.
 
     ``base_path`` prefixes every conflict path except annotations: ``spec.template.spec`` for
     expand and the VM validating webhook, ``spec`` for VMI creation and ``ApplyToVM``.
@@ -61,7 +64,7 @@ def apply_to_vmi(
         if conflicts:
             return conflicts
     if pf_spec is not None:
-        apply_preference(pf_spec, template_spec, template_metadata)
+        apply_preference(pf_spec, template_spec, template_metadata, version)
     return []
 
 

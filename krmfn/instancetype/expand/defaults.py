@@ -18,6 +18,7 @@ from typing import Any
 from krmfn.instancetype import quantity
 from krmfn.instancetype.featuregate import is_enabled
 from krmfn.instancetype.gozero import child, list_set
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion, kubevirt_version
 
 BRIDGE = "bridge"
 MASQUERADE = "masquerade"
@@ -81,6 +82,8 @@ class ClusterConfig:
     # KubeVirt CR spec.configuration.permittedHostDevices ({"pciHostDevices": [{"pciVendorSelector",
     # "resourceName"}]}); None: not configured (KubeVirt's default).
     permitted_host_devices: dict | None = None
+    # The KubeVirt release (``kubevirtVersion``): its feature gate registry and behaviour switches.
+    kubevirt_version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> ClusterConfig:
@@ -98,11 +101,12 @@ class ClusterConfig:
             arch_emulated_machines=_arch_emulated_machines(options.get("emulatedMachines", ())),
             vm_rollout_strategy=options.get("vmRolloutStrategy", "LiveUpdate"),
             permitted_host_devices=_permitted_host_devices(options.get("permittedHostDevices", ())),
+            kubevirt_version=kubevirt_version(options.get("kubevirtVersion")),
         )
 
     def feature_gate_enabled(self, gate: str) -> bool:
         """``ClusterConfig.isFeatureGateEnabled``."""
-        return is_enabled(gate, self.feature_gates, self.disabled_feature_gates)
+        return is_enabled(gate, self.feature_gates, self.disabled_feature_gates, self.kubevirt_version)
 
     def emulated_machines_for(self, architecture: str) -> tuple[str, ...]:
         """``GetEmulatedMachines``: the top-level list, else per architecture (unknown -> amd64's)."""

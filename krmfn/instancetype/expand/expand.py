@@ -177,6 +177,7 @@ def expand_vm(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
         template_spec,
         template_metadata,
         instancetype.version if instancetype else V1BETA1,
+        config.kubevirt_version,
     )
     if conflicts:
         return ExpandResult(None, _conflict_failure(conflicts))

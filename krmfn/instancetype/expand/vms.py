@@ -23,7 +23,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from krmfn import catalog
 from krmfn.instancetype.bundle import DEFAULT_NAMESPACE, EMPTY_NAME_MESSAGE, Bundle, ObjectKey, key_of
 from krmfn.instancetype.expand.decode import type_error
 from krmfn.instancetype.expand.defaults import ClusterConfig
@@ -35,6 +34,7 @@ from krmfn.instancetype.webhooks.admit import admit_instancetype_or_preference
 from krmfn.model.findings import INFO, Finding
 from krmfn.model.gcpause import gc_paused
 from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, is_virtual_machine
+from krmfn.model.kubevirt_version import catalog_for
 
 CHECK_SCHEMA = "schema"
 CHECK_INTERNAL_ERROR = "internal-error"
@@ -64,14 +64,10 @@ class ExpandOptions:
     @classmethod
     def from_options(cls, options: Mapping[str, Any], **mode_settings: Any) -> ExpandOptions:
         """The cluster facts of a complete options dict; ``mode_settings`` set the other fields."""
-        return cls(namespace=options["namespace"] or DEFAULT_NAMESPACE, config=ClusterConfig.from_options(options),
-                   catalog_version=catalog_version(options["catalog"]), legacy=options["legacyApiVersions"],
-                   **mode_settings)
-
-
-def catalog_version(option: str) -> str | None:
-    """The ``catalog`` option: a version, or None for ``none`` (no catalog stand-ins)."""
-    return None if option == "none" else option or catalog.DEFAULT_VERSION
+        config = ClusterConfig.from_options(options)
+        return cls(namespace=options["namespace"] or DEFAULT_NAMESPACE, config=config,
+                   catalog_version=catalog_for(options["catalog"], config.kubevirt_version),
+                   legacy=options["legacyApiVersions"], **mode_settings)
 
 
 @dataclass
@@ -95,7 +91,7 @@ def expand_vms(items: list[Any], options: ExpandOptions,
     conflict (``krmfn.instancetype.expand.expand.check_expand``)."""
     with gc_paused():  # only acyclic dicts and lists are created
         bundle = Bundle((item for item in items if isinstance(item, dict)), options.namespace, options.rejected,
-                        options.catalog_version, options.legacy)
+                        options.catalog_version, options.legacy, options.config.kubevirt_version)
         expansions = VmExpansions(bundle)
         for index, item in enumerate(items):
             if not is_virtual_machine(item):
@@ -130,7 +126,7 @@ def expand_one(vm: dict, bundle: Bundle, options: ExpandOptions,
     """One VM: inference first when asked, then the verdict (``check_only``) or the expanded VM."""
     namespace = bundle.namespace_of(vm)
     if options.infer:
-        inferred = infer_matchers(vm, bundle, namespace)
+        inferred = infer_matchers(vm, bundle, namespace, options.config.kubevirt_version)
         if inferred.failure is not None:
             return ExpandResult(None, inferred.failure)
         vm = inferred.vm
@@ -159,7 +155,8 @@ def _rejected_hint(check: str | None, vm: dict, items: list[Any], bundle: Bundle
     wanted = {key for key in matcher_references(vm, bundle) if key[0] in role_kinds and key in options.rejected}
     for item in items:
         if isinstance(item, dict) and key_of(item, options.namespace) in wanted:
-            verdict = admit_instancetype_or_preference(item, options.namespace, options.legacy)
+            verdict = admit_instancetype_or_preference(item, options.namespace, options.legacy,
+                                                       options.config.kubevirt_version)
             if verdict.allowed:
                 continue  # a second object of that name (AlreadyExists) or an admitted duplicate
             cause = verdict.causes[0] if verdict.causes else None

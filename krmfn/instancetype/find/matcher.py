@@ -20,6 +20,7 @@ from krmfn.instancetype.compatibility import DecodedRevision
 from krmfn.instancetype.find.kinds import matcher_kind
 from krmfn.instancetype.find.result import Failure
 from krmfn.instancetype.find.revision import FoundRevision, find_revision
+from krmfn.model.kubevirt_version import KubevirtVersion
 
 CHECK_REVISION_INVALID = "revision-invalid"
 
@@ -57,7 +58,7 @@ class MatcherFinder:
     status_ref_key: str
     resolve_kind: Callable[[str], str | None]
     unexpected_kind: str
-    decode: Callable[[dict, str], DecodedRevision | str]
+    decode: Callable[[dict, str, KubevirtVersion], DecodedRevision | str]
     check_prefix: str
 
     def find(self, vm: dict, bundle: Bundle, namespace: str) -> SpecLookup:
@@ -71,11 +72,12 @@ class MatcherFinder:
         if isinstance(found, Failure):
             return found
         if found is not None:
-            return self._from_revision(found, matcher, bundle.legacy)
+            return self._from_revision(found, matcher, bundle.legacy, bundle.kubevirt_version)
         return self._from_live_object(matcher, bundle, namespace)
 
-    def _from_revision(self, found: FoundRevision, matcher: dict, legacy: str) -> SpecLookup:
-        decoded = self.decode(found.revision, legacy)
+    def _from_revision(self, found: FoundRevision, matcher: dict, legacy: str,
+                       version: KubevirtVersion) -> SpecLookup:
+        decoded = self.decode(found.revision, legacy, version)
         if isinstance(decoded, str):
             return Failure(decoded, found.path, CHECK_REVISION_INVALID)
         name = matcher.get("name")

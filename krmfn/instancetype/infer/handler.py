@@ -10,6 +10,7 @@ The input VM is never mutated: the result is a copy that shares every untouched 
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TypeGuard
 
@@ -21,6 +22,7 @@ from krmfn.instancetype.infer.volume import (
     InferError,
     VolumeInferrer,
 )
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 IGNORE_POLICY = "Ignore"
 REJECT_POLICY = "Reject"
@@ -119,8 +121,16 @@ def _infer_one(vm: dict, spec: dict, matcher_key: str, inferrer: VolumeInferrer,
     return None
 
 
-def infer_matchers(vm: dict, bundle: Bundle, namespace: str) -> InferOutcome:
-    """Run the mutator's inference on vm's matchers (instance type, then preference)."""
+def _inferrers(version: KubevirtVersion) -> tuple[tuple[str, VolumeInferrer], ...]:
+    follow = version.infers_from_volume_snapshots
+    return (("instancetype", dataclasses.replace(INSTANCETYPE_INFERRER, follow_snapshots=follow)),
+            ("preference", dataclasses.replace(PREFERENCE_INFERRER, follow_snapshots=follow)))
+
+
+def infer_matchers(vm: dict, bundle: Bundle, namespace: str,
+                   version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> InferOutcome:
+    """Run the mutator's inference of KubeVirt ``version`` on vm's matchers (instance type, then
+    preference)."""
     spec = _dict(vm.get("spec"))
     if not (_infers(spec.get("instancetype")) or _infers(spec.get("preference"))):
         return InferOutcome(vm)
@@ -128,7 +138,7 @@ def infer_matchers(vm: dict, bundle: Bundle, namespace: str) -> InferOutcome:
     if failure is not None:
         return InferOutcome(vm, failure)
     out, out_spec = _with_spec(vm)
-    for matcher_key, inferrer in (("instancetype", INSTANCETYPE_INFERRER), ("preference", PREFERENCE_INFERRER)):
+    for matcher_key, inferrer in _inferrers(version):
         if _infers(out_spec.get(matcher_key)):
             # Inference reads the VM as modified so far (the memory drop does not affect volumes).
             failure = _infer_one(out, out_spec, matcher_key, inferrer, bundle, namespace)

@@ -8,6 +8,10 @@ Mirrors `pkg/instancetype/infer/volume.go` with the bundle as the cluster:
 
 A GET failure is fatal (even under the Ignore policy); unsupported sources and a missing
 `default-*` label are ignorable (`InferError.ignorable`).
+
+Before KubeVirt v1.9 (`KubevirtVersion.infers_from_volume_snapshots`, PR #18337) `source.snapshot`
+is not followed: a DataVolume source is then unsupported and a DataSource "doesn't provide
+DataVolumeSourcePVC" (`follow_snapshots=False`).
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ UNSUPPORTED_DATA_VOLUME_SOURCE = "unable to infer defaults from DataVolumeSpec a
 UNSUPPORTED_DATA_VOLUME_SOURCE_REF = "unable to infer defaults from DataVolumeSourceRef as Kind {} is not supported"
 MISSING_DATA_SOURCE_SOURCE = ("unable to infer defaults from DataSource that doesn't provide "
                               "DataVolumeSourcePVC or DataVolumeSourceSnapshot")
+MISSING_DATA_SOURCE_PVC = "unable to infer defaults from DataSource that doesn't provide DataVolumeSourcePVC"
 VOLUME_NOT_FOUND = "unable to find volume {} to infer defaults"
 
 
@@ -67,10 +72,11 @@ def _labels(obj: dict) -> dict:
 
 @dataclass(frozen=True)
 class VolumeInferrer:
-    """Lookup for one matcher type: the labels it reads."""
+    """Lookup for one matcher type: the labels it reads; whether it follows VolumeSnapshots."""
 
     name_label: str
     kind_label: str
+    follow_snapshots: bool = True
 
     def infer(self, vm: dict, volume_name: str, bundle: Bundle, vm_namespace: str) -> InferLookup:
         """fromVolumes: infer from the first VM volume named volume_name."""
@@ -152,14 +158,15 @@ class VolumeInferrer:
         if isinstance(from_labels, Inferred):
             return from_labels
         found = self._from_pvc_or_snapshot(bundle, _dict(_dict(data_source.get("spec")).get("source")))
-        return found if found is not None else InferError(MISSING_DATA_SOURCE_SOURCE, ignorable=True)
+        missing = MISSING_DATA_SOURCE_SOURCE if self.follow_snapshots else MISSING_DATA_SOURCE_PVC
+        return found if found is not None else InferError(missing, ignorable=True)
 
     def _from_pvc_or_snapshot(self, bundle: Bundle, source: dict) -> InferLookup | None:
         """A DataVolume's or DataSource's `source.pvc`, else its `source.snapshot`; None for neither."""
         if source.get("pvc") is not None:
             pvc = _dict(source["pvc"])
             return self._from_pvc(bundle, _str(pvc.get("name")), _str(pvc.get("namespace")))
-        if source.get("snapshot") is not None:
+        if source.get("snapshot") is not None and self.follow_snapshots:
             snapshot = _dict(source["snapshot"])
             return self._from_volume_snapshot(bundle, _str(snapshot.get("name")), _str(snapshot.get("namespace")))
         return None

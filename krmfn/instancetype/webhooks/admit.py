@@ -33,20 +33,23 @@ from krmfn.instancetype.webhooks.response import (
 from krmfn.instancetype.webhooks.pool import admit_pool
 from krmfn.instancetype.webhooks.vm import admit_vm
 from krmfn.model.forked import map_forked
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.gcpause import gc_paused
 
 ALREADY_EXISTS_FMT = '{resource} "{name}" already exists'
 
 
 def admit_instancetype_or_preference(obj: dict, namespace: str = bundles.DEFAULT_NAMESPACE,
-                                     legacy: str = bundles.LEGACY_REJECT) -> Admission:
-    """The CREATE chain of one instance type or preference: API server, then its webhook."""
+                                     legacy: str = bundles.LEGACY_REJECT,
+                                     version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> Admission:
+    """The CREATE chain of one instance type or preference in a KubeVirt release: API server,
+    then its webhook."""
     kind = obj["kind"]
-    resource = apiserver.instancetype_resources(legacy)[kind]
+    resource = apiserver.instancetype_resources(legacy, version)[kind]
     rejected = apiserver.admit_before_webhooks(obj, resource, namespace)
     if rejected is not None:
         return rejected
-    verdict = admit_instancetype(obj) if kind in kinds.INSTANCETYPE_KINDS else admit_preference(obj)
+    verdict = admit_instancetype(obj, version) if kind in kinds.INSTANCETYPE_KINDS else admit_preference(obj)
     verdict.warnings = apiserver.deprecation_warnings(obj, resource) + verdict.warnings
     return verdict
 
@@ -57,8 +60,9 @@ def already_exists(key: ObjectKey) -> Admission:
     return reject_message(STAGE_ALREADY_EXISTS, message)
 
 
-def _admit_definitions(items: list[Any], namespace: str,
-                       legacy: str = bundles.LEGACY_REJECT) -> tuple[dict[int, Admission], set[ObjectKey]]:
+def _admit_definitions(items: list[Any], namespace: str, legacy: str = bundles.LEGACY_REJECT,
+                       version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION,
+                       ) -> tuple[dict[int, Admission], set[ObjectKey]]:
     """The verdicts of the instance types and preferences (by item index) and the keys stored."""
     verdicts: dict[int, Admission] = {}
     stored: set[ObjectKey] = set()
@@ -66,7 +70,7 @@ def _admit_definitions(items: list[Any], namespace: str,
         if not kinds.is_definition(item):  # any apiVersion: an unserved one is an admission error
             continue
         key = bundles.key_of(item, namespace)
-        verdict = admit_instancetype_or_preference(item, namespace, legacy)
+        verdict = admit_instancetype_or_preference(item, namespace, legacy, version)
         if verdict.allowed and key is not None and key in stored:
             verdict = already_exists(key)
         verdicts[index] = verdict
@@ -82,10 +86,11 @@ def _rejected(items: list[Any], verdicts: dict[int, Admission], stored: set[Obje
 
 
 def rejected_keys(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
-                  legacy: str = bundles.LEGACY_REJECT) -> set[ObjectKey]:
+                  legacy: str = bundles.LEGACY_REJECT,
+                  version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> set[ObjectKey]:
     """The bundle keys (``krmfn.instancetype.bundle.key_of``) of the instance types and
     preferences admission rejects: what ``Bundle(..., rejected=...)`` must treat as absent."""
-    verdicts, stored = _admit_definitions(items, namespace, legacy)
+    verdicts, stored = _admit_definitions(items, namespace, legacy, version)
     return _rejected(items, verdicts, stored, namespace)
 
 
@@ -118,12 +123,12 @@ def admit_items(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
 
 def _admit_items(items: list[Any], namespace: str, config: ClusterConfig,
                  catalog_version: str | None, legacy: str) -> BundleAdmission:
-    verdicts, stored = _admit_definitions(items, namespace, legacy)
+    verdicts, stored = _admit_definitions(items, namespace, legacy, config.kubevirt_version)
     # Only what admission stored exists: rejected objects are left out by identity, so that an
     # admitted object of the same key (after a rejected first one) is the one found.
     cluster = Bundle((item for index, item in enumerate(items)
                       if isinstance(item, dict) and (index not in verdicts or verdicts[index].allowed)), namespace,
-                     catalog_version=catalog_version, legacy=legacy)
+                     catalog_version=catalog_version, legacy=legacy, kubevirt_version=config.kubevirt_version)
     cluster.declare(item for item in items if isinstance(item, dict))  # no catalog stand-in for those
     out: list[Admission | None] = [verdicts.get(index) for index in range(len(items))]
     vm_indices = [index for index, item in enumerate(items) if index not in verdicts and kinds.is_virtual_machine(item)]

@@ -5,7 +5,8 @@ Mirrors ``pkg/instancetype/webhooks/admitter.go`` (``InstancetypeAdmitter`` and
 
 * the object is decoded into the typed Go struct (a decoding error answers with its bare message);
 * ``ValidateInstanceTypeSpec`` accumulates the causes of both rules;
-* an allowed object gets the ``launchSecurity`` deprecation warning.
+* an allowed object gets the ``launchSecurity`` deprecation warning (since v1.9:
+  ``KubevirtVersion.warns_instancetype_launch_security``).
 
 A ``v1beta2`` object (krmfn's own version) is decoded with its schema and must also keep v1beta2
 rule 1: ``cpu.guest`` or ``cpu.topology``, not both (``krmfn.instancetype.v1beta2``).
@@ -19,6 +20,7 @@ from krmfn.instancetype import v1beta2
 from krmfn.instancetype.bundle import V1BETA2, semantics_version
 from krmfn.instancetype.gozero import ptr_set
 import krmfn.instancetype.webhooks.schema as schemas
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.instancetype.webhooks.response import (
     CAUSE_FIELD_VALUE_INVALID,
     REASON_DEPRECATED_FIELD,
@@ -75,14 +77,15 @@ def validate_instancetype_spec(spec: dict, path: str = SPEC_PATH) -> list[Cause]
             + validate_memory_overcommit_percent_no_hugepages(path, spec))
 
 
-def deprecated_field_warnings(spec: dict) -> list[AdmissionWarning]:
-    """``checkForDeprecatedFields``: ``launchSecurity`` present, even ``{}``."""
-    if not ptr_set(spec.get("launchSecurity")):
+def deprecated_field_warnings(spec: dict, version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION,
+                              ) -> list[AdmissionWarning]:
+    """``checkForDeprecatedFields``: ``launchSecurity`` present, even ``{}`` (none before v1.9)."""
+    if not version.warns_instancetype_launch_security or not ptr_set(spec.get("launchSecurity")):
         return []
     return [AdmissionWarning(DEPRECATED_LAUNCH_SECURITY_WARNING, REASON_DEPRECATED_FIELD, "spec.launchSecurity")]
 
 
-def admit_instancetype(obj: dict) -> Admission:
+def admit_instancetype(obj: dict, version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> Admission:
     """The webhook's answer for a CREATE of a (cluster) instance type that passed the API server."""
     is_v1beta2 = semantics_version(obj) == V1BETA2
     schema = schemas.INSTANCETYPE_V1BETA2 if is_v1beta2 else schemas.INSTANCETYPE
@@ -97,4 +100,4 @@ def admit_instancetype(obj: dict) -> Admission:
                    for path, message in v1beta2.instancetype_causes(spec)]
     if causes:
         return reject_webhook(STAGE_VALIDATING_WEBHOOK, causes)
-    return allow(deprecated_field_warnings(spec))
+    return allow(deprecated_field_warnings(spec, version))

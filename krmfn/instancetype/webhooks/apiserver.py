@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 from krmfn.model import kinds
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.instancetype import bundle as bundles
 import krmfn.instancetype.webhooks.schema as schemas
 from krmfn.instancetype.webhooks.objectmeta import validate_object_meta
@@ -79,9 +81,13 @@ INSTANCETYPE_SCHEMA_KINDS = {
 }
 
 
-def _instancetype_resources(legacy: str) -> dict[str, CustomResource]:
+def _instancetype_resources(legacy: str, version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION,
+                            ) -> dict[str, CustomResource]:
     resources = {}
-    for kind, (namespaced, schema, v1beta2_schema) in INSTANCETYPE_SCHEMA_KINDS.items():
+    for kind, (namespaced, newest_schema, newest_v1beta2_schema) in INSTANCETYPE_SCHEMA_KINDS.items():
+        preference = kind in kinds.PREFERENCE_KINDS
+        schema = schemas.preference_schema(version) if preference else newest_schema
+        v1beta2_schema = schema if preference else newest_v1beta2_schema
         rtype = bundles.RESOURCE_TYPES[kind]
         legacy_versions = bundles.LEGACY_VERSIONS if legacy == bundles.LEGACY_CONVERT else frozenset()
         resources[kind] = CustomResource(
@@ -93,15 +99,16 @@ def _instancetype_resources(legacy: str) -> dict[str, CustomResource]:
 
 
 INSTANCETYPE_RESOURCES: dict[str, CustomResource] = _instancetype_resources(bundles.LEGACY_REJECT)
-_RESOURCES_BY_LEGACY_POLICY = {
-    bundles.LEGACY_REJECT: INSTANCETYPE_RESOURCES,
-    bundles.LEGACY_CONVERT: _instancetype_resources(bundles.LEGACY_CONVERT),
-}
 
 
-def instancetype_resources(legacy: str = bundles.LEGACY_REJECT) -> dict[str, CustomResource]:
-    """The four instance type and preference CRDs as served under a legacy policy."""
-    return _RESOURCES_BY_LEGACY_POLICY[legacy]
+@cache
+def instancetype_resources(legacy: str = bundles.LEGACY_REJECT,
+                           version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> dict[str, CustomResource]:
+    """The four instance type and preference CRDs as a KubeVirt release serves them under a
+    legacy policy."""
+    if legacy == bundles.LEGACY_REJECT and version == DEFAULT_KUBEVIRT_VERSION:
+        return INSTANCETYPE_RESOURCES
+    return _instancetype_resources(legacy, version)
 
 
 def api_version_of(obj: dict) -> str:

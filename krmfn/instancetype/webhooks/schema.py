@@ -26,9 +26,10 @@ import datetime
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from krmfn.instancetype.webhooks.response import go_quote
+from krmfn.model.kubevirt_version import KubevirtVersion
 
 QUANTITY_PATTERN = (
     r"^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|"
@@ -310,6 +311,27 @@ def with_props(node: Obj, props: Mapping[str, Node | None] | None = None,
     return Obj(node.go_name, merged, node.required if required is None else required, node.open)
 
 
+def without_fields(node: Obj, *paths: str) -> Obj:
+    """A copy of a struct without the fields at ``paths`` (dotted, through structs and the items
+    of lists and maps): the schema of a release that does not have them yet."""
+    result = node
+    for path in paths:
+        result = cast(Obj, _without(result, path.split(".")))  # a struct stays a struct
+    return result
+
+
+def _without(node: Node, keys: list[str]) -> Node:
+    if isinstance(node, (ListOf, MapOf)):
+        inner = node.items if isinstance(node, ListOf) else node.values
+        stripped = _without(inner, keys)
+        return ListOf(stripped) if isinstance(node, ListOf) else MapOf(stripped)
+    if not isinstance(node, Obj) or keys[0] not in node.props:
+        return node
+    if len(keys) == 1:
+        return with_props(node, {keys[0]: None})
+    return with_props(node, {keys[0]: _without(node.props[keys[0]], keys[1:])})
+
+
 def _object(go_name: str, spec: Obj) -> Obj:
     return Obj(go_name, {"apiVersion": STR, "kind": STR, "metadata": OBJECT_META, "spec": spec},
                required=("spec",))
@@ -318,6 +340,17 @@ def _object(go_name: str, spec: Obj) -> Obj:
 # The webhooks decode both scopes into the namespaced Go type (GetInstanceTypeSpecFromAdmissionRequest).
 INSTANCETYPE = _object("VirtualMachineInstancetype", INSTANCETYPE_SPEC)
 PREFERENCE = _object("VirtualMachinePreference", PREFERENCE_SPEC)
+# KubeVirt v1.8 and v1.7: no preferredVideoType (KubevirtVersion.has_preference_video_type) and no
+# preferredLaunchSecurity (has_preference_launch_security) yet.
+PREFERENCE_BEFORE_V1_9 = without_fields(PREFERENCE, "spec.devices.preferredVideoType",
+                                        "spec.preferredLaunchSecurity")
+
+
+def preference_schema(version: KubevirtVersion) -> Obj:
+    """The preference CRD schema of a KubeVirt release."""
+    if version.has_preference_video_type and version.has_preference_launch_security:
+        return PREFERENCE
+    return PREFERENCE_BEFORE_V1_9
 
 # ---------------------------------------------------------------------------------------------
 # instancetype.kubevirt.io/v1beta2: krmfn's own version (design proposals "custom sizes" and

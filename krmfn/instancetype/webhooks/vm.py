@@ -63,9 +63,10 @@ from krmfn.instancetype.webhooks.response import (
     reject_message,
     reject_webhook,
 )
-from krmfn.instancetype.webhooks.vm_schema import VIRTUAL_MACHINE, VIRTUAL_MACHINE_V1BETA2
+from krmfn.instancetype.webhooks.vm_schema import VIRTUAL_MACHINE, vm_schema
 from krmfn.instancetype.webhooks.vms_admitter import admit_remaining
 from krmfn.model.reasons import KUBEVIRT_CRASH
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 VM_RESOURCE = apiserver.CustomResource(
     kind=kinds.VIRTUAL_MACHINE,
@@ -218,7 +219,8 @@ class Mutation:
     logs: list[str] = field(default_factory=list)
 
 
-def mutate(vm: dict, bundle: Bundle, namespace: str) -> Mutation | Admission:
+def mutate(vm: dict, bundle: Bundle, namespace: str,
+           version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> Mutation | Admission:
     """The instancetype mutator (§8.3) and the architecture default: a Mutation, or the rejection.
 
     The mutator leaves a VM with ``metadata.deletionTimestamp`` alone. (The API server clears that
@@ -229,7 +231,7 @@ def mutate(vm: dict, bundle: Bundle, namespace: str) -> Mutation | Admission:
     causes = validate_matchers(vm)
     if causes:
         return reject_webhook(STAGE_INSTANCETYPE_MUTATOR, causes)
-    outcome = infer_matchers(vm, bundle, namespace)
+    outcome = infer_matchers(vm, bundle, namespace, version)
     if outcome.failure is not None:
         matcher_key = "preference" if outcome.failure.path and outcome.failure.path.startswith("spec.preference") \
             else "instancetype"
@@ -301,7 +303,8 @@ def _conflict_causes(conflicts: list[Conflict]) -> list[Cause]:
 
 
 def apply_on_copy(it_spec: dict | None, pf_spec: dict | None, template_spec: dict,
-                  template_metadata: dict, it_version: str = V1BETA1) -> Admission | None:
+                  template_metadata: dict, it_version: str = V1BETA1,
+                  version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> Admission | None:
     """``ApplyToVM`` after find: the spread check, then the instance type and the preference.
     ``it_version``: the instance type's rules version (v1beta2: krmfn's optional guest).
     """
@@ -322,7 +325,7 @@ def apply_on_copy(it_spec: dict | None, pf_spec: dict | None, template_spec: dic
             return reject_webhook(STAGE_INSTANCETYPE_APPLY,
                                   [Cause(BASE_PATH + ".domain.cpu", CPU_FEATURES_PANIC, CAUSE_FIELD_VALUE_INVALID,
                                          frozenset({KUBEVIRT_CRASH}))])
-        apply_preference(pf_spec, template_spec, template_metadata)
+        apply_preference(pf_spec, template_spec, template_metadata, version)
     return None
 
 
@@ -339,7 +342,8 @@ def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: s
     it_version = instancetype.version if instancetype is not None else V1BETA1
     template_spec, template_metadata = _template_copy(stored, mutation.architecture)
     if it_spec is not None or pf_spec is not None:
-        rejected = apply_on_copy(it_spec, pf_spec, template_spec, template_metadata, it_version)
+        rejected = apply_on_copy(it_spec, pf_spec, template_spec, template_metadata, it_version,
+                                 config.kubevirt_version)
         if rejected is not None:
             rejected.logs = logs
             return rejected
@@ -389,13 +393,14 @@ def schema_gate_error(report: schemas.SchemaReport, warnings: list[AdmissionWarn
     return reject_webhook(STAGE_MUTATING_SCHEMA, causes, warnings)
 
 
-def accepts_vm_guest(vm: dict, bundle: Bundle, namespace: str) -> bool:
+def accepts_vm_guest(vm: dict, bundle: Bundle, namespace: str,
+                     version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> bool:
     """Whether the VM sets ``domain.cpu.guest`` and may (v1beta2 rule 6), judged on the VM as the
     mutating webhook would store it (matchers inferred where possible)."""
     if not v1beta2.vm_has_guest(vm):
         return False
     stored = _without_status(vm)
-    inferred = infer_matchers(stored, bundle, namespace)
+    inferred = infer_matchers(stored, bundle, namespace, version)
     if inferred.failure is None:
         stored = inferred.vm
     return v1beta2.guest_accepted(v1beta2.resolved_version(find_instancetype(stored, bundle, namespace)),
@@ -416,13 +421,13 @@ def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPAC
         return rejected
     warnings = apiserver.deprecation_warnings(vm, VM_RESOURCE)
     vm_namespace = bundles.object_namespace(vm, namespace)
-    schema = VIRTUAL_MACHINE_V1BETA2 if accepts_vm_guest(vm, bundle, vm_namespace) else VIRTUAL_MACHINE
+    schema = vm_schema(config.kubevirt_version, accepts_vm_guest(vm, bundle, vm_namespace, config.kubevirt_version))
     report = schemas.check(vm, schema, scalar_defaults=True)
     rejected = (apiserver.field_validation_error(vm, VM_RESOURCE, warnings, report)
                 or schema_gate_error(report, warnings))
     if rejected is not None:
         return rejected
-    mutation = mutate(vm, bundle, vm_namespace)
+    mutation = mutate(vm, bundle, vm_namespace, config.kubevirt_version)
     if isinstance(mutation, Admission):
         mutation.warnings = warnings
         return mutation

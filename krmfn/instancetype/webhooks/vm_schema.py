@@ -13,6 +13,8 @@ is an open object: its required fields are checked, unknown fields inside it are
 """
 from __future__ import annotations
 
+from functools import cache
+
 from krmfn.instancetype.webhooks.schema import (
     BLOCK_SIZE,
     BOOL,
@@ -44,7 +46,9 @@ from krmfn.instancetype.webhooks.schema import (
     Scalar,
     empty,
     with_props,
+    without_fields,
 )
+from krmfn.model.kubevirt_version import KubevirtVersion
 
 
 def opaque(go_name: str, *required: str) -> Obj:
@@ -211,3 +215,30 @@ def _with_cpu(cpu: Obj) -> Obj:
 # krmfn's v1beta2 rules add ``domain.cpu.guest`` (a vCPU count) for VMs whose instance type (or,
 # without one, preference) is v1beta2; every other VM keeps KubeVirt's schema.
 VIRTUAL_MACHINE_V1BETA2 = _with_cpu(with_props(CPU, {"guest": UINT32}))
+
+_TEMPLATE_SPEC = "spec.template.spec."
+# The fields of the schemas above that older releases' VirtualMachine CRD lacks (strict field
+# validation rejects a VM that sets one), by the KubeVirt minor that added them.
+NEWER_FIELDS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (9, (
+        _TEMPLATE_SPEC + "serviceAccountName",  # PR #17861, 637511cfad
+        _TEMPLATE_SPEC + "domain.devices.interfaces.portRanges",  # PortRangesSpec
+        _TEMPLATE_SPEC + "networks.resourceClaim",  # VEP-10 network devices with DRA
+    )),
+    (8, (
+        _TEMPLATE_SPEC + "domain.memory.reservedOverhead",  # bdb9d44bcc
+        _TEMPLATE_SPEC + "domain.rebootPolicy",  # VEP 0171, 981c8bd367
+        _TEMPLATE_SPEC + "volumes.containerPath",  # fc2771c50d
+        _TEMPLATE_SPEC + "utilityVolumes",  # b5c789bbbb
+        _TEMPLATE_SPEC + "domain.devices.interfaces.passtBinding",  # the passt core binding
+    )),
+)
+
+
+@cache
+def vm_schema(version: KubevirtVersion, v1beta2: bool = False) -> Obj:
+    """The VirtualMachine schema of a KubeVirt release (``VIRTUAL_MACHINE`` or, with krmfn's
+    v1beta2 rules, ``VIRTUAL_MACHINE_V1BETA2``, without the fields the release lacks)."""
+    schema = VIRTUAL_MACHINE_V1BETA2 if v1beta2 else VIRTUAL_MACHINE
+    missing = [path for minor, paths in NEWER_FIELDS if not version.since(minor) for path in paths]
+    return without_fields(schema, *missing) if missing else schema

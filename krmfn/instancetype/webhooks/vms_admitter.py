@@ -100,10 +100,12 @@ def validate_virtual_machine_spec(spec: dict, template_spec: dict, template_meta
     runs it on the pool's template spec as written (``field`` `spec.virtualMachineTemplate.spec`)."""
     if spec.get("template") is None:
         return [Cause(f"{field}.template", MISSING_TEMPLATE, CAUSE_FIELD_VALUE_REQUIRED, frozenset({area("template")}))]
+    grace_io = (validate_grace_io_virtualization_annotations(f"{field}.template.metadata", template_spec,
+                                                             template_metadata, config)
+                if config.kubevirt_version.validates_grace_io else [])
     return (in_area("metadata", validate_virtual_machine_instance_metadata(template_metadata, config,
                                                                           f"{field}.template.metadata"))
-            + in_area("devices", validate_grace_io_virtualization_annotations(f"{field}.template.metadata",
-                                                                              template_spec, template_metadata, config))
+            + in_area("devices", grace_io)
             + validate_virtual_machine_instance_spec(f"{field}.template.spec", template_spec, config)
             + in_area("storage", validate_data_volume_template(field, spec))
             + in_area("run-strategy", validate_run_strategy(spec, config, field))

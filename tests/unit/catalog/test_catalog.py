@@ -17,13 +17,33 @@ NAMESPACED_PREF = "VirtualMachinePreference"
 
 
 def test_versions() -> None:
-    assert catalog.CATALOG_VERSIONS == ("v1.7.0",)
+    assert catalog.CATALOG_VERSIONS == ("v1.5.1", "v1.6.0", "v1.7.0")
     assert catalog.DEFAULT_VERSION == "v1.7.0"
     assert catalog.definition().version == "v1.7.0"
+    assert [catalog.definition(v).version for v in catalog.CATALOG_VERSIONS] == list(catalog.CATALOG_VERSIONS)
+
+
+def test_older_releases_lack_what_came_later() -> None:
+    """v1.6.0: no architecture components, no preferredVideoType; v1.5.1: no d1, no requirement labels."""
+    fedora = {v: catalog.lookup(CLUSTER_PREF, "fedora", v) for v in catalog.CATALOG_VERSIONS}
+    assert fedora["v1.7.0"]["spec"]["requirements"] == {"architecture": "amd64", "cpu": {"guest": 1},
+                                                        "memory": {"guest": "2Gi"}}
+    assert fedora["v1.6.0"]["spec"]["requirements"] == {"cpu": {"guest": 1}, "memory": {"guest": "2Gi"}}
+    assert "preferredArchitecture" not in fedora["v1.6.0"]["spec"]
+    assert fedora["v1.6.0"]["metadata"]["labels"][P + "required-cpu"] == "1"
+    assert P + "required-cpu" not in fedora["v1.5.1"]["metadata"]["labels"]
+    assert fedora["v1.5.1"]["spec"] == fedora["v1.6.0"]["spec"]
+    windows = {v: catalog.lookup(CLUSTER_PREF, "windows.11.virtio", v) for v in catalog.CATALOG_VERSIONS}
+    assert windows["v1.7.0"]["spec"]["devices"]["preferredVideoType"] == "virtio"
+    assert "preferredVideoType" not in windows["v1.6.0"]["spec"]["devices"]
+    assert catalog.lookup(CLUSTER_IT, "d1.large", "v1.6.0") is not None
+    assert catalog.lookup(CLUSTER_IT, "d1.large", "v1.5.1") is None
+    assert [len(catalog.instancetypes(v)) for v in catalog.CATALOG_VERSIONS] == [55, 65, 65]
 
 
 def test_unknown_version_is_a_value_error_naming_the_embedded_ones() -> None:
-    with pytest.raises(catalog.UnknownCatalogVersion, match=r'unknown catalog version "v9"; embedded: v1.7.0'):
+    with pytest.raises(catalog.UnknownCatalogVersion,
+                       match=r'unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0'):
         catalog.instancetypes("v9")
     with pytest.raises(ValueError):
         catalog.lookup(CLUSTER_IT, "u1.medium", "v9")

@@ -89,3 +89,29 @@ def test_skipping_unaffected_vms_changes_no_answer():
     fast = run_diff(base, head, {}, {}, modes.run)
     full = run_diff(base, head, {"namespace": "default"}, {}, modes.run)
     assert fast == full
+
+
+def fedora_vm() -> dict:
+    value = vm()
+    value["spec"]["preference"] = {"name": "fedora"}
+    return value
+
+
+FEDORA = ("VirtualMachineClusterPreference", "", "fedora")
+
+
+def test_catalog_versions_of_each_side():
+    # fedora gained preferredArchitecture and requirements.architecture after v1.5.1; u1.medium's
+    # spec is the same in both, so it is not listed; the VM expands the same (amd64 either way).
+    report = run_diff([fedora_vm()], [fedora_vm()], {"catalog": "v1.5.1"}, {"catalog": "v1.7.0"}, modes.run)
+    assert report.vms == []
+    [definition] = report.definitions
+    assert (definition.key, definition.base_origin, definition.head_origin) == (
+        FEDORA, "catalog v1.5.1", "catalog v1.7.0")
+    assert [change.path for change in definition.changes] == ["requirements.architecture", "preferredArchitecture"]
+
+
+def test_a_release_brings_its_catalog():
+    report = run_diff([fedora_vm()], [fedora_vm()], {"kubevirtVersion": "v1.7"}, {}, modes.run)
+    assert [(d.key, d.base_origin, d.head_origin) for d in report.definitions] == [
+        (FEDORA, "catalog v1.5.1", "catalog v1.7.0")]

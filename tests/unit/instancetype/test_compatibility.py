@@ -9,6 +9,8 @@ from krmfn.instancetype.compatibility import (
     go_json,
 )
 
+from krmfn.model.kubevirt_version import kubevirt_version
+
 SCHEME = "kubevirt.io/client-go/kubevirt/scheme/register.go:44"
 IT_API = "instancetype.kubevirt.io/v1beta1"
 
@@ -99,3 +101,12 @@ def test_missing_api_version_and_bad_group_version():
 def test_go_json_matches_encoding_json():
     assert go_json({"b": [1, 1.5, None, True], "a": "<&>"}) == '{"a":"\\u003c\\u0026\\u003e","b":[1,1.5,null,true]}'
     assert go_json({"x": 1e21, "y": 1e-7, "z": 2.0}) == '{"x":1e+21,"y":1e-7,"z":2}'
+
+
+@pytest.mark.parametrize("release, line", [("v1.9", 44), ("v1.8", 43), ("v1.7", 42)])
+def test_each_release_cites_its_scheme_line(release, line):
+    """golden resolution/rev-legacy-v1alpha2-payload: register.go:44 at d923fdb8, 43 at v1.8.4, 42 at v1.7.4."""
+    data = {"apiVersion": "instancetype.kubevirt.io/v1alpha2", "kind": "VirtualMachineClusterInstancetype",
+            "spec": {}}
+    message = decode_payload(data, kubevirt=kubevirt_version(release))
+    assert message.endswith(f'in scheme "kubevirt.io/client-go/kubevirt/scheme/register.go:{line}"')

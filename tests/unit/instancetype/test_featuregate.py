@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from krmfn.instancetype.featuregate import FEATURE_GATES, discontinued_in_use, is_enabled
+from krmfn.instancetype.featuregate import FEATURE_GATES, discontinued_in_use, gate_state, is_enabled
+from krmfn.model.kubevirt_version import V1_8, V1_9, kubevirt_version
 
 
 @pytest.mark.parametrize("gate, enabled, disabled, expected", [
@@ -33,3 +34,25 @@ def test_discontinued_in_use_only_for_enabled_gates_whose_api_is_used() -> None:
     assert discontinued_in_use(["Passt", "ExperimentalVirtiofsSupport"], spec) == [
         "Passt network binding is discontinued since v1.3. Please refer to Kubevirt user guide for alternatives."]
     assert discontinued_in_use(["Passt"], {"domain": {"devices": {"interfaces": [{"name": "a", "passt": None}]}}}) == []
+
+
+# -- older KubeVirt releases (kubevirtVersion) ----------------------------------------------------
+@pytest.mark.parametrize("gate, release, state", [
+    ("VideoConfig", "v1.9", "GA"), ("VideoConfig", "v1.8", "Beta"), ("VideoConfig", "v1.7", "Beta"),
+    ("PanicDevices", "v1.8", "Beta"), ("WorkloadEncryptionSEV", "v1.8", "Alpha"),
+    ("WorkloadEncryptionSEV", "v1.9", "Beta"), ("MultiArchitecture", "v1.8", "Deprecated"),
+    ("MultiArchitecture", "v1.7", "Alpha"), ("GraceIOVirtualization", "v1.8", None),
+    ("ReservedOverheadMemlock", "v1.8", "Alpha"), ("ReservedOverheadMemlock", "v1.7", None),
+    ("PersistentReservation", "v1.7", "Alpha"),
+])
+def test_each_release_has_its_registry(gate: str, release: str, state: str | None) -> None:
+    assert gate_state(gate, kubevirt_version(release)) == state
+
+
+def test_before_v1_9_a_beta_gate_is_off_unless_enabled() -> None:
+    """PR #17405 switched Beta gates on by default; v1.8's isFeatureGateEnabled does not."""
+    assert is_enabled("VideoConfig", (), (), V1_9) is True  # GA
+    assert is_enabled("VideoConfig", (), (), V1_8) is False  # Beta, off
+    assert is_enabled("VideoConfig", ("VideoConfig",), (), V1_8) is True
+    assert is_enabled("DecentralizedLiveMigration", (), (), V1_9) is True  # Beta, on
+    assert is_enabled("Snapshot", (), (), V1_8) is False  # Beta in both

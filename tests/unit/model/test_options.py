@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from krmfn import catalog
+from krmfn.model.kubevirt_version import catalog_for, kubevirt_version
 from krmfn.model.options import MODES, OPTIONS, complete, defaults_for, options_for
 
 
@@ -26,5 +27,7 @@ def test_option_names_are_unique_per_mode() -> None:
     assert {mode for option in OPTIONS for mode in option.modes} == set(MODES)
 
 
-def test_the_catalog_default_is_the_catalogs_own() -> None:
-    assert complete("inline", {})["catalog"] == catalog.DEFAULT_VERSION
+def test_the_catalog_default_is_the_one_the_default_release_deploys() -> None:
+    options = complete("inline", {})
+    assert options["catalog"] == ""  # empty: the kubevirtVersion's catalog
+    assert catalog_for(options["catalog"], kubevirt_version(options["kubevirtVersion"])) == catalog.DEFAULT_VERSION

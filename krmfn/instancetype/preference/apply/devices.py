@@ -10,6 +10,7 @@ from krmfn.instancetype.gozero import list_set, ptr_set, str_set
 from krmfn.instancetype.preference.apply._tree import deep_copy, devices_of, section
 from krmfn.instancetype.preference.apply.disk import apply_disk_preferences
 from krmfn.instancetype.preference.apply.interface import apply_interface_preferences
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 # (preference field, T.domain.devices field) for the `*bool` fields filled only when T is null.
 _FILL_BOOL_FIELDS = (
@@ -28,7 +29,8 @@ _AUTOATTACH_FIELDS = (
 )
 
 
-def apply_device_preferences(pf_spec: dict, template_spec: dict) -> None:
+def apply_device_preferences(pf_spec: dict, template_spec: dict,
+                             version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> None:
     """Apply every `PF.devices` preference in KubeVirt's order; nothing when PF.devices is absent.
 
     `preferredVirtualGPUOptions` is never read (semantics §4.3, KubeVirt has no code for it).
@@ -47,7 +49,7 @@ def apply_device_preferences(pf_spec: dict, template_spec: dict) -> None:
     apply_disk_preferences(pf_devices, devices)
     apply_interface_preferences(pf_devices, template_spec)
     apply_input_preferences(pf_devices, devices)
-    apply_panic_device_preferences(pf_devices, devices)
+    apply_panic_device_preferences(pf_devices, devices, version)
 
 
 def apply_autoattach_preferences(pf_spec: dict, template_spec: dict) -> None:
@@ -76,8 +78,11 @@ def apply_input_preferences(pf_devices: dict, devices: dict) -> None:
             vm_input["type"] = input_type
 
 
-def apply_panic_device_preferences(pf_devices: dict, devices: dict) -> None:
-    """Append one panic device when T has none, else fill each device whose model is null.
+def apply_panic_device_preferences(pf_devices: dict, devices: dict,
+                                   version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> None:
+    """Append one panic device when T has none (since v1.9:
+    `KubevirtVersion.preferred_panic_device_model_adds_device`), else fill each device whose
+    model is null.
 
     The model is a Go pointer: `model: ""` counts as set and is kept.
     """
@@ -86,7 +91,8 @@ def apply_panic_device_preferences(pf_devices: dict, devices: dict) -> None:
         return
     panic_devices = devices.get("panicDevices")
     if not list_set(panic_devices):
-        devices["panicDevices"] = [{"model": model}]
+        if version.preferred_panic_device_model_adds_device:
+            devices["panicDevices"] = [{"model": model}]
         return
     for panic_device in _dict_items(panic_devices):
         if not ptr_set(panic_device.get("model")):

@@ -21,10 +21,13 @@ from krmfn.instancetype.preference.apply.subdomain import apply_subdomain
 from krmfn.instancetype.preference.apply.termination_grace_period import (
     apply_termination_grace_period_seconds,
 )
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 
-def apply_preference(pf_spec: dict | None, template_spec: dict, template_metadata: dict) -> None:
-    """Apply a preference spec to T (vm.spec.template.spec) and M (its metadata), in place.
+def apply_preference(pf_spec: dict | None, template_spec: dict, template_metadata: dict,
+                     version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> None:
+    """Apply a preference spec to T (vm.spec.template.spec) and M (its metadata), in place, as
+    KubeVirt ``version`` does.
 
     A preference only fills what T leaves unset, except `preferredDisableHotplug` and
     `preferredAcpi`, which always overwrite. It never conflicts and never fails. Some steps create
@@ -42,7 +45,7 @@ def apply_preference(pf_spec: dict | None, template_spec: dict, template_metadat
     if not isinstance(pf_spec, dict):
         return
     apply_cpu_preferences(pf_spec, template_spec)
-    apply_device_preferences(pf_spec, template_spec)
+    apply_device_preferences(pf_spec, template_spec, version)
     apply_feature_preferences(pf_spec, template_spec)
     apply_firmware_preferences(pf_spec, template_spec)
     apply_machine_preferences(pf_spec, template_spec)

@@ -5,6 +5,10 @@ runs, interface by interface, ``validateInterfaceBindingExists``, ``validateMasq
 An interface has exactly one of the ``bridge``, ``masquerade``, ``sriov`` and ``passtBinding`` binding
 methods and a ``binding`` plugin; the discontinued ``slirp``, ``macvtap`` and ``passt`` do not count.
 Whether a named binding plugin is registered in the KubeVirt CR is not checked here at d923fdb8.
+
+Before KubeVirt v1.9 (``KubevirtVersion.requires_exactly_one_binding``, PR #18374) only a binding
+plugin together with a binding method is rejected, on ``.binding``: "cannot have both" (v1.8.4;
+v1.7.4 also counted the discontinued methods, not reproduced).
 """
 from __future__ import annotations
 
@@ -20,11 +24,13 @@ from krmfn.instancetype.webhooks.network.vmispec import (
 )
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
 from krmfn.instancetype.webhooks.vmi._access import as_str
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 COUNTED_BINDINGS = ("bridge", "masquerade", "sriov", "passtBinding", "binding")
 _COUNTED_BINDING_KEYS = frozenset(COUNTED_BINDINGS)
 
 NOT_EXACTLY_ONE_BINDING_FMT = "logical %s interface must have exactly one binding method or binding plugin"
+BOTH_PLUGIN_AND_METHOD_FMT = "logical %s interface cannot have both binding plugin and interface binding method"
 MASQUERADE_NOT_ON_POD_NETWORK = "Masquerade interface only implemented with pod network"
 MASQUERADE_RESERVED_MAC = "The requested MAC address is reserved for the in-pod bridge. Please choose another one."
 BRIDGE_ON_POD_NETWORK_NOT_PERMITTED = "Bridge on pod network configuration is not enabled under kubevirt-config"
@@ -37,15 +43,21 @@ def validate_interface_binding(field: str, spec: dict, config: ClusterConfig) ->
     for index, iface in enumerate(interfaces(spec)):
         network = networks_by_name.get(name_of(iface), {})
         path = f"{field}.domain.devices.interfaces[{index}]"
-        causes += validate_interface_binding_exists(path, iface)
+        causes += validate_interface_binding_exists(path, iface, config.kubevirt_version)
         causes += validate_masquerade_binding(path, iface, network)
         causes += validate_bridge_binding(path, iface, network, config)
         causes += validate_passt_binding(path, iface, network, config)
     return causes
 
 
-def validate_interface_binding_exists(path: str, iface: dict) -> list[Cause]:
-    """``validateInterfaceBindingExists``: reported on the interface itself."""
+def validate_interface_binding_exists(path: str, iface: dict,
+                                      version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> list[Cause]:
+    """``validateInterfaceBindingExists``: reported on the interface itself (before v1.9: a
+    plugin with a method, on ``.binding``)."""
+    if not version.requires_exactly_one_binding:
+        if iface.get("binding") is not None and count_bindings(iface) > 1:
+            return [Cause(f"{path}.binding", BOTH_PLUGIN_AND_METHOD_FMT % name_of(iface), CAUSE_FIELD_VALUE_INVALID)]
+        return []
     if count_bindings(iface) == 1:
         return []
     return [Cause(path, NOT_EXACTLY_ONE_BINDING_FMT % name_of(iface), CAUSE_FIELD_VALUE_INVALID)]

@@ -18,6 +18,12 @@ Oddities kept from KubeVirt:
   registry, yet only naming it enables reservations); KubeVirt's
   ``persistentReservationConfiguration.enabled``, which would win, is not a cluster setting here
   (KubeVirt's default: unset);
+* before v1.9 (the ``kubevirtVersion`` option): the VideoConfig and PanicDevices gates are Beta,
+  hence off unless enabled, and their checks come first (``validateVideoConfig`` and
+  ``validatePanicDevices`` at v1.8.4; GA in v1.9 by PRs #16599 and #16514, so the checks never fire
+  there); a ``ramFB`` without ``enabled`` does not count as enabled
+  (``KubevirtVersion.counts_unset_ramfb_as_enabled``); the PersistentReservation message names the
+  gate (``persistent_reservation_has_config``);
 * ``Devices.HostDevices != nil``: the VM mutator writes the spec back from Go
   (``patch.WithReplace("/spec", vm.Spec)``) and ``hostDevices`` is ``omitempty``, so an empty list,
   like a null, is nil by the time the validating webhook reads it.
@@ -35,6 +41,8 @@ SOUND_MODEL_NOT_SUPPORTED = "Sound device type is not supported. Options: 'ich9'
 SOUND_NAME_REQUIRED = "Sound device requires a name field."
 GATE_NOT_ENABLED_FMT = "%s feature gate is not enabled in kubevirt-config"
 PERSISTENT_RESERVATION_DISABLED = "persistent reservation is not enabled in kubevirt config"
+VIDEO_CONFIG_GATE_DISABLED = "Video configuration is specified but the VideoConfig feature gate is not enabled"
+PANIC_DEVICES_GATE_DISABLED = "Panic Devices feature gate is not enabled in kubevirt-config"
 DOWNWARD_METRICS_DISABLED = (
     "downwardMetrics virtio serial is not allowed: DownwardMetrics feature gate is not enabled")
 VIRTIOFS_STORAGE_DISABLED = "virtiofs is not allowed: virtiofs feature gate is not enabled for PVC"
@@ -47,6 +55,8 @@ VSOCK_GATE = "VSOCK"
 PERSISTENT_RESERVATION_GATE = "PersistentReservation"
 DOWNWARD_METRICS_GATE = "DownwardMetrics"
 VIRTIOFS_STORAGE_GATE = "EnableVirtioFsStorageVolumes"
+VIDEO_CONFIG_GATE = "VideoConfig"
+PANIC_DEVICES_GATE = "PanicDevices"
 
 SUPPORTED_SOUND_MODELS = ("", "ich9", "ac97")
 VALID_PANIC_DEVICE_MODELS = ("hyperv", "isa", "pvpanic")
@@ -66,25 +76,32 @@ def _enabled_unless_false(holder: dict, key: str = "enabled") -> bool:
     return value is None or value is True
 
 
-def _ramfb_display_configured(gpu: dict) -> bool:
+def _ramfb_display_configured(gpu: dict, unset_ramfb_enabled: bool = True) -> bool:
     options = gpu.get("virtualGPUOptions")
     display = as_dict(options).get("display") if options is not None else None
     if display is None:
         return False
     display = as_dict(display)
     ramfb = display.get("ramFB")
-    return _enabled_unless_false(display) and (ramfb is None or _enabled_unless_false(as_dict(ramfb)))
+    if ramfb is None:
+        return _enabled_unless_false(display)
+    ramfb_enabled = as_dict(ramfb).get("enabled")
+    ramfb_enabled = ramfb_enabled is True or (ramfb_enabled is None and unset_ramfb_enabled)
+    return _enabled_unless_false(display) and ramfb_enabled
 
 
-def count_configured_mdev_ramfbs(spec: dict) -> int:
+def count_configured_mdev_ramfbs(spec: dict, unset_ramfb_enabled: bool = True) -> int:
     """``countConfiguredMDEVRamFBs``: GPUs with a display whose ``enabled`` and ``ramFB.enabled``
-    are unset or true."""
-    return sum(1 for gpu in dicts(spec_devices(spec).get("gpus")) if _ramfb_display_configured(gpu))
+    are unset or true (``unset_ramfb_enabled`` False: an unset ``ramFB.enabled`` is off, as before
+    v1.9)."""
+    return sum(1 for gpu in dicts(spec_devices(spec).get("gpus"))
+               if _ramfb_display_configured(gpu, unset_ramfb_enabled))
 
 
 def validate_mdev_ramfb(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateMDEVRamFB``: at most one vGPU display with ramfb."""
-    if spec_devices(spec).get("gpus") and count_configured_mdev_ramfbs(spec) > 1:
+    unset_ramfb_enabled = config.kubevirt_version.counts_unset_ramfb_as_enabled
+    if spec_devices(spec).get("gpus") and count_configured_mdev_ramfbs(spec, unset_ramfb_enabled) > 1:
         return [Cause(f"{field}.GPUs", MULTIPLE_RAMFB_DISPLAYS, CAUSE_FIELD_VALUE_INVALID)]
     return []
 
@@ -140,7 +157,9 @@ def validate_persistent_reservation(field: str, spec: dict, config: ClusterConfi
     """``validatePersistentReservation``."""
     if not has_persistent_reservation(spec) or persistent_reservation_enabled(config):
         return []
-    return [Cause(f"{field}.domain.devices.disks.luns.reservation", PERSISTENT_RESERVATION_DISABLED,
+    message = (PERSISTENT_RESERVATION_DISABLED if config.kubevirt_version.persistent_reservation_has_config
+               else GATE_NOT_ENABLED_FMT % PERSISTENT_RESERVATION_GATE)
+    return [Cause(f"{field}.domain.devices.disks.luns.reservation", message,
                   CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(PERSISTENT_RESERVATION_GATE))]
 
 
@@ -184,8 +203,12 @@ def validate_filesystems_with_virtiofs_enabled(field: str, spec: dict, config: C
 
 
 def validate_video_config(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
-    """``validateVideoConfig``: no video device with ``autoattachGraphicsDevice: false``."""
+    """``validateVideoConfig``: the VideoConfig gate (GA since v1.9), then no video device with
+    ``autoattachGraphicsDevice: false``."""
     holder = spec_devices(spec)
+    if holder.get("video") is not None and not config.feature_gate_enabled(VIDEO_CONFIG_GATE):
+        return [Cause(f"{field}.video", VIDEO_CONFIG_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                      needs_feature_gate(VIDEO_CONFIG_GATE))]
     if holder.get("video") is not None and holder.get("autoattachGraphicsDevice") is False:
         return [Cause(f"{field}.video", VIDEO_WITHOUT_GRAPHICS, CAUSE_FIELD_VALUE_INVALID)]
     return []
@@ -208,6 +231,9 @@ def validate_panic_devices(field: str, spec: dict, config: ClusterConfig) -> lis
     if not panic_devices:
         return []
     devices_field = f"{field}.domain.devices.panicDevices"
+    if not config.feature_gate_enabled(PANIC_DEVICES_GATE):
+        return [Cause(devices_field, PANIC_DEVICES_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
+                      needs_feature_gate(PANIC_DEVICES_GATE))]
     architecture = as_str(spec.get("architecture")) or config.default_architecture
     causes = []
     if architecture == ARCH_WITHOUT_PANIC_DEVICES:

@@ -60,7 +60,7 @@ def smm_feature_enabled(features: object) -> bool:
 
 def validate_domain_spec(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateDomainSpec`` on ``<field>.domain``: the disks, the firmware, and SecureBoot
-    without SMM (a TDX guest is exempt: its firmware is stateless)."""
+    without SMM (a TDX guest is exempt since v1.9: its firmware is stateless)."""
     holder = spec.get("domain")
     if not isinstance(holder, dict):
         holder = {}
@@ -71,8 +71,9 @@ def validate_domain_spec(field: str, spec: dict, config: ClusterConfig) -> list[
     if firmware is None:
         return causes
     causes += validate_firmware(f"{field}.domain.firmware", firmware)
-    if secure_boot_enabled(firmware) and not smm_feature_enabled(holder.get("features")) \
-            and _pointer(holder.get("launchSecurity"), "tdx") is None:
+    tdx_exempt = config.kubevirt_version.tdx_secure_boot_without_smm \
+        and _pointer(holder.get("launchSecurity"), "tdx") is not None
+    if secure_boot_enabled(firmware) and not smm_feature_enabled(holder.get("features")) and not tdx_exempt:
         domain_field = f"{field}.domain"
         causes.append(Cause(domain_field, SECURE_BOOT_REQUIRES_SMM_FMT % domain_field, CAUSE_FIELD_VALUE_INVALID))
     return causes

@@ -5,6 +5,11 @@ Every cause of the amd64 rules is on ``<spec>.launchSecurity`` although the fiel
 ``<spec>.domain.launchSecurity`` (KubeVirt passes the spec path, not the domain path). The rules
 after the type-and-gate gate (SMM, OVMF, SecureBoot, persistent EFI, attestation, bootable NICs)
 all apply together, in that order, and name the one selected type.
+
+Before KubeVirt v1.9 (``KubevirtVersion.secure_execution_needs_gate``), s390x launch security needs
+the SecureExecution gate (``ValidateLaunchSecurityS390x`` of pkg/virt-api/webhooks/s390x.go at
+v1.8.4); the gates' own states per release come from ``krmfn.instancetype.featuregate`` (SEV is
+Alpha before v1.9, so "WorkloadEncryptionSEV feature gate is not enabled" comes first there).
 """
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ NO_BOOTABLE_NICS_FMT = "%s does not work with bootable NICs: %s"
 
 SEV_GATE = "WorkloadEncryptionSEV"
 TDX_GATE = "WorkloadEncryptionTDX"
+SECURE_EXECUTION_GATE = "SecureExecution"
 START_STRATEGY_PAUSED = "Paused"
 # launchSecurity key -> (the type's name in messages, its gate), in KubeVirt's order.
 LAUNCH_SECURITY_TYPES = (("sev", "SEV", SEV_GATE), ("snp", "SNP", SEV_GATE), ("tdx", "TDX", TDX_GATE))
@@ -41,6 +47,10 @@ def validate_launch_security(field: str, spec: dict, config: ClusterConfig) -> l
     if architecture == "amd64":
         return validate_launch_security_amd64(field, spec, config)
     if architecture == "s390x":
+        gated = config.kubevirt_version.secure_execution_needs_gate
+        if gated and not config.feature_gate_enabled(SECURE_EXECUTION_GATE):
+            return [Cause(f"{field}.launchSecurity", GATE_NOT_ENABLED_FMT % SECURE_EXECUTION_GATE,
+                          CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(SECURE_EXECUTION_GATE))]
         return []
     return [Cause(f"{field}.architecture", NO_ARCH_SUPPORT_FMT % architecture, CAUSE_FIELD_VALUE_INVALID)]
 

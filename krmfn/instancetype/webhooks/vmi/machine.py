@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
+from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_REQUIRED, Cause
 from krmfn.instancetype.webhooks.vmi._access import as_str
 from krmfn.instancetype.webhooks.vmi._resources import domain_field
 from krmfn.instancetype.webhooks.k8s_validation import go_string_list
-from krmfn.model.reasons import needs_setting
+from krmfn.model.reasons import needs_feature_gate, needs_setting
 
 MACHINE_TYPE_NOT_SUPPORTED_FMT = "{path} is not supported: {machine_type} (allowed values: {allowed})"
 
@@ -179,6 +179,24 @@ def _check_rest_of_pattern(pattern: bytes) -> None:
     while pattern:
         _, chunk, pattern = _scan_chunk(pattern)
         _match_chunk(chunk, b"")
+
+
+MULTI_ARCHITECTURE_GATE = "MultiArchitecture"
+MULTI_ARCHITECTURE_GATE_DISABLED_FMT = (
+    "MultiArchitecture feature gate is not enabled in kubevirt-config, invalid entry %s")
+
+
+def validate_architecture(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """``validateArchitecture`` (KubeVirt v1.7 only, ``KubevirtVersion.multi_architecture_gate``):
+    an architecture other than virt-api's own needs the MultiArchitecture gate. virt-api's
+    ``runtime.GOARCH`` is taken to be the cluster's default architecture (amd64 by default)."""
+    architecture = as_str(spec.get("architecture"))
+    if not architecture or architecture == config.default_architecture \
+            or config.feature_gate_enabled(MULTI_ARCHITECTURE_GATE):
+        return []
+    path = f"{field}.architecture"
+    return [Cause(path, MULTI_ARCHITECTURE_GATE_DISABLED_FMT % path, CAUSE_FIELD_VALUE_REQUIRED,
+                  needs_feature_gate(MULTI_ARCHITECTURE_GATE))]
 
 
 def validate_emulated_machine(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:

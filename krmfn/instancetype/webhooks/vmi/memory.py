@@ -98,7 +98,7 @@ def validate_hugepages_memory_requests(field: str, spec: dict, config: ClusterCo
     hugepages = None if memory is None else memory.get("hugepages")
     if hugepages is None:
         return []
-    page_size_path = f"{field}.domain.memory.hugepages.pageSize"
+    page_size_path = f"{field}.{config.kubevirt_version.hugepages_page_size_path}"  # "size" before v1.8
     request_path = f"{field}{MEMORY_REQUEST_PATH}"
     page_size_text = as_dict(hugepages).get("pageSize")
     page_size_text = page_size_text if isinstance(page_size_text, str) else ""

@@ -2,6 +2,10 @@
 KubeVirt's order, on a VMI spec (for a VM: the template spec with the instance type and preference
 applied and the defaults set). Each check is ``check(field, spec, config) -> causes``; ``field`` is
 the path of the spec (``spec.template.spec`` for a VM).
+
+A check that only some KubeVirt releases run is wrapped in ``only_when`` with the
+``KubevirtVersion`` predicate that names the release and the pull request: ``validateArchitecture``
+(v1.7), ``validateGraceIOVirtualization`` and ``validateServiceAccountName`` (v1.9).
 """
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from collections.abc import Callable
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import Cause
 from krmfn.model import reasons
+from krmfn.model.kubevirt_version import KubevirtVersion
 from krmfn.instancetype.webhooks.network.validator import (
     validate_network,
 )
@@ -99,11 +104,23 @@ from krmfn.instancetype.webhooks.vmi.scheduling import (
     validate_spec_topology_spread_constraints,
     validate_start_strategy,
 )
+from krmfn.instancetype.webhooks.vmi.machine import (
+    validate_architecture,
+)
 from krmfn.instancetype.webhooks.vmi.volumes import (
     validate_volumes,
 )
 
 SpecCheck = Callable[[str, dict, ClusterConfig], list[Cause]]
+
+
+def only_when(predicate: Callable[[KubevirtVersion], bool], check: SpecCheck) -> SpecCheck:
+    """``check`` in the releases where ``predicate`` holds, nothing in the others."""
+    def gated(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+        return check(field, spec, config) if predicate(config.kubevirt_version) else []
+    gated.__name__ = getattr(check, "__name__", "gated")
+    return gated
+
 
 # (area, check): the area is KubeVirt's (cpu, network, storage, ...) and tags each cause
 # (``krmfn.model.reasons.area``), so that a finding says where it comes from.
@@ -128,6 +145,7 @@ SPEC_CHECKS: tuple[tuple[str, SpecCheck], ...] = (
     ("cpu", validate_realtime),
     ("scheduling", validate_spec_affinity),
     ("scheduling", validate_spec_topology_spread_constraints),
+    ("machine-type", only_when(lambda version: version.multi_architecture_gate, validate_architecture)),
     ("network", validate_network),
     ("devices", validate_dra_creation),
     ("boot-order", validate_boot_order),
@@ -143,7 +161,7 @@ SPEC_CHECKS: tuple[tuple[str, SpecCheck], ...] = (
     ("live-migration", validate_live_migration),
     ("devices", validate_mdev_ramfb),
     ("devices", validate_host_devices_with_passthrough_enabled),
-    ("devices", validate_grace_io_virtualization),
+    ("devices", only_when(lambda version: version.validates_grace_io, validate_grace_io_virtualization)),
     ("devices", validate_sound_devices),
     ("launch-security", validate_launch_security),
     ("devices", validate_vsock),
@@ -154,7 +172,7 @@ SPEC_CHECKS: tuple[tuple[str, SpecCheck], ...] = (
     ("devices", validate_panic_devices),
     ("scheduling", validate_reboot_policy),
     ("memory", validate_reserved_overhead_memlock),
-    ("scheduling", validate_service_account_name),
+    ("scheduling", only_when(lambda version: version.validates_service_account_name, validate_service_account_name)),
 )
 
 

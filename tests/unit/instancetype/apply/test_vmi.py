@@ -19,7 +19,7 @@ class PreferenceRecorder:
     def __init__(self) -> None:
         self.calls: list[tuple[dict, dict, dict, dict, dict]] = []
 
-    def __call__(self, pf_spec: dict, template_spec: dict, template_metadata: dict) -> None:
+    def __call__(self, pf_spec: dict, template_spec: dict, template_metadata: dict, version: object = None) -> None:
         # record the objects and a snapshot of what the preference saw
         self.calls.append((pf_spec, template_spec, template_metadata,
                            copy.deepcopy(template_spec), copy.deepcopy(template_metadata)))

@@ -1,4 +1,6 @@
 """inferFromVolume lookups (§2.7, E9–E15) with exact messages and error classes."""
+import dataclasses
+
 import pytest
 
 from krmfn.instancetype.bundle import Bundle
@@ -125,3 +127,18 @@ def test_missing_data_source_is_fatal():
 def test_empty_label_value_is_accepted():
     objects = [make("PersistentVolumeClaim", "disk1", labels={"instancetype.kubevirt.io/default-instancetype": ""})]
     assert infer(vm(PVC_VOLUME), objects) == Inferred("", "")
+
+
+def test_before_v1_9_volume_snapshots_are_not_followed():
+    """PR #18337 (v1.9): a DataVolume or DataSource backed by a VolumeSnapshot is inferred from;
+    before, the source is unsupported (golden inference/dvt-source-snapshot, datasource-without-source)."""
+    old = dataclasses.replace(INSTANCETYPE_INFERRER, follow_snapshots=False)
+    template = {"metadata": {"name": "rootdv"}, "spec": {"source": {"snapshot": {"name": "snap", "namespace": "ns"}}}}
+    objects = [make("VolumeSnapshot", "snap", labels=IT_LABELS)]
+    assert infer(vm(DV_VOLUME, [template]), objects).name == "u1.medium"
+    assert infer(vm(DV_VOLUME, [template]), objects, old) == InferError(
+        "unable to infer defaults from DataVolumeSpec as DataVolumeSource is not supported", ignorable=True)
+    source_ref = {"metadata": {"name": "rootdv"}, "spec": {"sourceRef": {"kind": "DataSource", "name": "ds"}}}
+    objects = [make("DataSource", "ds", spec={"source": {}})]
+    assert infer(vm(DV_VOLUME, [source_ref]), objects, old) == InferError(
+        "unable to infer defaults from DataSource that doesn't provide DataVolumeSourcePVC", ignorable=True)

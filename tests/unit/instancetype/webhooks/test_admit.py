@@ -2,10 +2,12 @@
 import copy
 
 from krmfn.instancetype.bundle import Bundle
+from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.expand.expand import expand_vm
 from krmfn.instancetype.webhooks.admit import admit_bundle, rejected_keys
 from krmfn.instancetype.webhooks.response import Admission
 from krmfn.instancetype.webhooks import response as r
+from krmfn.model.kubevirt_version import kubevirt_version
 
 IT_API = "instancetype.kubevirt.io/v1beta1"
 
@@ -117,3 +119,45 @@ def test_namespaced_objects_without_namespace_use_the_request_namespace():
 def test_admission_message_joins_causes():
     verdict = Admission(False, [r.Cause("a", "one"), r.Cause("b", "two")], "x")
     assert verdict.message == "one, two"
+
+
+# -- older KubeVirt releases (kubevirtVersion) ----------------------------------------------------
+def _release(name):
+    return ClusterConfig(kubevirt_version=kubevirt_version(name))
+
+
+def test_before_v1_9_preferences_do_not_know_video_type_or_launch_security():
+    """PRs #16812 and #17551 (v1.9) added them; strict field validation rejects them before, so the
+    preference does not exist (golden preference-fields/devices-video-kept, launchsecurity-pf-only)."""
+    video = preference("video")
+    video["spec"] = {"devices": {"preferredVideoType": "virtio"}}
+    secure = preference("secure")
+    secure["spec"] = {"preferredLaunchSecurity": {"sev": {}}}
+    assert [v.allowed for v in admit_bundle([video, secure])] == [True, True]
+    old = admit_bundle([video, secure], cluster_config=_release("v1.8"))
+    assert [v.allowed for v in old] == [False, False]
+    assert old[0].causes[0].message == (
+        'VirtualMachineClusterPreference in version "v1beta1" cannot be handled as a VirtualMachineClusterPreference: '
+        'strict decoding error: unknown field "spec.devices.preferredVideoType"')
+    assert rejected_keys([video], version=_release("v1.8").kubevirt_version) == {
+        ("VirtualMachineClusterPreference", "", "video")}
+
+
+def test_before_v1_9_an_instance_type_with_launch_security_gets_no_warning():
+    """checkForDeprecatedFields came with PR #17551 (v1.9; golden admission/it-launchsecurity-warning-e55)."""
+    it = instancetype("secure")
+    it["spec"]["launchSecurity"] = {}
+    assert [str(w) for w in admit_bundle([it])[0].warnings] == [
+        "launchSecurity is deprecated and will be removed in a future release. Use preference instead."]
+    assert admit_bundle([it], cluster_config=_release("v1.8"))[0].warnings == []
+
+
+def test_v1_7_vms_do_not_know_reserved_overhead():
+    """spec.domain.memory.reservedOverhead came with v1.8 (bdb9d44bcc; golden
+    instancetype-fields/vm-memory-reservedoverhead-kept)."""
+    machine = vm()
+    machine["spec"]["template"]["spec"]["domain"]["memory"] = {"reservedOverhead": {"addedOverhead": "128Mi"}}
+    verdict = admit_bundle([machine], cluster_config=_release("v1.7"))[0]
+    assert (verdict.allowed, verdict.stage) == (False, "kube-apiserver/field-validation")
+    assert verdict.causes[0].message.endswith('unknown field "spec.template.spec.domain.memory.reservedOverhead"')
+    assert admit_bundle([machine], cluster_config=_release("v1.8"))[0].stage != "kube-apiserver/field-validation"

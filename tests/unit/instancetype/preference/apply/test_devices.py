@@ -7,6 +7,7 @@ from krmfn.instancetype.preference.apply.devices import (
     apply_autoattach_preferences,
     apply_device_preferences,
 )
+from krmfn.model.kubevirt_version import kubevirt_version
 
 
 def _devices_after(pf_devices: dict | None, vm_devices: dict | None = None) -> dict:
@@ -246,3 +247,15 @@ def test_creates_devices_when_domain_is_absent() -> None:
     t: dict = {}
     apply_device_preferences({"devices": {"preferredRng": {}}}, t)
     assert t == {"domain": {"devices": {"rng": {}}}}
+
+
+def test_before_v1_9_preferred_panic_device_model_adds_no_device() -> None:
+    """PR #18314 (v1.9) creates the panic device; v1.8 only fills the model of the VM's own
+    (golden preference-fields/devices-panic-absent)."""
+    v1_8 = kubevirt_version("v1.8")
+    t: dict = {"domain": {"devices": {}}}
+    apply_device_preferences({"devices": {"preferredPanicDeviceModel": "pvpanic"}}, t, v1_8)
+    assert t["domain"]["devices"] == {}
+    t = {"domain": {"devices": {"panicDevices": [{}]}}}
+    apply_device_preferences({"devices": {"preferredPanicDeviceModel": "isa"}}, t, v1_8)
+    assert t["domain"]["devices"]["panicDevices"] == [{"model": "isa"}]

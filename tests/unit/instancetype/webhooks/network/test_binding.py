@@ -5,6 +5,7 @@ import dataclasses
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.network.binding import validate_interface_binding
+from krmfn.model.kubevirt_version import kubevirt_version
 
 F = "spec.template.spec"
 I0 = f"{F}.domain.devices.interfaces[0]"
@@ -79,3 +80,16 @@ def test_causes_are_grouped_per_interface() -> None:
         (f"{I0}.name", "Masquerade interface only implemented with pod network"),
         (I1, "logical b interface must have exactly one binding method or binding plugin"),
     ]
+
+
+# -- older KubeVirt releases (kubevirtVersion) ----------------------------------------------------
+def test_before_v1_9_an_interface_without_binding_is_admitted_and_plugin_with_method_is_named_on_binding() -> None:
+    """PR #18374 (v1.9): exactly one binding; v1.8 only refused a plugin together with a method."""
+    v1_8 = ClusterConfig(kubevirt_version=kubevirt_version("v1.8"))
+    no_binding = spec([{"name": "a"}], MULTUS)
+    assert pairs(validate_interface_binding(F, no_binding, ClusterConfig())) == [
+        (I0, "logical a interface must have exactly one binding method or binding plugin")]
+    assert validate_interface_binding(F, no_binding, v1_8) == []
+    both = spec([{"name": "a", "bridge": {}, "binding": {"name": "b"}}], MULTUS)
+    assert pairs(validate_interface_binding(F, both, v1_8)) == [
+        (f"{I0}.binding", "logical a interface cannot have both binding plugin and interface binding method")]

@@ -18,6 +18,8 @@ from krmfn.instancetype.webhooks.vmi.devices import (
     validate_vsock,
 )
 
+from krmfn.model.kubevirt_version import kubevirt_version
+
 FIELD = "spec.template.spec"
 DEFAULT = ClusterConfig()
 
@@ -227,3 +229,43 @@ def test_the_chain_judges_the_panic_model_a_preference_filled() -> None:
     assert verdict is not None
     assert _pairs(verdict.causes) == [
         ("spec.template.spec.domain.devices.panicDevices[2].model", "invalid PanicDeviceModel()")]
+
+
+# -- older KubeVirt releases (kubevirtVersion) ----------------------------------------------------
+V1_8_CONFIG = ClusterConfig(kubevirt_version=kubevirt_version("v1.8"))
+
+
+def test_before_v1_9_video_needs_the_videoconfig_gate() -> None:
+    """VideoConfig is Beta (off) in v1.8 and GA in v1.9 (PR #16599)."""
+    spec = _spec({"video": {"type": "virtio"}})
+    assert validate_video_config(FIELD, spec, DEFAULT) == []
+    assert _pairs(validate_video_config(FIELD, spec, V1_8_CONFIG)) == [
+        (f"{FIELD}.video", "Video configuration is specified but the VideoConfig feature gate is not enabled")]
+    enabled = ClusterConfig(feature_gates=("VideoConfig",), kubevirt_version=kubevirt_version("v1.8"))
+    assert validate_video_config(FIELD, spec, enabled) == []
+
+
+def test_before_v1_9_panic_devices_need_the_gate_which_comes_first() -> None:
+    """PanicDevices is Beta (off) in v1.8 and GA in v1.9 (PR #16514); the gate hides the model check."""
+    spec = _spec({"panicDevices": [{"model": "pvpanic"}, {"model": ""}]})
+    assert _pairs(validate_panic_devices(FIELD, spec, DEFAULT)) == [
+        (f"{FIELD}.domain.devices.panicDevices[1].model", "invalid PanicDeviceModel()")]
+    assert _pairs(validate_panic_devices(FIELD, spec, V1_8_CONFIG)) == [
+        (f"{FIELD}.domain.devices.panicDevices", "Panic Devices feature gate is not enabled in kubevirt-config")]
+
+
+def test_before_v1_9_persistent_reservation_names_the_gate() -> None:
+    """PR #16674 (v1.9) gave PersistentReservation its own configuration and message."""
+    spec = _spec({"disks": [{"name": "d", "lun": {"reservation": True}}]})
+    assert _pairs(validate_persistent_reservation(FIELD, spec, V1_8_CONFIG)) == [
+        (f"{FIELD}.domain.devices.disks.luns.reservation",
+         "PersistentReservation feature gate is not enabled in kubevirt-config")]
+    assert validate_persistent_reservation(FIELD, spec, DEFAULT)[0].message == \
+        "persistent reservation is not enabled in kubevirt config"
+
+
+def test_before_v1_9_a_ramfb_without_enabled_is_not_counted() -> None:
+    """PR #18542 (v1.9) counts an unset ramFB.enabled as enabled."""
+    spec = _spec({"gpus": [_gpu({"ramFB": {}}), _gpu({"ramFB": {}})]})
+    assert len(validate_mdev_ramfb(FIELD, spec, DEFAULT)) == 1
+    assert validate_mdev_ramfb(FIELD, spec, V1_8_CONFIG) == []

@@ -13,6 +13,8 @@ from krmfn.instancetype.webhooks.vmi.domain import (
     validate_kernel_boot,
 )
 
+from krmfn.model.kubevirt_version import kubevirt_version
+
 FIELD = "spec.template.spec"
 DOMAIN = "spec.template.spec.domain"
 SMM_REQUIRED = (DOMAIN, "spec.template.spec.domain has EFI SecureBoot enabled. SecureBoot requires SMM, "
@@ -99,3 +101,11 @@ def test_the_chain_reports_secure_boot_without_smm_from_a_preference() -> None:
     verdict = admit_bundle([preference, vm])[1]
     assert verdict is not None and not verdict.allowed
     assert _pairs(verdict.causes) == [SMM_REQUIRED]
+
+
+def test_before_v1_9_tdx_secure_boot_needs_smm() -> None:
+    """PR #17624 (v1.9) exempts TDX from the SMM requirement of SecureBoot."""
+    spec = {"domain": {"devices": {}, "firmware": {"bootloader": {"efi": {}}}, "launchSecurity": {"tdx": {}}}}
+    assert validate_domain_spec(FIELD, spec, ClusterConfig()) == []
+    [cause] = validate_domain_spec(FIELD, spec, ClusterConfig(kubevirt_version=kubevirt_version("v1.8")))
+    assert (cause.field, cause.message) == SMM_REQUIRED

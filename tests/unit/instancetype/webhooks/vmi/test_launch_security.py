@@ -6,6 +6,7 @@ import pytest
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.admit import admit_bundle
 from krmfn.instancetype.webhooks.vmi.launch_security import validate_launch_security
+from krmfn.model.kubevirt_version import kubevirt_version
 
 FIELD = "spec.template.spec"
 TARGET = "spec.template.spec.launchSecurity"
@@ -118,3 +119,23 @@ def test_the_instance_type_launch_security_is_judged_after_apply(launch_security
     verdict = admit_bundle([_instancetype(launch_security), _vm(vm_domain)])[1]
     assert verdict is not None
     assert [(cause.field, cause.message) for cause in verdict.causes] == [(TARGET, message) for message in expected]
+
+
+# -- older KubeVirt releases (kubevirtVersion) ----------------------------------------------------
+def test_before_v1_9_sev_needs_its_alpha_gate() -> None:
+    """WorkloadEncryptionSEV is Alpha in v1.8 (Beta, on, in v1.9 by PR #18048): the gate message
+    replaces "SEV requires OVMF (UEFI)" (golden instancetype-fields/launchsecurity-sev)."""
+    spec = _spec({"sev": {}})
+    assert _messages(spec) == [(f"{FIELD}.launchSecurity", "SEV requires OVMF (UEFI)")]
+    assert _messages(spec, ClusterConfig(kubevirt_version=kubevirt_version("v1.8"))) == [
+        (f"{FIELD}.launchSecurity", "WorkloadEncryptionSEV feature gate is not enabled in kubevirt-config")]
+
+
+def test_before_v1_9_s390x_launch_security_needs_secure_execution() -> None:
+    """ValidateLaunchSecurityS390x (removed in v1.9 by PR #17770)."""
+    spec = _spec({}, architecture="s390x")
+    assert _messages(spec) == []
+    assert _messages(spec, ClusterConfig(kubevirt_version=kubevirt_version("v1.8"))) == [
+        (f"{FIELD}.launchSecurity", "SecureExecution feature gate is not enabled in kubevirt-config")]
+    enabled = ClusterConfig(feature_gates=("SecureExecution",), kubevirt_version=kubevirt_version("v1.7"))
+    assert _messages(spec, enabled) == []

@@ -6,10 +6,13 @@ import pytest
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.admit import admit_bundle
 from krmfn.instancetype.webhooks.vmi.machine import (
+    validate_architecture,
     go_filepath_match,
     machine_type_supported,
     validate_emulated_machine,
 )
+
+from krmfn.model.kubevirt_version import kubevirt_version
 
 FIELD = "spec.template.spec"
 PATH = "spec.template.spec.domain.machine.type"
@@ -86,3 +89,20 @@ def test_machine_type_through_the_chain() -> None:
     assert verdict is not None and not verdict.allowed
     assert [(c.field, c.message) for c in verdict.causes] == [
         (PATH, f"{PATH} is not supported: pc-i440fx-2.12 (allowed values: [q35* pc-q35*])")]
+
+
+def test_v1_7_needs_multi_architecture_for_another_architecture() -> None:
+    """validateArchitecture, removed in v1.8 by PR #16023 (golden preference-fields/architecture-arm64)."""
+    v1_7 = ClusterConfig(kubevirt_version=kubevirt_version("v1.7"))
+    arm = {"architecture": "arm64", "domain": {"devices": {}}}
+    [cause] = validate_architecture(FIELD, arm, v1_7)
+    assert (cause.field, cause.message) == (
+        f"{FIELD}.architecture",
+        f"MultiArchitecture feature gate is not enabled in kubevirt-config, invalid entry {FIELD}.architecture")
+    assert validate_architecture(FIELD, {"architecture": "amd64"}, v1_7) == []
+    gated = ClusterConfig(feature_gates=("MultiArchitecture",), kubevirt_version=kubevirt_version("v1.7"))
+    assert validate_architecture(FIELD, arm, gated) == []
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "ns"},
+          "spec": {"runStrategy": "Halted", "template": {"spec": arm}}}
+    assert admit_bundle([vm], cluster_config=ClusterConfig())[0].allowed
+    assert not admit_bundle([vm], cluster_config=v1_7)[0].allowed

@@ -12,6 +12,7 @@ from krmfn.instancetype.webhooks.vmi.memory import (
     validate_memory_requests_negative_or_null,
     validate_reserved_overhead_memlock,
 )
+from krmfn.model.kubevirt_version import kubevirt_version
 from krmfn.model.reasons import KUBEVIRT_CRASH
 
 F = "spec.template.spec"
@@ -169,3 +170,11 @@ def test_reserved_overhead_through_the_chain() -> None:
     gated = admit_bundle([_vm({"memory": {"guest": "1Gi", "reservedOverhead": {"addedOverhead": "1Mi"}}})],
                          cluster_config=ClusterConfig(feature_gates=("ReservedOverheadMemlock",)))[0]
     assert gated is not None and gated.allowed
+
+
+def test_v1_7_names_the_page_size_hugepages_size() -> None:
+    """Before PR #15979 (v1.8) the messages named `domain.hugepages.size` (golden
+    instancetype-fields/overcommit-and-hugepages-from-revision)."""
+    spec = _spec({"memory": "1932735232"}, {}, {"guest": "2Gi", "hugepages": {"pageSize": "2Mi"}})
+    [cause] = validate_hugepages_memory_requests(F, spec, ClusterConfig(kubevirt_version=kubevirt_version("v1.7")))
+    assert cause.message == f"{REQUEST} '1932735232' is not a multiple of the page size {F}.domain.hugepages.size '2Mi'"

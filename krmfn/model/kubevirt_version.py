@@ -1,0 +1,153 @@
+"""The KubeVirt release a run targets (the ``kubevirtVersion`` option), and what differs between them.
+
+krmfn ports KubeVirt at d923fdb8 (after v1.9.0). Older releases behave differently in a few
+places; each difference is one predicate here, named after what the release does, with the
+KubeVirt pull request that changed it, so the engine asks ``version.<predicate>`` instead of
+comparing version numbers. The golden corpus records each release's answers
+(``expected-v1.8.yaml``: v1.8.4, ``expected-v1.7.yaml``: v1.7.4).
+
+Differences that are data rather than a switch live with their data: the feature gate registry
+of each release (``krmfn.instancetype.featuregate``) and the common-instancetypes catalog each
+release deploys (``catalog`` below, ``hack/common-instancetypes/default.sh`` at each tag).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CATALOG_OFF = "none"  # the catalog option's value that turns the catalog off
+
+
+@dataclass(frozen=True)
+class KubevirtVersion:
+    """One KubeVirt minor release: ``name`` (``v1.8``), ``minor`` (8), ``release`` (what krmfn
+    mirrors: a tag or a commit), ``catalog`` (the common-instancetypes release it deploys) and
+    ``scheme_line`` (where ``kubevirt.io/client-go/kubevirt/scheme/register.go`` builds the
+    scheme, which the revision decoding errors cite)."""
+
+    name: str
+    minor: int
+    release: str
+    catalog: str
+    scheme_line: int
+
+    def since(self, minor: int) -> bool:
+        """This release is v1.``minor`` or newer (for tables keyed by the release that added
+        something, such as the CRD fields of ``webhooks.vm_schema``)."""
+        return self.minor >= minor
+
+    @property
+    def beta_gates_on_by_default(self) -> bool:
+        """A Beta feature gate is on unless disabled (v1.9, PR #17405 "Enable Beta features by
+        default", d44e938871); before, only GA gates and the gates named in ``featureGates``."""
+        return self.since(9)
+
+    @property
+    def has_preference_video_type(self) -> bool:
+        """Preferences know ``spec.devices.preferredVideoType`` (v1.9, PR #16812, 1059da43bf);
+        before, strict field validation rejects a preference that sets it."""
+        return self.since(9)
+
+    @property
+    def has_preference_launch_security(self) -> bool:
+        """Preferences know ``spec.preferredLaunchSecurity`` (v1.9, PR #17551, d105557f46)."""
+        return self.since(9)
+
+    @property
+    def warns_instancetype_launch_security(self) -> bool:
+        """The instance type webhook warns that ``launchSecurity`` is deprecated (v1.9,
+        PR #17551, b6da256571 ``checkForDeprecatedFields``)."""
+        return self.since(9)
+
+    @property
+    def preferred_panic_device_model_adds_device(self) -> bool:
+        """``preferredPanicDeviceModel`` adds a panic device to a VM that has none (v1.9,
+        PR #18314, e2c55d7b3f ``applyPanicDevicePreferences``); before, it only fills the model
+        of the VM's own panic devices."""
+        return self.since(9)
+
+    @property
+    def infers_from_volume_snapshots(self) -> bool:
+        """``inferFromVolume`` follows DataSources and dataVolumeTemplates backed by a
+        VolumeSnapshot (v1.9, PR #18337, 4e8a85b1bc); before, the mutator rejects them."""
+        return self.since(9)
+
+    @property
+    def requires_exactly_one_binding(self) -> bool:
+        """Every interface has exactly one binding method or binding plugin (v1.9, PR #18374,
+        a90ada8f0a ``validateInterfaceBindingExists``); before, only a plugin together with a
+        method is rejected, with another message and on ``.binding``."""
+        return self.since(9)
+
+    @property
+    def persistent_reservation_has_config(self) -> bool:
+        """PersistentReservation is GA with its own configuration and message ("persistent
+        reservation is not enabled in kubevirt config", v1.9, PR #16674, c45a7d6c02); before,
+        the feature gate's message."""
+        return self.since(9)
+
+    @property
+    def counts_unset_ramfb_as_enabled(self) -> bool:
+        """``countConfiguredMDEVRamFBs`` counts a ``ramFB`` without ``enabled`` (v1.9,
+        PR #18542, 93e8f0e299)."""
+        return self.since(9)
+
+    @property
+    def tdx_secure_boot_without_smm(self) -> bool:
+        """SecureBoot needs no SMM under TDX (v1.9, PR #17624, 6ce3ebce06)."""
+        return self.since(9)
+
+    @property
+    def validates_service_account_name(self) -> bool:
+        """``validateServiceAccountName`` (v1.9, PR #17861, 637511cfad)."""
+        return self.since(9)
+
+    @property
+    def validates_grace_io(self) -> bool:
+        """The GraceIOVirtualization admission (v1.9, VEP-199, ddcd7cc15d)."""
+        return self.since(9)
+
+    @property
+    def secure_execution_needs_gate(self) -> bool:
+        """s390x launch security needs the SecureExecution gate (``ValidateLaunchSecurityS390x``,
+        removed in v1.9 by PR #17770, 1107d4d644 "VEP 19: Graduate IBM Secure Execution")."""
+        return not self.since(9)
+
+    @property
+    def multi_architecture_gate(self) -> bool:
+        """``validateArchitecture``: an architecture other than virt-api's own (amd64) needs the
+        MultiArchitecture gate (v1.7; removed in v1.8 by PR #16023, a6e7f9529c)."""
+        return not self.since(8)
+
+    @property
+    def hugepages_page_size_path(self) -> str:
+        """How the hugepages messages name the page size: ``domain.memory.hugepages.pageSize``
+        since v1.8 (PR #15979, 3ffcd37ca9 "Fix hugepages typo"), ``domain.hugepages.size`` before."""
+        return "domain.memory.hugepages.pageSize" if self.since(8) else "domain.hugepages.size"
+
+
+V1_7 = KubevirtVersion("v1.7", 7, "v1.7.4", "v1.5.1", 42)
+V1_8 = KubevirtVersion("v1.8", 8, "v1.8.4", "v1.6.0", 43)
+V1_9 = KubevirtVersion("v1.9", 9, "d923fdb8", "v1.7.0", 44)
+VERSIONS: dict[str, KubevirtVersion] = {version.name: version for version in (V1_7, V1_8, V1_9)}
+DEFAULT = V1_9
+
+
+def kubevirt_version(name: str | KubevirtVersion | None) -> KubevirtVersion:
+    """The release called ``name`` (``v1.8``); None is the default. Raises ``ValueError`` for an
+    unknown name (the option table's choices keep those out of a run)."""
+    if isinstance(name, KubevirtVersion):
+        return name
+    if name is None:
+        return DEFAULT
+    try:
+        return VERSIONS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f'unknown KubeVirt version "{name}" (known: {", ".join(VERSIONS)})') from None
+
+
+def catalog_for(option: str | None, version: KubevirtVersion) -> str | None:
+    """The ``catalog`` option of a run: ``none`` turns it off (None), empty is the catalog
+    ``version`` deploys, anything else names an embedded catalog."""
+    if option == CATALOG_OFF:
+        return None
+    return option or version.catalog
