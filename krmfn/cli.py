@@ -283,7 +283,7 @@ def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
     return _report_errors(results, stderr)
 
 
-def _write_bytes(stdout: TextIO, chunks: list[bytes | bytearray]) -> None:
+def _write_bytes(stdout: TextIO, chunks: list[bytes | bytearray | memoryview]) -> None:
     """UTF-8 straight to the binary stream when there is one (no decode and re-encode)."""
     binary = getattr(stdout, "buffer", None)
     if binary is None:

@@ -6,6 +6,7 @@ because kpt deletes every file whose items a function leaves out.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,11 +166,14 @@ def as_seq_item(text: str) -> str:
     return "- " + first + ("\n" + indent_lines(rest, "  ") if rest else "")
 
 
-def write_chunks(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any]]) -> list[bytes | bytearray]:
+Chunk = bytes | bytearray | memoryview
+
+
+def write_chunks(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any]]) -> list[Chunk]:
     """The output ResourceList as UTF-8 chunks, to be written in order (no joined copy: the items
     of 50,000 VMs are 150 MB)."""
-    chunks: list[bytes | bytearray] = [f"apiVersion: {rl.api_version}\nkind: ResourceList\n".encode(),
-                                       _items_chunk(rl, outcome)]
+    chunks: list[Chunk] = [f"apiVersion: {rl.api_version}\nkind: ResourceList\n".encode(),
+                                                    *_items_chunks(rl, outcome)]
     all_results = [_earlier_result(result) for result in rl.results]
     all_results += [dump(result) for result in results]
     if all_results:
@@ -188,12 +192,18 @@ def _earlier_result(result: Item) -> str:
     return dump(result.value)
 
 
+def _items_chunks(rl: ResourceList, outcome: Outcome) -> list[Chunk]:
+    """The items, as chunks written in order (no joined copy of rapidyaml's rendering)."""
+    if rl.entry_column is not None and outcome.items:
+        return _items_from_source(rl, outcome)
+    return [_items_chunk(rl, outcome)]
+
+
 def _items_chunk(rl: ResourceList, outcome: Outcome) -> bytes | bytearray:
-    """The items; rapidyaml's rendering is a bytearray, written without a copy."""
+    """The items when their text is unknown; rapidyaml's rendering is a bytearray, written
+    without a copy."""
     if not outcome.items:
         return b"items: []\n"
-    if rl.entry_column is not None:
-        return _items_from_source(rl, outcome)
     if _in_place(rl, outcome):
         clean = _patch_all(rl, outcome)
         outcome = _as_patched(outcome)
@@ -208,13 +218,20 @@ def _items_chunk(rl: ResourceList, outcome: Outcome) -> bytes | bytearray:
     return ("items:\n" + "".join(indent_lines(as_seq_item(text), "  ") + "\n" for text in texts)).encode("utf-8")
 
 
-def _items_from_source(rl: ResourceList, outcome: Outcome) -> bytes:
+def _items_from_source(rl: ResourceList, outcome: Outcome) -> list[Chunk]:
     """Unchanged items as the very bytes they came in (comments, anchors, tags, escapes, flow
     style and all); changed and new items rendered at the same column."""
+    long_lines = bool(outcome.changed) and has_line_longer(rl.source, MAX_IMPLICIT_KEY)
+    patched = False
+    if outcome.changed and not long_lines and _in_place(rl, outcome) and rl.entry_column in _ONE_RENDERING_COLUMNS:
+        patched = True
+        if _patch_all(rl, outcome):
+            fast = _from_one_rendering(rl, outcome)
+            if fast is not None:
+                return fast
     indent = " " * (rl.entry_column or 0)
     built: dict[Any, dict] = {}
-    long_lines = bool(outcome.changed) and has_line_longer(rl.source, MAX_IMPLICIT_KEY)
-    chunks: list[bytes] = [b"items:\n"]
+    chunks: list[Chunk] = [b"items:\n"]
     for position, value in enumerate(outcome.items):
         source = outcome.sources[position]
         item = rl.items[source] if source is not None else None
@@ -222,10 +239,62 @@ def _items_from_source(rl: ResourceList, outcome: Outcome) -> bytes:
             text = rl.source[item.span[0] : item.span[1]]
             chunks.append(text if text.endswith(b"\n") else text + b"\n")
             continue
-        rendered = _changed_text(item, value, built, long_lines) if item is not None else None
+        rendered = _changed_text(item, value, built, long_lines, patched) if item is not None else None
         entry = as_seq_item(rendered if rendered is not None else dump(value))
         chunks.append((indent_lines(entry, indent) + "\n").encode("utf-8"))
-    return b"".join(chunks)
+    return list(chunks)
+
+
+# rapidyaml writes the items of `items:` at column 2; kpt's are at column 0 or 2.
+_ONE_RENDERING_COLUMNS = (0, 2)
+_r = ryml.ryml._ryml
+_ITEMS_KEY_BYTES = b"items"  # held here: the tree points at this text after the rendering
+_ITEMS_KEY = _r._get_as_csubstr(_ITEMS_KEY_BYTES)
+_ENTRY_AT = {0: re.compile(rb"\n- "), 2: re.compile(rb"\n  - ")}
+
+
+def _render_items(rl: ResourceList) -> bytearray:
+    """`items:` and its entries at column 0: rapidyaml writes a sequence without a key at column
+    0, so the items node loses its key for the rendering and gets it back after it."""
+    assert rl.tree is not None
+    without_key, with_key = _r.Tree__to_seq0, _r.Tree__to_seq1
+    without_key(rl.tree, rl.items_node, 0)
+    try:
+        return bytearray(b"items:\n") + render_block(rl.tree, rl.items_node)
+    finally:
+        with_key(rl.tree, rl.items_node, _ITEMS_KEY, 0)
+
+
+def _from_one_rendering(rl: ResourceList, outcome: Outcome) -> list[Chunk] | None:
+    """Every changed item is patched into the tree: one rapidyaml rendering of the whole list
+    (one C call instead of one per item: 0.1 s less for 10,000 changed VMs), shifted to the
+    input's column, is their text; it is cut at its entries to put the unchanged items' source
+    bytes in their place. None when the rendering cannot be used or cut (a control character
+    somewhere, an entry count that disagrees)."""
+    column = rl.entry_column or 0
+    try:
+        block = _render_items(rl) if column == 0 else render_block(rl.tree, rl.items_node)
+    except UnsafeRendering:
+        return None
+    if not block.startswith(b"items:\n" + b" " * column + b"- "):
+        return None
+    if not block.endswith(b"\n"):
+        block += b"\n"
+    if len(outcome.changed) == len(rl.items):
+        return [block]
+    starts = [match.start() + 1 for match in _ENTRY_AT[column].finditer(block)]
+    if len(starts) != len(rl.items):
+        return None
+    ends = [*starts[1:], len(block)]
+    view = memoryview(block)
+    chunks: list[Chunk] = [b"items:\n"]
+    for position, item in enumerate(rl.items):
+        if position in outcome.changed or item.span is None:
+            chunks.append(view[starts[position] : ends[position]])
+        else:
+            text = rl.source[item.span[0] : item.span[1]]
+            chunks.append(text if text.endswith(b"\n") else text + b"\n")
+    return chunks
 
 
 def has_line_longer(data: bytes, limit: int) -> bool:
@@ -240,11 +309,20 @@ def has_line_longer(data: bytes, limit: int) -> bool:
     return False
 
 
-def _changed_text(item: Item, value: Any, built: dict[Any, dict], long_lines: bool) -> str | None:
+def _changed_text(item: Item, value: Any, built: dict[Any, dict], long_lines: bool,
+                  patched: bool = False) -> str | None:
     """A changed item patched into its source tree and rendered: every scalar it did not change
-    keeps its text. None: write it with `dump`."""
-    if item.tree is None:
+    keeps its text. `patched`: `_patch_all` has patched it already (an item it could not patch is
+    no longer verbatim_ok). None: write it with `dump`."""
+    if item.tree is None or (patched and not item.verbatim_ok):
         return None
+    if patched:
+        try:
+            return render_escaped(item.tree, item.node, long_lines)
+        except (UnsafeValue, UnsafeRendering):
+            return None
+        except Exception:  # noqa: BLE001 - rapidyaml refuses to emit (nesting beyond its emitters)
+            return None
     tree, node = item.tree, item.node
     if not item.verbatim_ok and yt.has_anchor_or_alias(tree, node):
         resolved = _resolved_copy(item)

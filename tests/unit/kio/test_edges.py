@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from krmfn.kio import resourcelist
+
 from tests.conftest import krm, krmfn_process, load12, resource_list
 from tests.unit.kio.test_fidelity import items_text
 
@@ -222,3 +224,36 @@ def test_results_of_an_earlier_step_with_control_characters_are_written_back():
     run = krm(resource_list(NUL, MODES["validate"]) + earlier)
     assert run.code == 0, run.stderr
     assert run.doc()["results"][0]["resourceRef"]["namespace"] == "\u2028"
+
+
+# VM without anchors or control characters: written from one rendering of the list.
+PLAIN_VM = (VM.replace("    labels: &labels\n", "    labels:\n")
+            .replace("        labels: *labels\n", "        labels: {tier: on}\n")
+            .replace('      color: "\\e[31mred\\e[0m"\n', "      note: |\n        two\n          lines\n")
+            .replace("features: &features", "features:"))
+UNCHANGED = "- apiVersion: v1\n  kind: ConfigMap  # kept\n  metadata: {name: plain}\n  data: {mode: 0755}\n"
+
+
+@pytest.mark.parametrize("column", [0, 2])
+@pytest.mark.parametrize("others", [UNCHANGED, UNCHANGED + DEPLOYMENT], ids=["clean", "with-escapes"])
+def test_one_rendering_of_the_list_writes_what_one_rendering_per_item_writes(column, others, monkeypatch):
+    # Changed items are cut from one rapidyaml rendering of the whole list when it can be used
+    # (krmfn.kio.resourcelist._from_one_rendering); item by item otherwise (a control character
+    # anywhere). Both give the same bytes, at the input's column, unchanged items as they came.
+    items = "".join(("\n".join(" " * column + line if line else line for line in item.split("\n")))
+                    for item in (INSTANCETYPE, PLAIN_VM, others))
+    text = resource_list(items, INLINE)
+    one_rendering = []
+    original = resourcelist._from_one_rendering
+    monkeypatch.setattr(resourcelist, "_from_one_rendering",
+                        lambda rl, outcome: one_rendering.append(found := original(rl, outcome)) or found)
+    fast = krm(text)
+    assert [chunks is not None for chunks in one_rendering] == [others == UNCHANGED]
+    monkeypatch.setattr(resourcelist, "_ONE_RENDERING_COLUMNS", ())
+    slow = krm(text)
+    assert fast.code == slow.code == 0, fast.stderr
+    assert fast.stdout == slow.stdout
+    assert items_text(fast.stdout).startswith(" " * column + "- apiVersion: instancetype")
+    assert "".join(" " * column + line + "\n" if line else "\n" for line in others.splitlines()) \
+        in items_text(fast.stdout)
+    assert load12(fast.stdout)["items"][1]["metadata"]["annotations"]["note"] == "two\n  lines\n"
