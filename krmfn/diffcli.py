@@ -14,7 +14,6 @@ import tempfile
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from krmfn import modes
 from krmfn.diff import run_diff
 from krmfn.guard import run_guarded
 from krmfn.kio import config as cfg
@@ -65,13 +64,10 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     except (DiffError, cfg.ConfigError) as err:
         stderr.write(f"krmfn diff: {one_line(str(err))}\n")
         return EXIT_ERROR
-    report = run_diff(base, head, base_options, head_options, _guarded)
+    report = run_diff(base, head, base_options, head_options, run_guarded)
     stdout.write(diffreport.render(report, ns.format))
     return EXIT_CHANGED if report.changed and not ns.exit_zero else EXIT_SAME
 
-
-def _guarded(mode: str, values: list[Any], options: dict[str, Any]) -> Any:
-    return run_guarded(mode, values, options, runner=modes.run)
 
 
 def _options(ns: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:

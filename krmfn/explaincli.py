@@ -10,7 +10,6 @@ import argparse
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from krmfn import modes
 from krmfn.diffcli import DiffError, read_objects
 from krmfn.explain import explain
 from krmfn.guard import run_guarded
@@ -49,16 +48,13 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     except (DiffError, cfg.ConfigError) as err:
         stderr.write(f"krmfn explain: {one_line(str(err))}\n")
         return EXIT_ERROR
-    explanations = [found for found in explain(values, options, _guarded) if _wanted(found.vm, ns.vm)]
+    explanations = [found for found in explain(values, options, run_guarded) if _wanted(found.vm, ns.vm)]
     if not explanations:
         stderr.write("krmfn explain: no VirtualMachine" + (f" named {', '.join(ns.vm)}" if ns.vm else "") + "\n")
         return EXIT_NOTHING
     stdout.write(explainreport.render(explanations, ns.format))
     return EXIT_OK
 
-
-def _guarded(mode: str, values: list[Any], options: dict[str, Any]) -> Any:
-    return run_guarded(mode, values, options, runner=modes.run)
 
 
 def _wanted(vm: Any, names: list[str]) -> bool:

@@ -116,8 +116,9 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
 
 def _annotate_provenance(values: list[Any], options: Mapping[str, Any], outcome: Outcome) -> None:
     """The `provenance` option: each inlined VM gets `krmfn.dev/provenance` (krmfn.explain)."""
-    plain = {**options, "provenance": False}
-    explained = {found.index: found for found in explain(values, plain, lambda _, v, o: run_inline(v, o))}
+    in_place = outcome.sources == list(range(len(values)))  # else dropReferenced removed items
+    found_all = explain(values, options, lambda _, v, o: run_inline(v, o), outcome.items if in_place else None)
+    explained = {found.index: found for found in found_all}
     for position, source in enumerate(outcome.sources):
         found = explained.get(source) if source is not None else None
         if found is None or found.expanded_from is None:

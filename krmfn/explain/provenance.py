@@ -21,7 +21,7 @@ setting, is named by the tables of krmfn.explain.fields.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,12 +77,15 @@ class Explanation:
     leaves: list[Leaf]
 
 
-def explain(values: list[Any], options: dict[str, Any], runner: Runner) -> list[Explanation]:
-    """An Explanation for every VirtualMachine of the bundle (in bundle order)."""
+def explain(values: list[Any], options: Mapping[str, Any], runner: Runner,
+            inlined: list[Any] | None = None) -> list[Explanation]:
+    """An Explanation for every VirtualMachine of the bundle (in bundle order). `inlined`: the
+    bundle already inlined with `options`, item for item (inline's `provenance` has it)."""
     positions = [index for index, value in enumerate(values) if is_virtual_machine(value)]
+    options = {**options, "dropReferenced": False, "provenance": False}  # every item stays in its place
     quiet = {**options, "defaults": "none"}
     without_preference = _without(values, positions, "preference")
-    full = runner("inline", values, options).items
+    full = inlined if inlined is not None else runner("inline", values, options).items
     runs = (runner("inline", values, quiet).items,
             runner("inline", without_preference, quiet).items,
             runner("inline", _without(values, positions, "instancetype"), quiet).items,

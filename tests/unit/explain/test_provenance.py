@@ -75,3 +75,14 @@ def test_inline_provenance_annotation_is_opt_in():
         "spec.template.spec.domain.memory.guest"]
     assert {**annotated["metadata"]["annotations"]} .keys() - {PROVENANCE_ANNOTATION} == \
         plain["metadata"]["annotations"].keys()
+
+
+def test_provenance_with_drop_referenced_names_the_same_sources():
+    # dropReferenced removes the definitions from the output: explain still reads the bundle item
+    # for item, and the annotation is the one written without dropping.
+    kept = modes.run("inline", [INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, vm()], {"provenance": True}).items[2]
+    dropped = modes.run("inline", [INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, vm()],
+                        {"provenance": True, "dropReferenced": True}).items
+    assert [item["kind"] for item in dropped] == ["VirtualMachine"]
+    assert dropped[0]["metadata"]["annotations"][PROVENANCE_ANNOTATION] == \
+        kept["metadata"]["annotations"][PROVENANCE_ANNOTATION]
