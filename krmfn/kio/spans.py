@@ -161,7 +161,10 @@ def _opens_document(data: bytes, span: Span, tree: ryml.Tree, node: int) -> bool
     first = _r.Tree_first_child(tree, node)
     if first == yt.NONE or not _r.Tree_has_key(tree, first):
         return False
-    key = bytes(_r.Tree_key(tree, first))
+    raw_key = _r.Tree_key(tree, first)
+    if raw_key is None:  # an empty key (`: x`): the document is written from its tree
+        return False
+    key = bytes(raw_key)
     head = data[span[0] : min(span[1], span[0] + 4096)]
     while head.startswith((b"#", b"\n", b"\r\n", b" ")):
         head = head.partition(b"\n")[2] if head.lstrip(b" ").startswith((b"#", b"\n", b"\r")) else head.lstrip(b" ")

@@ -21,6 +21,9 @@ FOUND = {
                      b"      bus: virtio\n    b: ~\n",
     "null-key-with-anchor": RL + b"items:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}, data: "
                                  b"{: &x 1, b: *x}}\n",
+    # fuzz: a CLI document whose first key is empty: TypeError finding the document's span
+    "document-null-key": b":",
+    "document-null-key-then-more": b": a\nb: c\n---\nkind: ConfigMap\n",
     # fuzz: a ResourceList apiVersion with a tab was echoed unquoted (not YAML to strict readers)
     "apiversion-with-tab": b"apiVersion: c\tonfig.kubernetes.io/v1\nkind: ResourceList\nitems: []\n",
     "apiversion-needing-quotes": b"apiVersion: 'a: b #c'\nkind: ResourceList\nitems: []\n",
