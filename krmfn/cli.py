@@ -59,6 +59,7 @@ MODE_HELP = {
     "inline": "expand every VirtualMachine's instancetype and preference (offline `virtctl expand`)",
     "validate": "report what KubeVirt would reject or warn about; changes nothing",
     "generate": "emit custom sizes of the common instance types",
+    "adopt": "find the instance type and preference that reproduce each VM written without them; --write rewrites",
 }
 
 
