@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from krmfn import __version__, catalog, diffcli, explaincli
+from krmfn import __version__, adoptcli, catalog, diffcli, explaincli
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
@@ -100,6 +100,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return diffcli.run(ns, sys.stdout, sys.stderr)
     if ns.mode == "explain":
         return explaincli.run(ns, sys.stdout, sys.stderr)
+    if ns.mode == "adopt":
+        return adoptcli.run(ns, sys.stdout, sys.stderr)
     if ns.mode is None:
         parser.print_help(sys.stderr)
         return 2
@@ -142,6 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
         mode_parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
                                  help="leave out files and directories whose path (relative to the directory "
                                       "given) or name matches GLOB; repeatable")
+        if mode == "adopt":
+            adoptcli.add_flags(mode_parser)
         if mode == "validate":
             _add_report_flags(mode_parser)
             mode_parser.add_argument("--kustomize", choices=("auto", "off"), default="auto",

@@ -8,7 +8,8 @@ same guest out of two spellings (``setDefaultResourceRequests`` of
 ``pkg/virt-api/webhooks/mutating-webhook/mutators/vmi-mutator.go``: ``requests.memory`` := the
 guest memory when unset; ``GetCPUTopology`` of ``pkg/virt-launcher/virtwrap/converter/vcpu``: an
 unset socket, core or thread count is 1), and quantities in their canonical form. krmfn's own
-annotations (``krmfn.dev/inlined-from``, ``krmfn.dev/provenance``) are not compared.
+annotations (``krmfn.dev/inlined-from``, ``krmfn.dev/provenance``) are not compared, and the runtime
+form leaves out ``vm.kubevirt.io/os`` (``UI_ANNOTATIONS``).
 """
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ from krmfn.instancetype.gozero import clone
 from krmfn.model.krm import INLINED_FROM_ANNOTATION, PROVENANCE_ANNOTATION
 
 KRMFN_ANNOTATIONS = (INLINED_FROM_ANNOTATION, PROVENANCE_ANNOTATION)
+# Set by every catalog preference (`spec.annotations`), read by UIs (the console's OS icon), not by
+# KubeVirt: a VM without it gets the same guest with or without it.
+UI_ANNOTATIONS = ("vm.kubevirt.io/os",)
 TOPOLOGY = ("sockets", "cores", "threads")
 Diff = tuple[str, Any, Any]  # (dotted path, the original's value, the adopted VM's); None: absent
 MISSING: Any = None
@@ -56,8 +60,18 @@ def comparable(vm: dict) -> dict:
 
 
 def runtime_form(vm: dict) -> dict:
-    """``comparable``, with what makes the same guest out of two spellings made one (module doc)."""
+    """``comparable``, with what makes the same guest out of two spellings made one (module doc),
+    and without the template annotations only UIs read (``UI_ANNOTATIONS``)."""
     out = comparable(vm)
+    template = _dict(_dict(out.get("spec")).get("template"))
+    annotations = _dict(template.get("metadata")).get("annotations")
+    if isinstance(annotations, dict) and any(key in annotations for key in UI_ANNOTATIONS):
+        kept = {k: v for k, v in annotations.items() if k not in UI_ANNOTATIONS}
+        template["metadata"] = {k: v for k, v in template["metadata"].items() if k != "annotations"}
+        if kept:
+            template["metadata"]["annotations"] = kept
+        if not template["metadata"]:
+            del template["metadata"]
     domain = _dict(_dict(_dict(_dict(out.get("spec")).get("template")).get("spec")).get("domain"))
     if domain:
         _canonical_memory(domain)

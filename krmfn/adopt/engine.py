@@ -46,6 +46,7 @@ from krmfn.model.krm import metadata_of
 
 ADOPTED, NOT_ADOPTED, SKIPPED = "adopted", "not-adopted", "skipped"
 MAX_DIFFS = 3
+MAX_REASONS = 2  # instance types whose differences a report names
 
 
 @dataclass
@@ -100,7 +101,8 @@ def adopt_vm(vm: dict, ctx: AdoptContext) -> AdoptResult:
     assert isinstance(reference, dict)  # it just inlined
     rewritten, _ = minimized(first, lambda candidate: verifier.supplied_only(candidate, reference, exact))
     dropped = [path for path, _, after in differences(_template(vm), _template(rewritten)) if after is None]
-    notes = _hint_notes(found, instancetype, preference) + (reasons if instancetype is None else [])
+    notes = _hint_notes(found, instancetype, preference) + _os_note(vm, found, instancetype, preference, ranked,
+                                                                     verifier) + (reasons if instancetype is None else [])
     return AdoptResult(ADOPTED, notes, instancetype, preference, rewritten, dropped, found.describe(),
                        verifier.expansions)
 
@@ -177,8 +179,10 @@ def _choose(vm: dict, sized: list[Definition], ranked: list[Definition],
             if verdict.exact:
                 return (instancetype, preference, candidate, True), reasons
             equivalent = equivalent or (instancetype, preference, candidate, False)
-        elif preference is None and instancetype is not None:
+        elif preference is None and instancetype is not None and len(reasons) < MAX_REASONS:
             reasons.append(f"{instancetype.text()}: {_why(verdict)}")
+    if len(sized) > MAX_REASONS and equivalent is None:
+        reasons.append(f"and {len(sized) - MAX_REASONS} more instance types of that size")
     return equivalent, reasons
 
 
@@ -237,6 +241,18 @@ def _hint_notes(found: hint.Hints, instancetype: Definition | None, preference: 
         if preference is None or not _names(named, preference):
             notes.append(f"{named.origin} names preference {named.name}, which does not reproduce this VM")
     return notes
+
+
+def _os_note(vm: dict, found: hint.Hints, instancetype: Definition | None, preference: Definition | None,
+             ranked: list[Definition], verifier: Verifier) -> list[str]:
+    """Why the preference an OS hint names was not taken, when it was not."""
+    hinted = next((p for p in ranked if p.name in found.stems), None)
+    if hinted is None or hinted is preference or found.preferences:
+        return []
+    candidate = adopted(vm, instancetype, hinted)
+    verdict = Verdict(failure=candidate) if isinstance(candidate, str) else verifier.verdict(
+        candidate, instancetype, hinted)
+    return [f"{hinted.name} (OS {', '.join(found.os_ids)}) does not reproduce it: {_why(verdict)}"]
 
 
 # --- generate ----------------------------------------------------------------------------------

@@ -26,8 +26,8 @@ from krmfn.model.outcome import Outcome
 MODE = "adopt"
 CHECK = "adopt"
 # Result tags: what the report (krmfn.kio.adoptreport) shows of each VM.
-TAG_STATUS, TAG_INSTANCETYPE, TAG_PREFERENCE, TAG_DROPPED, TAG_HINTS = (
-    "status", "instancetype", "preference", "dropped", "hints")
+TAG_STATUS, TAG_INSTANCETYPE, TAG_PREFERENCE, TAG_DROPPED, TAG_HINTS, TAG_WHY = (
+    "status", "instancetype", "preference", "dropped", "hints", "why")
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,8 @@ def finding(index: int, result: AdoptResult, write: bool) -> Finding:
     tags = {TAG_STATUS: result.status}
     if result.hints:
         tags[TAG_HINTS] = result.hints
+    if result.reasons:
+        tags[TAG_WHY] = "; ".join(result.reasons)
     if result.status != ADOPTED:
         return Finding(WARNING, "not adopted: " + "; ".join(result.reasons), item=index, check=CHECK, tags=tags)
     if result.instancetype is not None:
