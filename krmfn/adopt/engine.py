@@ -101,8 +101,9 @@ def adopt_vm(vm: dict, ctx: AdoptContext) -> AdoptResult:
     assert isinstance(reference, dict)  # it just inlined
     rewritten, _ = minimized(first, lambda candidate: verifier.supplied_only(candidate, reference, exact))
     dropped = [path for path, _, after in differences(_template(vm), _template(rewritten)) if after is None]
-    notes = _hint_notes(found, instancetype, preference) + _os_note(vm, found, instancetype, preference, ranked,
-                                                                     verifier) + (reasons if instancetype is None else [])
+    notes = [*_hint_notes(found, instancetype, preference),
+             *_os_note(vm, found, instancetype, preference, ranked, verifier),
+             *(reasons if instancetype is None else [])]
     return AdoptResult(ADOPTED, notes, instancetype, preference, rewritten, dropped, found.describe(),
                        verifier.expansions)
 

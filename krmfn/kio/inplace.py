@@ -1,8 +1,10 @@
 """Writing changed items back into the files they were read from, in place.
 
-Only the documents that changed are new text: each is the file's document patched where it changed
-(``krmfn.kio.resourcelist.item_texts``: every scalar it did not change keeps its text) and put
-where the document's bytes were; every other byte of the file is kept. A file whose documents
+Only what changed is new text: a document whose change is removed and added mapping entries is
+edited in its text (``krmfn.kio.surgery``: the removed entries' lines go, the new ones are
+written; comments and every other byte stay); any other changed document is the file's document
+patched where it changed (``krmfn.kio.resourcelist.item_texts``: every scalar it did not change
+keeps its text) and put where the document's bytes were. The other documents keep their bytes. A file whose documents
 cannot be cut out of its text is written whole as a stream (unchanged documents still as read).
 New objects are appended to a file as documents of their own.
 """
@@ -15,6 +17,7 @@ from typing import Any
 from krmfn.kio.emit import dump
 from krmfn.kio.items import Item
 from krmfn.kio.resourcelist import item_texts, write_stream
+from krmfn.kio.surgery import edit
 from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.outcome import Outcome
 
@@ -41,23 +44,30 @@ def _file_text(path: str, positions: list[int], added: list[int], outcome: Outco
     spliceable = data is not None and all(item.document and item.span is not None for item in items)
     if spliceable and data is not None:
         text = data
-        texts = item_texts(Outcome([outcome.items[p] for p in positions], [outcome.sources[p] for p in positions],
-                                   set(range(len(positions)))), inputs)
-        for item, new in sorted(zip(items, texts, strict=True), key=lambda pair: -pair[0].span[0]):  # type: ignore[index]
-            start, end = item.span  # type: ignore[misc]
-            start += _leading_comments(text[start:end])
-            text = text[:start] + new.rstrip("\n").encode("utf-8") + b"\n" + text[end:]
+        for item, position in sorted(zip(items, positions, strict=True), key=lambda pair: -_span(pair[0])[0]):
+            start, end = _span(item)
+            new = edit(text[start:end].decode("utf-8"), item.value, outcome.items[position])
+            if new is None:
+                start += _leading_comments(text[start:end])
+                one = Outcome([outcome.items[position]], [outcome.sources[position]], {0})
+                new = item_texts(one, inputs)[0].rstrip("\n") + "\n"
+            text = text[:start] + new.encode("utf-8") + text[end:]
         out = text.decode("utf-8")
     else:
         mine = [index for index, item in enumerate(inputs) if item.file == path]
         position_of = {source: position for position, source in enumerate(outcome.sources) if source is not None}
-        sub = Outcome([outcome.items[position_of[i]] for i in mine], mine,
+        sub = Outcome([outcome.items[position_of[i]] for i in mine], list(range(len(mine))),
                       {n for n, i in enumerate(mine) if position_of[i] in outcome.changed})
-        out = write_stream(_reindexed(sub), [inputs[i] for i in mine])
+        out = write_stream(sub, [inputs[i] for i in mine])
     for position in added:
         new = without_orchestrator_annotations(outcome.items[position])
         out = (out if out.endswith("\n") or not out else out + "\n") + "---\n" + dump(new) + "\n"
     return out
+
+
+def _span(item: Item) -> tuple[int, int]:
+    assert item.span is not None  # only items with spans are spliced
+    return item.span
 
 
 def _leading_comments(document: bytes) -> int:
@@ -68,10 +78,6 @@ def _leading_comments(document: bytes) -> int:
             break
         length += len(line)
     return length
-
-
-def _reindexed(outcome: Outcome) -> Outcome:
-    return Outcome(outcome.items, list(range(len(outcome.items))), outcome.changed)
 
 
 def _source(path: str, items: list[Item], inputs: list[Item]) -> bytes | None:
