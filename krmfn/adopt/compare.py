@@ -45,8 +45,9 @@ def defaulted(vm: dict, config: ClusterConfig) -> dict | str:
     return error if error is not None else out
 
 
-def comparable(vm: dict) -> dict:
-    """A defaulted or inlined VM without what is krmfn's own (module doc); a copy."""
+def comparable(vm: dict, without: list[str] | tuple[str, ...] = ()) -> dict:
+    """A defaulted or inlined VM without what is krmfn's own (module doc), and without the
+    template annotations ``without``; a copy."""
     out = clone(vm)
     metadata = out.get("metadata")
     if isinstance(metadata, dict) and isinstance(metadata.get("annotations"), dict):
@@ -54,6 +55,11 @@ def comparable(vm: dict) -> dict:
         if not metadata["annotations"]:
             del metadata["annotations"]
     template_metadata = _dict(_dict(out.get("spec")).get("template")).get("metadata")
+    if isinstance(template_metadata, dict) and isinstance(template_metadata.get("annotations"), dict) and without:
+        template_metadata["annotations"] = {k: v for k, v in template_metadata["annotations"].items()
+                                            if k not in without}
+    if isinstance(template_metadata, dict) and template_metadata.get("annotations") == {}:
+        del template_metadata["annotations"]  # no annotations: the same object
     if template_metadata == {}:
         del out["spec"]["template"]["metadata"]
     return out
@@ -62,16 +68,7 @@ def comparable(vm: dict) -> dict:
 def runtime_form(vm: dict) -> dict:
     """``comparable``, with what makes the same guest out of two spellings made one (module doc),
     and without the template annotations only UIs read (``UI_ANNOTATIONS``)."""
-    out = comparable(vm)
-    template = _dict(_dict(out.get("spec")).get("template"))
-    annotations = _dict(template.get("metadata")).get("annotations")
-    if isinstance(annotations, dict) and any(key in annotations for key in UI_ANNOTATIONS):
-        kept = {k: v for k, v in annotations.items() if k not in UI_ANNOTATIONS}
-        template["metadata"] = {k: v for k, v in template["metadata"].items() if k != "annotations"}
-        if kept:
-            template["metadata"]["annotations"] = kept
-        if not template["metadata"]:
-            del template["metadata"]
+    out = comparable(vm, UI_ANNOTATIONS)
     domain = _dict(_dict(_dict(_dict(out.get("spec")).get("template")).get("spec")).get("domain"))
     if domain:
         _canonical_memory(domain)

@@ -74,6 +74,7 @@ class AdoptResult:
     dropped: list[str] = field(default_factory=list)
     hints: str = ""
     expansions: int = 0
+    exact: bool = False  # the adopted VM inlines to the very same fields, not only the same guest
 
 
 def adopt_vm(vm: dict, ctx: AdoptContext) -> AdoptResult:
@@ -105,7 +106,7 @@ def adopt_vm(vm: dict, ctx: AdoptContext) -> AdoptResult:
              *_os_note(vm, found, instancetype, preference, ranked, verifier),
              *(reasons if instancetype is None else [])]
     return AdoptResult(ADOPTED, notes, instancetype, preference, rewritten, dropped, found.describe(),
-                       verifier.expansions)
+                       verifier.expansions, exact)
 
 
 def _sized(vm: dict, expected: dict, namespace: str, ctx: AdoptContext) -> tuple[list[Definition], str]:
@@ -164,15 +165,16 @@ Choice = tuple[Definition | None, Definition | None, dict, bool]
 
 def _choose(vm: dict, sized: list[Definition], ranked: list[Definition],
             verifier: Verifier) -> tuple[Choice | None, list[str]]:
-    """The first (instance type, preference) in rank order whose adopted form inlines to the very
-    same VM, else the first that gives the same guest (``krmfn.adopt.verify.Verdict``); and why
-    each instance type fails. Without an instance type of the VM's size, a preference alone."""
-    pairs = sorted(((it is None, pf_index, it_index), it, pf)
+    """The first (instance type, preference) whose adopted form inlines to the very same VM, else
+    the first that gives the same guest (``krmfn.adopt.verify.Verdict``), in this order: an
+    instance type and a preference, an instance type alone, a preference alone, each in rank
+    order. Also why each instance type fails."""
+    pairs = sorted(((it is None, pf is None), (pf_index, it_index), it, pf)
                    for it_index, it in enumerate([*sized, None])
                    for pf_index, pf in enumerate([*ranked, None]) if it is not None or pf is not None)
     equivalent: Choice | None = None
     reasons: list[str] = []
-    for _, instancetype, preference in pairs:
+    for _, _, instancetype, preference in pairs:
         candidate = adopted(vm, instancetype, preference)
         verdict = Verdict(failure=candidate) if isinstance(candidate, str) else verifier.verdict(
             candidate, instancetype, preference)

@@ -26,8 +26,8 @@ from krmfn.model.outcome import Outcome
 MODE = "adopt"
 CHECK = "adopt"
 # Result tags: what the report (krmfn.kio.adoptreport) shows of each VM.
-TAG_STATUS, TAG_INSTANCETYPE, TAG_PREFERENCE, TAG_DROPPED, TAG_HINTS, TAG_WHY = (
-    "status", "instancetype", "preference", "dropped", "hints", "why")
+TAG_STATUS, TAG_INSTANCETYPE, TAG_PREFERENCE, TAG_DROPPED, TAG_HINTS, TAG_WHY, TAG_EXACT = (
+    "status", "instancetype", "preference", "dropped", "hints", "why", "exact")
 
 
 @dataclass(frozen=True)
@@ -83,12 +83,14 @@ def finding(index: int, result: AdoptResult, write: bool) -> Finding:
     if result.preference is not None:
         tags[TAG_PREFERENCE] = result.preference.text()
     tags[TAG_DROPPED] = str(len(result.dropped))
+    tags[TAG_EXACT] = str(result.exact).lower()
     names = " and ".join(d.text() for d in (result.instancetype, result.preference) if d is not None)
     origin = ", a custom size generated for it," if result.instancetype and result.instancetype.obj else ""
     done = "rewritten onto" if write else "adoptable:"
     notes = "".join(f" ({note})" for note in result.reasons)
     if result.instancetype is None:
         notes = f" (no instance type: {'; '.join(result.reasons)})"
-    return Finding(INFO, f"{done} {names}{origin} reproduce it field by field "
+    how = "field by field" if result.exact else "as KubeVirt runs it (the same guest, some fields spelt otherwise)"
+    return Finding(INFO, f"{done} {names}{origin} reproduce it {how} "
                          f"({len(result.dropped)} fields of the template left to them){notes}",
                    item=index, check=CHECK, tags=tags)

@@ -127,6 +127,8 @@ def minimized(vm: dict, accept: Callable[[dict], bool]) -> tuple[dict, list[str]
     metadata = template.get("metadata") if isinstance(template.get("metadata"), dict) else {}
     if isinstance(metadata.get("annotations"), dict):
         walk(TEMPLATE_ANNOTATIONS[:-1], {"annotations": metadata["annotations"]})
+        if state["vm"]["spec"]["template"].get("metadata") == {}:  # expand reads none as empty
+            state["vm"] = without(state["vm"], TEMPLATE_ANNOTATIONS[:-1])
     return state["vm"], dropped
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from krmfn.adopt.candidates import Definition
-from krmfn.adopt.compare import Diff, comparable, differences, runtime_form
+from krmfn.adopt.compare import UI_ANNOTATIONS, Diff, comparable, differences, runtime_form
 from krmfn.instancetype.bundle import Bundle
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.expand.expand import expand_vm
@@ -43,6 +43,7 @@ class Verifier:
     expansions: int = 0  # how many inlines the checks ran (for the report and the tests)
     expected: dict = field(init=False)  # its runtime form
     exact: dict = field(init=False)  # its comparable form
+    _ui_keys: set[str] = field(init=False, default_factory=set)
 
     def verdict(self, vm: dict, instancetype: Definition | None, preference: Definition | None) -> Verdict:
         expanded = self._expand(vm, True)
@@ -54,11 +55,18 @@ class Verifier:
         if failure is not None:
             return Verdict(failure=failure.message)
         diffs = differences(self.expected, runtime_form(expanded))
-        return Verdict(diffs, exact=not diffs and not differences(self.exact, comparable(expanded)))
+        return Verdict(diffs, exact=not diffs and not differences(self.exact, self._comparable(expanded)))
+
+    def _comparable(self, expanded: dict) -> dict:
+        """``comparable``, without the UI annotations the original does not have (a preference
+        adds ``vm.kubevirt.io/os``): exact means every field KubeVirt reads."""
+        return comparable(expanded, without=[key for key in UI_ANNOTATIONS if key not in self._ui_keys])
 
     def __post_init__(self) -> None:
         self.expected = runtime_form(self.original)
         self.exact = comparable(self.original)
+        annotations = self.exact.get("spec", {}).get("template", {}).get("metadata", {}).get("annotations", {})
+        self._ui_keys = {key for key in UI_ANNOTATIONS if key in annotations}
 
     def supplied_only(self, vm: dict, reference: dict, exact: bool) -> bool:
         """Whether ``vm`` inlines to ``reference`` without the cluster's defaults, and to the
@@ -70,7 +78,7 @@ class Verifier:
         full = self._expand(vm, True)
         if isinstance(full, str):
             return False
-        return not differences(self.exact, comparable(full)) if exact else not differences(
+        return not differences(self.exact, self._comparable(full)) if exact else not differences(
             self.expected, runtime_form(full))
 
     def bare(self, vm: dict) -> dict | str:
