@@ -7,8 +7,8 @@
   instance type with ``cpu.guest: 0`` inlines to no ``sockets``, as Go omits the 0, and the 1-vCPU
   instance type adopt finds writes ``sockets: 1``, which virt-launcher reads the same). A VM
   adopt leaves alone (no instance type or preference reproduces it: the ones a ControllerRevision
-  supplied, sizes no catalog has) is unchanged, so the property holds for it too; the test also checks that most are adopted, and that each one that is not
-  says why.
+  supplied, sizes no catalog has) is unchanged, so the property holds for it too; the test also
+  checks that most are adopted, and that each one that is not says why.
 * Choice: over the ``catalog`` cases (a realistic VM on each common instance type and
   preference), adopt finds the case's own instance type and preference, except where KubeVirt's
   admission would reject the case's pair (its preference's requirements: ``fedora`` needs 2Gi,
