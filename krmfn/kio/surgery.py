@@ -1,7 +1,8 @@
 """Editing one YAML document's text in place: remove mapping entries, append new ones.
 
 A change that only removes keys and adds keys to block mappings that exist (what ``adopt`` does
-to a VM) is made on the text itself: each removed entry's lines go, each new entry is written
+to a VM) is made on the text itself: each removed entry's lines go (with the comment lines just
+above it, at its indentation), each new entry is written
 (``emit.dump``) after the last entry of its mapping, at its indentation; every other byte stays,
 comments included. ``edit`` returns None for anything else (a changed scalar, a list of another
 length, a flow mapping, a key on a ``- `` line), and when the edited text does not read back as
@@ -117,6 +118,8 @@ def _removal(root: Any, path: Path, lines: list[str]) -> tuple[int, int, str]:
     if lines[line][:column].strip():  # `- key:` or `{key: ...}`: not a line of its own
         raise Unsupported(path)
     end = _entry_lines(lines, line, column)
+    while line > 0 and lines[line - 1].lstrip(" ").startswith("#") and _indent(lines[line - 1]) == column:
+        line -= 1  # the comments just above an entry are its own
     return _offset(lines, line), _offset(lines, end), ""
 
 
