@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import yaml
 
@@ -20,7 +21,7 @@ def write_vms(tmp_path, *vms) -> str:
 
 def test_table_report_changes_nothing(tmp_path):
     path = write_vms(tmp_path, imported_vm(), imported_vm("topo", sockets=1, cores=2, memory="3Gi"))
-    before = open(path).read()
+    before = Path(path).read_text()
     out = krmfn_process(["adopt", "--no-config", path], cwd=tmp_path)
     assert out.code == 0, out.stderr
     lines = out.stdout.splitlines()
@@ -28,7 +29,7 @@ def test_table_report_changes_nothing(tmp_path):
     assert lines[1].split()[:6] == ["imported/web", f"({path}:2)", "adopted", "u1.large", "rhel.9", "8"]
     assert lines[2].split()[:5] == ["imported/topo", f"({path}:50)", "adopted", "-", "rhel.9"]
     assert lines[-1] == "2 of 2 VMs without matchers adoptable"
-    assert open(path).read() == before
+    assert Path(path).read_text() == before
 
 
 def test_json_report(tmp_path):
@@ -44,14 +45,14 @@ def test_write_rewrites_in_place_and_a_second_run_changes_nothing(tmp_path):
     path = write_vms(tmp_path, imported_vm(), imported_vm("db", memory="3Gi"))
     out = krmfn_process(["adopt", "--no-config", "--write", "--generate", path], cwd=tmp_path)
     assert out.code == 0, out.stderr
-    text = open(path).read()
+    text = Path(path).read_text()
     assert text.startswith(HEADER)  # the bytes it did not change stay
     docs = list(yaml.safe_load_all(text))
     assert [d["kind"] for d in docs] == ["VirtualMachine", "VirtualMachine", "VirtualMachineInstancetype"]
     assert docs[1]["spec"]["instancetype"] == {"kind": "VirtualMachineInstancetype", "name": "u1.2c3gi"}
     assert "annotations" not in docs[2]["metadata"]  # no kpt path annotations in a file
     again = krmfn_process(["adopt", "--no-config", "--write", "--generate", path], cwd=tmp_path)
-    assert again.stdout == "no VirtualMachine without matchers\n" and open(path).read() == text
+    assert again.stdout == "no VirtualMachine without matchers\n" and Path(path).read_text() == text
     inlined = krmfn_process(["inline", "--no-config", path], cwd=tmp_path)
     assert inlined.code == 0 and "cpu:\n" in inlined.stdout
 
