@@ -49,7 +49,7 @@ krmfn resolves KubeVirt instance types and preferences offline.
 
 With no MODE, krmfn is a KRM function: it reads a ResourceList on stdin and writes one on
 stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functionConfig picks
-the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate.
+the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate/Adopt.
 
 With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
 and *.yml) and - for stdin. A file it cannot read is one `input` finding; the rest is still read.
