@@ -27,6 +27,7 @@ from krmfn.model.findings import ERROR
 from krmfn.model.options import options_for
 
 MODE = "adopt"
+GENERATE_OPTION = "generateSizes"  # `--generate` is short for its flag, `--generate-sizes`
 EXIT_OK, EXIT_INPUT, EXIT_FATAL = 0, 1, 2
 
 
@@ -34,6 +35,8 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
     """What `krmfn adopt` has beyond the option table's flags (``--generate``, ``--write``)."""
     parser.add_argument("--format", choices=adoptreport.FORMATS, default="table",
                         help="the report: table (default) or json")
+    parser.add_argument("--generate", dest=GENERATE_OPTION, action=argparse.BooleanOptionalAction, default=None,
+                        help="--generate-sizes: custom sizes for VMs no instance type fits")
 
 
 def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:

@@ -6,10 +6,12 @@ No KubeVirt counterpart (KubeVirt only goes the other way, ``pkg/instancetype/ex
    threads) and guest memory;
 2. the instance types of that size (``krmfn.adopt.candidates``; with ``generate``, custom sizes of
    the catalog's classes made by ``krmfn.generate`` when none of the bundle or catalog fits);
-3. for each, the preferences in the order of ``preference_rank``, and no preference last: the
-   first whose adopted form (``krmfn.adopt.rewrite.adopted``) inlines back to the original
-   (``krmfn.adopt.verify``) wins; among instance types, the best preference wins, then the
-   instance type's own rank (``instancetype_rank``);
+3. every pair of them and the preferences (``preference_rank`` order), an instance type alone
+   and a preference alone, tried in this order: an instance type and a preference, an instance
+   type alone, a preference alone, each by the preference's rank, then the instance type's
+   (``instancetype_rank``). The first whose adopted form (``krmfn.adopt.rewrite.adopted``)
+   inlines back to the very same VM wins (``krmfn.adopt.verify``), else the first that gives the
+   same guest;
 4. the winner minimized: every further template field the instance type or preference fills in
    exactly is dropped.
 
@@ -99,8 +101,8 @@ def adopt_vm(vm: dict, ctx: AdoptContext) -> AdoptResult:
                            expansions=verifier.expansions)
     instancetype, preference, first, exact = choice
     reference = verifier.bare(first)
-    assert isinstance(reference, dict)  # it just inlined
-    rewritten, _ = minimized(first, lambda candidate: verifier.supplied_only(candidate, reference, exact))
+    rewritten = first if isinstance(reference, str) else minimized(
+        first, lambda candidate: verifier.supplied_only(candidate, reference, exact))[0]
     dropped = [path for path, _, after in differences(_template(vm), _template(rewritten)) if after is None]
     notes = [*_hint_notes(found, instancetype, preference),
              *_os_note(vm, found, instancetype, preference, ranked, verifier),

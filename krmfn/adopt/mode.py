@@ -39,7 +39,7 @@ class AdoptOptions:
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> AdoptOptions:
         options = complete(MODE, options)
-        return cls(ExpandOptions.from_options(options), bool(options["generate"]), bool(options["write"]))
+        return cls(ExpandOptions.from_options(options), bool(options["generateSizes"]), bool(options["write"]))
 
 
 def run_adopt(values: list[Any], options: Mapping[str, Any]) -> Outcome:

@@ -159,9 +159,10 @@ OPTIONS: tuple[Option, ...] = (
            "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
            "in the output references after inlining. Their files are deleted by kpt.",
            "true", ("inline",)),
-    Option("generate", "bool", False,
+    Option("generateSizes", "bool", False,
            "Adopt: when no instance type of the bundle or the catalog has a VM's vCPUs and memory, make "
-           "custom sizes of the catalog's classes for it (as `krmfn generate` does) and adopt one of those.",
+           "custom sizes of the catalog's classes for it (as `krmfn generate` does) and adopt one of those "
+           "(CLI also `--generate`).",
            "true", ("adopt",)),
     Option("write", "bool", False,
            "Adopt: rewrite each adoptable VM onto its instance type and preference (and add the custom "

@@ -35,7 +35,7 @@ def test_report_changes_nothing_and_says_what_each_vm_would_adopt():
 
 def test_write_rewrites_the_vms_and_adds_the_generated_sizes():
     items = [imported_vm(), imported_vm("small", memory="3Gi")]
-    out = krm(resource_list(items, TYPED % "{write: true, generate: true}"))
+    out = krm(resource_list(items, TYPED % "{write: true, generateSizes: true}"))
     assert out.code == 0
     doc = yaml.safe_load(out.stdout)
     web, small, generated = doc["items"]
