@@ -4,6 +4,7 @@ from __future__ import annotations
 import yaml
 
 from krmfn.adopt.mode import run_adopt
+from krmfn.modes import run
 from tests.conftest import krm
 from tests.unit.adopt.vms import imported_vm, with_matchers
 
@@ -59,3 +60,17 @@ def test_an_unknown_option_is_a_function_config_error():
     out = krm(resource_list([imported_vm()], CONFIGMAP % ", dropReferenced: 'true'"))
     assert out.code == 1
     assert 'unknown option "dropReferenced" for mode adopt' in out.stdout
+
+
+def test_the_vms_of_pools_and_lists_are_adopted_in_place():
+    pool = {"apiVersion": "pool.kubevirt.io/v1alpha1", "kind": "VirtualMachinePool",
+            "metadata": {"name": "webs", "namespace": "imported"},
+            "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "web"}},
+                     "virtualMachineTemplate": {"metadata": {"labels": {"app": "web"}}, "spec": imported_vm()["spec"]}}}
+    listed = {"apiVersion": "v1", "kind": "List", "items": [imported_vm("a")]}
+    out = run("adopt", [pool, listed], {"write": True})
+    assert [(f.item, f.path, f.tags["status"]) for f in out.findings] == [
+        (0, "spec.virtualMachineTemplate", "adopted"), (1, "items[0]", "adopted")]
+    assert out.items[0]["spec"]["virtualMachineTemplate"]["spec"]["instancetype"]["name"] == "u1.large"
+    assert out.items[1]["items"][0]["spec"]["preference"]["name"] == "rhel.9"
+    assert out.changed == {0, 1}
