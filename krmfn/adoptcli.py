@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Any, TextIO
 
 from krmfn.guard import run_guarded
@@ -40,6 +41,9 @@ def add_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    if not ns.paths and sys.stdin.isatty():
+        stderr.write("krmfn: no PATH given (and stdin is a terminal): krmfn adopt PATH..., or - for stdin\n")
+        return EXIT_FATAL
     try:
         options = _options(ns)
         bundles = read_bundles(ns.paths or ["-"], ns.exclude)
@@ -50,6 +54,9 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         stderr.write(f"krmfn: {one_line(str(err))}\n")
         return EXIT_FATAL
     bundle = bundles[0]
+    if not bundle.items and not bundle.problems:
+        stderr.write(f"krmfn: nothing to check: no Kubernetes objects in {', '.join(ns.paths or ['stdin'])}\n")
+        return EXIT_FATAL
     values = [item.value for item in bundle.items]
     outcome = run_guarded(MODE, values, options)
     results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]

@@ -69,3 +69,8 @@ def test_an_unreadable_file_is_exit_1_and_the_rest_is_reported(tmp_path):
     out = krmfn_process(["adopt", "--no-config", path, os.path.join(str(tmp_path), "missing.yaml")], cwd=tmp_path)
     assert out.code == 1
     assert "cannot read" in out.stderr and "1 of 1 VM" in out.stdout
+
+
+def test_nothing_to_check_is_exit_2(tmp_path):
+    out = krmfn_process(["adopt", "--no-config", "-"], stdin="", cwd=tmp_path)
+    assert (out.code, out.stderr) == (2, "krmfn: nothing to check: no Kubernetes objects in -\n")
