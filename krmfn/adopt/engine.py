@@ -41,6 +41,7 @@ from krmfn.generate.options import GenerateOptions
 from krmfn.generate.requests import SizeRequest
 from krmfn.instancetype import quantity
 from krmfn.instancetype.bundle import Bundle
+from krmfn.instancetype.expand.decode import type_error
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.expand.expand import has_matchers
 from krmfn.model.kinds import VIRTUAL_MACHINE_INSTANCETYPE
@@ -83,6 +84,9 @@ def adopt_vm(vm: dict, ctx: AdoptContext) -> AdoptResult:
     """One VM (module doc)."""
     if has_matchers(vm):
         return AdoptResult(SKIPPED, ["it already references an instance type or preference"])
+    wrong_type = type_error(vm)
+    if wrong_type is not None:  # KubeVirt never decodes it: nothing to reproduce
+        return AdoptResult(NOT_ADOPTED, [wrong_type.openapi_message()])
     namespace = ctx.bundle.namespace_of(vm)
     original = defaulted(vm, ctx.config)
     if isinstance(original, str):

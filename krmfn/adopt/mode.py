@@ -55,7 +55,10 @@ def run_adopt(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     for index, item in enumerate(values):
         if not is_virtual_machine(item):
             continue
-        result = adopt_vm(item, ctx)
+        try:
+            result = adopt_vm(item, ctx)
+        except Exception as err:  # noqa: BLE001 - one bad VM must not cost the others their results
+            result = AdoptResult(NOT_ADOPTED, [f"internal error adopting this VM: {type(err).__name__}: {err}"])
         if result.status in (ADOPTED, NOT_ADOPTED):
             outcome.findings.append(finding(index, result, settings.write))
         if settings.write and result.status == ADOPTED and result.vm is not None:

@@ -102,3 +102,9 @@ def test_a_bundle_definition_comes_before_the_catalog_s():
 def test_a_vm_with_matchers_is_skipped():
     vm = with_matchers(imported_vm(), "u1.large", None)
     assert adopt_vm(vm, context([vm])).status == SKIPPED
+
+
+def test_a_vm_kubevirt_cannot_decode_is_not_adopted_and_says_why():
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "a"}, "spec": "four"}
+    result = adopt_vm(vm, context([vm]))
+    assert (result.status, result.reasons) == (NOT_ADOPTED, ['spec in body must be of type object: "string"'])
