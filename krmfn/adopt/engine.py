@@ -235,7 +235,7 @@ def _no_size(vcpus: int, memory: quantity.Quantity, ctx: AdoptContext, namespace
                 if size_of(it.spec)[0] == vcpus and it.name.startswith("u1.")]
     closest = f" (u1 with {vcpus} vCPU{'s' if vcpus != 1 else ''}: {', '.join(same_cpu)})" if same_cpu else ""
     where = f"the bundle or catalog {ctx.catalog_version}" if ctx.catalog_version else "the bundle"
-    fix = "" if ctx.generate else ": use --generate"
+    fix = "" if ctx.generate or not ctx.catalog_version else ": use --generate"
     return (f"{vcpus} vCPU{'s' if vcpus != 1 else ''} with memory {memory.canonical()} match no instance type of "
             f"{where}{closest}{fix}")
 
