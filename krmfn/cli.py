@@ -49,7 +49,7 @@ krmfn resolves KubeVirt instance types and preferences offline.
 
 With no MODE, krmfn is a KRM function: it reads a ResourceList on stdin and writes one on
 stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functionConfig picks
-the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate.
+the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate/Normalize.
 
 With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
 and *.yml) and - for stdin. A file it cannot read is one `input` finding; the rest is still read.
@@ -59,6 +59,7 @@ MODE_HELP = {
     "inline": "expand every VirtualMachine's instancetype and preference (offline `virtctl expand`)",
     "validate": "report what KubeVirt would reject or warn about; changes nothing",
     "generate": "emit custom sizes of the common instance types",
+    "normalize": "write every VirtualMachine as KubeVirt stores it after its mutating webhook (no GitOps drift)",
 }
 
 

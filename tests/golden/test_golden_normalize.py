@@ -1,0 +1,103 @@
+"""normalize against KubeVirt's own answers (the golden corpus).
+
+* Fixed point: over every case, normalizing a normalized bundle changes nothing, and the stored
+  form of every normalized VM is the VM itself (the webhook emulation, applied again, writes nothing).
+* ``expand(normalize(vm)) == expandStored``: for the inference cases (run with ``-expand-stored``),
+  inlining the normalized VM gives the expand of the VM as KubeVirt stored it, apart from the random
+  ``firmware.uuid``/``serial`` (``<generated>`` in the corpus; ``--argocd-ignore`` lists them).
+* A VM the oracle's admission rejects is left unchanged with an error; every VM it admits is
+  normalized without one.
+"""
+from __future__ import annotations
+
+import copy
+import os
+
+import pytest
+
+from krmfn.inline import inline_items
+from krmfn.modes import run
+from krmfn.normalize import normalize_items
+from tests.unit.test_golden_engine import GOLDEN, _key, _load_compare, engine_options, stored_as_expand
+from tests.conftest import requires_shared
+
+pytestmark = requires_shared(GOLDEN)
+OPTIONS = {"legacyApiVersions": "reject", "catalog": "none"}
+
+
+@pytest.fixture(scope="module")
+def gc():
+    return _load_compare()
+
+
+def _inputs(gc, case_dir: str) -> list:
+    return gc.load_docs(os.path.join(case_dir, "input.yaml"))
+
+
+def _without_random_firmware(vm: dict) -> dict:
+    """expandStored minus the random UUIDs the webhook adds on CREATE (nothing else)."""
+    vm = copy.deepcopy(vm)
+    domain = vm.get("spec", {}).get("template", {}).get("spec", {}).get("domain", {})
+    firmware = domain.get("firmware")
+    if isinstance(firmware, dict):
+        for key in ("uuid", "serial"):
+            if firmware.get(key) == "<generated>":
+                del firmware[key]
+        if not firmware:
+            del domain["firmware"]
+    return vm
+
+
+def test_normalize_is_a_fixed_point_on_every_case(gc):
+    moved = []
+    cases = gc.find_cases(GOLDEN, None, None)
+    for case_dir in cases:
+        once = run("normalize", _inputs(gc, case_dir), OPTIONS)
+        twice = run("normalize", copy.deepcopy(once.items), OPTIONS)
+        if twice.changed or twice.items != once.items:
+            moved.append(case_dir)
+    print(f"fixed point: {len(cases) - len(moved)}/{len(cases)}")
+    assert moved == []
+
+
+def test_expand_of_normalized_equals_expand_stored(gc):
+    problems: dict[str, list[str]] = {}
+    compared = 0
+    for case_dir in gc.find_cases(GOLDEN, ["inference"], None):
+        expected = [d for d in gc.load_docs(os.path.join(case_dir, "expected.yaml"))
+                    if d.get("kind") == "VirtualMachine" and "vm" in (d.get("expandStored") or {})]
+        if not expected:
+            continue
+        inputs = _inputs(gc, case_dir)
+        normalized = run("normalize", inputs, OPTIONS)
+        outcome = inline_items(normalized.items, engine_options())
+        out_vms = {_key(item): item for item in outcome.items if isinstance(item, dict)
+                   and item.get("kind") == "VirtualMachine"}
+        in_vms = {_key(item): item for item in inputs if item.get("kind") == "VirtualMachine"}
+        for doc in expected:
+            key = (doc.get("namespace") or "default", doc.get("name") or "")
+            want = _without_random_firmware(stored_as_expand(doc)["vm"])
+            diffs = gc.compare_vm(out_vms[key], want, in_vms[key], gc.unknown_paths(doc))
+            compared += 1
+            if diffs:
+                problems[f"{os.path.basename(case_dir)} {key}"] = diffs
+    print(f"expand(normalize(vm)) == expandStored: {compared - len(problems)}/{compared}")
+    assert compared >= 18
+    assert problems == {}
+
+
+def test_rejected_vms_are_left_unchanged_with_an_error_and_admitted_ones_normalized(gc):
+    wrong = []
+    for case_dir in gc.find_cases(GOLDEN, None, None):
+        inputs = _inputs(gc, case_dir)
+        admission = {(d.get("namespace") or "default", d.get("name") or ""): d.get("admission") or {}
+                     for d in gc.load_docs(os.path.join(case_dir, "expected.yaml")) if d.get("kind") == "VirtualMachine"}
+        normalized = normalize_items(copy.deepcopy(inputs), OPTIONS).outcome
+        errors = {f.item for f in normalized.findings if f.is_error}
+        for index, item in enumerate(inputs):
+            if item.get("kind") != "VirtualMachine" or _key(item) not in admission:
+                continue
+            allowed = admission[_key(item)].get("allowed", True)
+            if allowed == (index in errors) or (not allowed and normalized.items[index] != item):
+                wrong.append(f"{os.path.relpath(case_dir, GOLDEN)} {_key(item)} allowed={allowed}")
+    assert wrong == []
