@@ -41,6 +41,7 @@ from krmfn.model.kubevirt_version import (
 from krmfn.model.options import MODES, Option, options_for
 from krmfn.model.outcome import Outcome, passthrough
 from krmfn.modes import run, run_flags
+from krmfn.normalize import argocd_ignore_differences
 from krmfn.validate.checks import catalog as catalog_check
 from krmfn.validate.options import ValidateOptions
 
@@ -148,6 +149,11 @@ def build_parser() -> argparse.ArgumentParser:
                                      help="auto (default): validate what each directory with a kustomization "
                                           "renders (kubectl kustomize), as a bundle of its own; off: read its "
                                           "files one by one")
+        if mode == "normalize":
+            mode_parser.add_argument("--argocd-ignore", action="store_true",
+                                     help="print, instead of the VMs, the Argo CD ignoreDifferences entries for "
+                                          "what only the live cluster can know (the random firmware uuid and "
+                                          "serial KubeVirt adds to VMs that have none)")
         for option in options_for(mode):
             _add_flag(mode_parser, option)
     return parser
@@ -346,12 +352,28 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         items = [item for bundle in bundles for item in bundle.items]
         return _print_report(results, items, _report_settings(ns, options, fmt, stdout), stdout)
     bundle, outcome, results = runs[0]  # inline and generate read files one by one (kustomize off)
+    if mode == "normalize" and ns.argocd_ignore:
+        return _print_argocd_ignore(bundle, options, results, stdout, stderr)
     results.sort(key=_report_order)
     if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
         keep = [i for i, source in enumerate(outcome.sources) if source is None]
         outcome = Outcome([without_orchestrator_annotations(outcome.items[i]) for i in keep], [None] * len(keep),
                           set(), outcome.findings)
     stdout.write(rlio.write_stream(outcome, bundle.items))
+    for result in results:
+        if result.get("severity") != ERROR:
+            stderr.write(f"krmfn: {stderr_line(result)}\n")
+    return _report_errors(results, stderr)
+
+
+def _print_argocd_ignore(bundle: Bundle, options: dict[str, Any], results: list[dict[str, Any]],
+                         stdout: TextIO, stderr: TextIO) -> int:
+    """``normalize --argocd-ignore``: the entries for an Argo CD Application's
+    ``spec.ignoreDifferences``; the normalize findings still go to stderr."""
+    values = [item.value for item in bundle.items]
+    entries = argocd_ignore_differences(values, options)  # a crash here is main's one-line error
+    text = dump({"ignoreDifferences": entries})
+    stdout.write(text if text.endswith("\n") else text + "\n")
     for result in results:
         if result.get("severity") != ERROR:
             stderr.write(f"krmfn: {stderr_line(result)}\n")

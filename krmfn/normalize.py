@@ -31,6 +31,7 @@ from krmfn.instancetype.webhooks.response import Admission
 from krmfn.instancetype.webhooks.vm import mutate
 from krmfn.instancetype.webhooks.vm_mutator import stored_vm
 from krmfn.model.findings import ERROR, INFO, Finding
+from krmfn.model.embedded import unwrap
 from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machine
 from krmfn.model.kubevirt_version import catalog_for
 from krmfn.model.options import complete
@@ -49,6 +50,7 @@ class Normalized:
 
     outcome: Outcome
     live_only: dict[int, list[str]] = field(default_factory=dict)
+    rejected: set[int] = field(default_factory=set)  # VMs admission rejects: never stored
 
 
 def run_normalize(values: list[Any], options: Mapping[str, Any], pool_vms: Collection[int] = ()) -> Outcome:
@@ -80,6 +82,7 @@ def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Col
         verdict = admitted.verdicts[index]
         if verdict is not None and not verdict.allowed:
             rejected[index] = verdict
+            result.rejected.add(index)
             continue
         _normalize_vm(index, item, bundle, config, result)
     result.outcome.findings.extend(admission_findings(values, rejected, result.outcome, ERROR))
@@ -101,23 +104,34 @@ def _normalize_vm(index: int, vm: dict, bundle: Bundle, config: ClusterConfig, r
 
 def argocd_ignore_differences(values: list[Any], options: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Argo CD ``ignoreDifferences`` entries (an Application's ``spec.ignoreDifferences``) for what
-    only a live cluster can know after normalize: one entry for every VM when all of them need the
-    same pointers, else one per VM (``name``/``namespace``). Empty when nothing remains."""
+    only a live cluster can know after normalize: one entry for every VM when all the VMs KubeVirt
+    stores need the same pointers, else one per VM (``name``/``namespace``, the first of a repeated
+    name). Empty when nothing remains."""
+    flat = unwrap(values)
+    if flat is not None:  # the objects of Lists count; a pool's template is not stored as a VM
+        pool_vms = flat.pool_members()
+        values = [value for index, value in enumerate(flat.values) if index not in pool_vms]
     normalized = normalize_items(values, options)
     if not normalized.live_only:
         return []
-    vm_indices = [index for index, item in enumerate(values) if is_virtual_machine(item)]
+    stored = [index for index, item in enumerate(values)
+              if is_virtual_machine(item) and index not in normalized.rejected]
     pointers = list(normalized.live_only.values())
-    if len(normalized.live_only) == len(vm_indices) and all(p == pointers[0] for p in pointers):
+    if len(normalized.live_only) == len(stored) and all(p == pointers[0] for p in pointers):
         return [_entry(pointers[0])]
     namespace = complete("normalize", options)["namespace"] or DEFAULT_NAMESPACE
-    return [_entry(found, values[index], namespace) for index, found in sorted(normalized.live_only.items())]
+    entries: dict[tuple[str, str], dict[str, Any]] = {}
+    for index, found in sorted(normalized.live_only.items()):
+        entry = _entry(found, values[index], namespace)
+        entries.setdefault((entry["namespace"], entry["name"]), entry)
+    return list(entries.values())
 
 
 def _entry(pointers: list[str], vm: dict | None = None, namespace: str = "") -> dict[str, Any]:
     entry: dict[str, Any] = {"group": KUBEVIRT_GROUP, "kind": VIRTUAL_MACHINE}
     if vm is not None:
-        metadata = vm.get("metadata") if isinstance(vm.get("metadata"), dict) else {}
+        given = vm.get("metadata")
+        metadata: dict = given if isinstance(given, dict) else {}
         entry["name"] = metadata.get("name", "")
         entry["namespace"] = metadata.get("namespace") or namespace
     entry["jsonPointers"] = list(pointers)

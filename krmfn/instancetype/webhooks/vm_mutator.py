@@ -14,7 +14,8 @@ which ``krmfn.instancetype.infer`` switches per release):
   listed by ``live_only_fields`` instead), then ``pkg/defaults`` ``SetVirtualMachineDefaults``
   (architecture from a DataSource's ``template.kubevirt.io/architecture`` label, the cluster's
   default architecture, the cluster's machine type for it), then on CREATE
-  ``setDefaultPciTopologyVersion`` on the template metadata when ``SupportsPCIeHotplug``.
+  ``setDefaultPciTopologyVersion`` on the template metadata when ``SupportsPCIeHotplug``; the
+  spec it answers with is Go-encoded, so its quantities are canonical (``go_roundtrip``).
 
 The input VM is never changed: the stored form is a copy.
 """
@@ -28,6 +29,7 @@ from krmfn.instancetype.find.matcher import Resolved
 from krmfn.instancetype.find.preference import find_preference
 from krmfn.instancetype.gozero import clone, str_set
 from krmfn.instancetype.preference.apply.architecture import apply_architecture_preferences
+from krmfn.instancetype.webhooks.go_roundtrip import canonical_quantities
 from krmfn.instancetype.webhooks.vm import architecture_from_data_sources
 
 PCI_TOPOLOGY_VERSION_ANNOTATION = "kubevirt.io/pci-topology-version"
@@ -71,6 +73,7 @@ def stored_vm(inferred: dict, bundle: Bundle, namespace: str, config: ClusterCon
     set_vm_defaults(vm, bundle, namespace, config, stored.logs)
     if supports_pcie_hotplug(template_spec):
         set_default_pci_topology_version(template)
+    canonical_quantities(vm["spec"])
     return stored
 
 
@@ -127,7 +130,8 @@ def supports_pcie_hotplug(template_spec: dict) -> bool:
         return False
     machine = _dict(template_spec.get("domain")).get("machine")
     if isinstance(machine, dict):
-        machine_type = machine.get("type") if isinstance(machine.get("type"), str) else ""
+        given = machine.get("type")
+        machine_type: str = given if isinstance(given, str) else ""
         return "q35" in machine_type or machine_type.startswith("virt")
     return True
 

@@ -18,7 +18,8 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[3] / "krmfn"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("krmfn.cli", "krmfn.diffcli", "krmfn.explaincli", "krmfn.guard", "krmfn.docs", "krmfn.__main__")),
     ("io", ("krmfn.kio",)),
-    ("modes", ("krmfn.modes", "krmfn.inline", "krmfn.normalize", "krmfn.validate", "krmfn.generate", "krmfn.diff", "krmfn.explain")),
+    ("modes", ("krmfn.modes", "krmfn.inline", "krmfn.normalize", "krmfn.validate", "krmfn.generate", "krmfn.diff",
+               "krmfn.explain")),
     ("engine", ("krmfn.instancetype", "krmfn.catalog")),
     ("model", ("krmfn.model",)),
 )
