@@ -29,7 +29,7 @@ from krmfn.kio.report import (
 )
 from krmfn.kio.rules import Rule
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
-from krmfn.docs import RULE_BY_ID, RULES
+from krmfn.docs import NORMALIZE_RULES, RULE_BY_ID, RULES
 from krmfn.generate.findings import NOTHING as GENERATE_NOTHING
 from krmfn.generate.requests import SINGLE_SIZE_OPTIONS
 from krmfn.guard import run_guarded
@@ -150,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
                                           "renders (kubectl kustomize), as a bundle of its own; off: read its "
                                           "files one by one")
         if mode == "normalize":
+            _add_report_flags(mode_parser)  # for --check
             mode_parser.add_argument("--argocd-ignore", action="store_true",
                                      help="print, instead of the VMs, the Argo CD ignoreDifferences entries for "
                                           "what only the live cluster can know (the random firmware uuid and "
@@ -347,7 +348,7 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     if any(finding.check == GENERATE_NOTHING for _, outcome, _ in runs for finding in outcome.findings):
         return _fatal("nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a config file",
                       NOTHING_CHECK, fmt, stdout, stderr)
-    if mode == "validate":
+    if mode == "validate" or (mode == "normalize" and options.get("check")):
         results = [result for _, _, bundle_results in runs for result in bundle_results]
         items = [item for bundle in bundles for item in bundle.items]
         return _print_report(results, items, _report_settings(ns, options, fmt, stdout), stdout)
@@ -381,10 +382,11 @@ def _print_argocd_ignore(bundle: Bundle, options: dict[str, Any], results: list[
 
 
 def _format(ns: argparse.Namespace) -> str:
-    """validate's report format; the other modes write YAML and report in text."""
+    """validate's (and normalize --check's) report format; the other modes write YAML and report in text."""
     fmt: str | None = getattr(ns, "format", None)
     if fmt is None:
-        fmt = "github" if ns.mode == "validate" and os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+        fmt = "github" if ns.mode in ("validate", "normalize") and os.environ.get("GITHUB_ACTIONS") == "true" \
+            else "text"
     return fmt
 
 
@@ -491,7 +493,8 @@ def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, 
     version = catalog_for(options.get("catalog"), kubevirt_version(options.get("kubevirtVersion")))
     return ReportSettings(fmt=fmt, quiet=ns.quiet, verbose=ns.verbose, color=use_color(ns.color, stdout, os.environ),
                           show_suppressed=ns.show_suppressed, catalog_check=catalog_check.ID,
-                          catalog_version=version or CATALOG_OFF, rules=RULES)
+                          catalog_version=version or CATALOG_OFF,
+                          rules=NORMALIZE_RULES if ns.mode == "normalize" else RULES, mode=ns.mode)
 
 
 def _print_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, stdout: TextIO) -> int:

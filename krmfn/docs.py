@@ -11,6 +11,7 @@ from krmfn.generate import FINDINGS as GENERATE_FINDINGS
 from krmfn.kio import files as input_check
 from krmfn.kio.rules import Rule
 from krmfn.model.options import OPTIONS
+from krmfn.normalize import NORMALIZE_CHECK
 from krmfn.validate.checks import CHECKS
 
 _EXAMPLE = re.compile(r"^(Passing|Failing) example[^\n]*::\n\n((?:    .*\n|\n)+)", re.M)
@@ -41,6 +42,17 @@ INPUT = Rule(input_check.INPUT_CHECK, input_check.INPUT_SEVERITY, input_check.IN
              input_check.INPUT_PASSING, input_check.INPUT_FAILING)
 RULES: tuple[Rule, ...] = (*(rule_of(check) for check in CHECKS), INPUT)
 RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
+# `normalize --check` reports its own check besides the admission checks of validate.
+NORMALIZE = Rule(NORMALIZE_CHECK, "error",
+                 "a VirtualMachine field that KubeVirt's mutating webhook stores differently from the source",
+                 "the VM mutating webhook (vm-mutator.go, pkg/instancetype/webhooks/vm/mutator.go, "
+                 "SetVirtualMachineDefaults) and its Go encoding of the spec",
+                 "Run krmfn normalize (or kpt fn eval --exec krmfn -- mode=normalize) and commit the result.",
+                 "normalize: the source of a VM differs from what KubeVirt stores after its mutating webhook, so a "
+                 "GitOps tool shows drift (see \"normalize\").",
+                 "spec:\n  template:\n    spec:\n      architecture: amd64\n",
+                 "spec:\n  template:\n    spec: {}\n")
+NORMALIZE_RULES: tuple[Rule, ...] = (*RULES, NORMALIZE)
 
 
 def options_table() -> str:

@@ -14,15 +14,18 @@ PCI topology annotation.
   as sent); only the VMs its controller creates from the template are mutated, and those are not
   in git. One info result says so.
 * Idempotent: a normalized VM is the webhook's fixed point.
+* ``check``: nothing changes; each field KubeVirt would store differently is an error (CI, pre-commit).
 * The random ``firmware.uuid``/``serial`` the webhook adds on CREATE cannot be known offline:
   ``argocd_ignore_differences`` lists them as Argo CD ``ignoreDifferences`` entries.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from krmfn.diff.fields import ABSENT, field_changes
 from krmfn.inline import admission_findings
 from krmfn.instancetype.bundle import DEFAULT_NAMESPACE, Bundle
 from krmfn.instancetype.expand.defaults import ClusterConfig
@@ -84,12 +87,13 @@ def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Col
             rejected[index] = verdict
             result.rejected.add(index)
             continue
-        _normalize_vm(index, item, bundle, config, result)
+        _normalize_vm(index, item, bundle, config, result, options["check"])
     result.outcome.findings.extend(admission_findings(values, rejected, result.outcome, ERROR))
     return result
 
 
-def _normalize_vm(index: int, vm: dict, bundle: Bundle, config: ClusterConfig, result: Normalized) -> None:
+def _normalize_vm(index: int, vm: dict, bundle: Bundle, config: ClusterConfig, result: Normalized,
+                  check: bool) -> None:
     vm_namespace = bundle.namespace_of(vm)
     mutation = mutate(vm, bundle, vm_namespace, config.kubevirt_version)
     if isinstance(mutation, Admission):  # admission allowed it, so this cannot happen; stay safe
@@ -97,9 +101,34 @@ def _normalize_vm(index: int, vm: dict, bundle: Bundle, config: ClusterConfig, r
     stored = stored_vm(mutation.vm, bundle, vm_namespace, config)
     if stored.live_only:
         result.live_only[index] = stored.live_only
-    if stored.vm != vm:
+    if stored.vm == vm:
+        return
+    if check:
+        result.outcome.findings.extend(drift_findings(index, vm, stored.vm))
+    else:
         result.outcome.items[index] = stored.vm
         result.outcome.changed.add(index)
+
+
+def drift_findings(index: int, source: dict, stored: dict) -> list[Finding]:
+    """The `check` option: one error per field KubeVirt would store differently from the source."""
+    findings = []
+    for change in field_changes(source, stored):
+        if change.before is ABSENT:
+            message = f"KubeVirt's mutating webhook adds {change.path}: {_shown(change.after)}"
+        elif change.after is ABSENT:
+            message = f"KubeVirt's mutating webhook removes {change.path} ({_shown(change.before)})"
+        else:
+            message = (f"KubeVirt's mutating webhook stores {change.path} as {_shown(change.after)} "
+                       f"(the source has {_shown(change.before)})")
+        findings.append(Finding(ERROR, message, item=index, path=change.path, check=NORMALIZE_CHECK,
+                                current=None if change.before is ABSENT else change.before,
+                                proposed=None if change.after is ABSENT else change.after))
+    return findings
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
 def argocd_ignore_differences(values: list[Any], options: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -159,6 +159,10 @@ OPTIONS: tuple[Option, ...] = (
            "Remove instance types and preferences (and their ControllerRevisions) that no VM left "
            "in the output references after inlining. Their files are deleted by kpt.",
            "true", ("inline",)),
+    Option("check", "bool", False,
+           "Change nothing: report each field of a VM that KubeVirt would store differently from the source "
+           "(one error per field, check `normalize`), for CI and pre-commit.",
+           "true", ("normalize",)),
     Option("legacyApiVersions", "enum", "reject",
            "`reject`: as KubeVirt does since v1.6 (`instancetype.kubevirt.io/v1alpha1` and `v1alpha2` "
            "not served, legacy ControllerRevision payloads undecodable); `convert`: read them as "
