@@ -124,3 +124,24 @@ def test_cli_argocd_ignore_prints_entries_and_reports_rejections_on_stderr():
         {"group": "kubevirt.io", "kind": "VirtualMachine", "jsonPointers": [
             "/spec/template/spec/domain/firmware/uuid", "/spec/template/spec/domain/firmware/serial"]}]}
     assert "Name already set, should be cleared before setting inferFromVolume" in result.stderr
+
+
+def test_check_reports_each_field_and_changes_nothing():
+    items = [vm()]
+    items[0]["spec"]["template"]["spec"]["domain"]["memory"] = {"guest": "2048Mi"}
+    outcome = normalize(items, check=True)
+    assert (outcome.items, outcome.changed) == (items, set())
+    assert [(f.severity, f.check, f.path, f.message, f.current, f.proposed) for f in outcome.findings] == [
+        (ERROR, NORMALIZE_CHECK, "spec.template.spec.domain.memory.guest",
+         "KubeVirt's mutating webhook stores spec.template.spec.domain.memory.guest as \"2Gi\" (the source has "
+         "\"2048Mi\")", "2048Mi", "2Gi"),
+        (ERROR, NORMALIZE_CHECK, "spec.template.spec.domain.machine",
+         "KubeVirt's mutating webhook adds spec.template.spec.domain.machine: {\"type\": \"q35\"}", None,
+         {"type": "q35"}),
+        (ERROR, NORMALIZE_CHECK, "spec.template.spec.architecture",
+         "KubeVirt's mutating webhook adds spec.template.spec.architecture: \"amd64\"", None, "amd64"),
+        (ERROR, NORMALIZE_CHECK, "spec.template.metadata",
+         "KubeVirt's mutating webhook adds spec.template.metadata: {\"annotations\": "
+         "{\"kubevirt.io/pci-topology-version\": \"v3\"}}", None, PCI),
+    ]
+    assert normalize(normalize(items).items, check=True).findings == []
