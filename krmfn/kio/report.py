@@ -105,7 +105,7 @@ def write_report(results: list[dict[str, Any]], items: list[Item], settings: Rep
         json.dump(sarif_log(results, settings.rules), out, indent=2, default=str)
         out.write("\n")
     elif settings.fmt == "junit":
-        out.write(junit_xml(results, items))
+        out.write(junit_xml(results, items, settings.mode))
     else:
         _write_lines(results, counts, settings, out)
 
