@@ -138,6 +138,7 @@ spec:
         devices: {}
         machine:
           type: q35
+        resources: {}
 """
 
 
@@ -150,7 +151,7 @@ def test_normalize_check_hook_fails_on_drift_and_passes_once_normalized(scratch,
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert ("vms/vm0.yaml:11: error [normalize] VirtualMachine lab/vm0 spec.template.spec.architecture: "
             "KubeVirt's mutating webhook adds spec.template.spec.architecture: \"amd64\"") in proc.stdout, proc.stdout
-    assert "krmfn normalize: 2 objects, 3 errors, 0 warnings, 0 infos" in proc.stdout, proc.stdout
+    assert "krmfn normalize: 2 objects, 4 errors, 0 warnings, 0 infos" in proc.stdout, proc.stdout
     with open(os.path.join(scratch, "vms", "vm0.yaml"), "w") as handle:
         handle.write(NORMALIZED_VM)
     proc = run(scratch, home)

@@ -26,6 +26,7 @@ def stored(machine, architecture="amd64", machine_type="q35"):
     template = machine["spec"]["template"]
     template["spec"]["architecture"] = architecture
     template["spec"]["domain"]["machine"] = {"type": machine_type}
+    template["spec"]["domain"]["resources"] = {}  # Go writes the struct
     template["metadata"] = PCI
     return machine
 
@@ -110,7 +111,7 @@ def test_typed_function_config_under_krm():
     result = krm(TYPED)
     assert result.code == 0, result.stderr
     template = load12(result.stdout)["items"][0]["spec"]["template"]
-    assert template == {"spec": {"domain": {"devices": {}, "memory": {"guest": "1Gi"},
+    assert template == {"spec": {"domain": {"devices": {}, "memory": {"guest": "1Gi"}, "resources": {},
                                             "machine": {"type": "pc-q35-rhel9.6.0"}}, "architecture": "amd64"},
                         "metadata": PCI}
 
@@ -138,6 +139,8 @@ def test_check_reports_each_field_and_changes_nothing():
         (ERROR, NORMALIZE_CHECK, "spec.template.spec.domain.machine",
          "KubeVirt's mutating webhook adds spec.template.spec.domain.machine: {\"type\": \"q35\"}", None,
          {"type": "q35"}),
+        (ERROR, NORMALIZE_CHECK, "spec.template.spec.domain.resources",
+         "KubeVirt's mutating webhook adds spec.template.spec.domain.resources: {}", None, {}),
         (ERROR, NORMALIZE_CHECK, "spec.template.spec.architecture",
          "KubeVirt's mutating webhook adds spec.template.spec.architecture: \"amd64\"", None, "amd64"),
         (ERROR, NORMALIZE_CHECK, "spec.template.metadata",

@@ -1,4 +1,4 @@
-"""What the VM mutating webhook's own encoding changes in a VM it admits: its quantities.
+"""What the VM mutating webhook's own encoding changes in a VM it admits.
 
 The webhook answers with ``patch.WithReplace("/spec", vm.Spec)`` (``vm-mutator.go`` ``Mutate``):
 the spec is decoded into KubeVirt's Go types and encoded again, so every ``resource.Quantity`` is
@@ -7,8 +7,14 @@ integer ``1073741824`` the string ``1Gi``, ``0.5Gi`` ``512Mi``. The Quantity fie
 ``VirtualMachineSpec``, from ``staging/src/kubevirt.io/api/core/v1/schema.go`` (and the CDI
 ``DataVolumeSpec`` of ``dataVolumeTemplates``), are listed in ``QUANTITY_PATHS``.
 
-Other artefacts of that encoding (empty structs Go always writes, such as ``resources: {}``, or
-``features.acpi: {}``) only add fields the source does not have; they are left out.
+Go also writes every non-pointer struct field, even with ``omitempty`` (``encoding/json`` omits
+only empty values of basic, slice, map and pointer types): ``domain.resources: {}``,
+``template.metadata: {}``, ``features.acpi: {}`` (when ``features`` is set), ``hostDisk.capacity:
+"0"`` (a zero Quantity), the ``resources: {}`` of a dataVolumeTemplate's ``pvc``/``storage``, a
+dataVolumeTemplate's ``metadata: {}``; and before v1.8 (apimachinery v0.33, no ``omitzero``) a zero
+``creationTimestamp: null`` in each of those ObjectMetas. Argo CD reports these as drift (seen in
+public repositories' ``ignoreDifferences``: ``domain.resources``, ``hostDisk.capacity``), so they
+are written too (``always_written``).
 """
 from __future__ import annotations
 
@@ -31,6 +37,42 @@ QUANTITY_PATHS: tuple[tuple[str, ...], ...] = (
     ("dataVolumeTemplates", "*", "spec", "storage", "resources", "requests", "*"),
     ("dataVolumeTemplates", "*", "spec", "storage", "resources", "limits", "*"),
 )
+
+
+# Non-pointer struct fields below `spec`, as (path to the parent, key, the value Go writes when unset).
+ALWAYS_WRITTEN: tuple[tuple[tuple[str, ...], str, Any], ...] = (
+    (("template",), "metadata", {}),
+    (("template", "spec", "domain"), "resources", {}),
+    (("template", "spec", "domain", "features"), "acpi", {}),
+    (("template", "spec", "volumes", "*", "hostDisk"), "capacity", "0"),
+    (("dataVolumeTemplates", "*"), "metadata", {}),
+    (("dataVolumeTemplates", "*", "spec", "pvc"), "resources", {}),
+    (("dataVolumeTemplates", "*", "spec", "storage"), "resources", {}),
+)
+# The ObjectMetas among them: v1.7 writes a zero creationTimestamp as null.
+OBJECT_METAS: tuple[tuple[str, ...], ...] = (("template", "metadata"), ("dataVolumeTemplates", "*", "metadata"))
+CREATION_TIMESTAMP = "creationTimestamp"
+
+
+def go_encoded(spec: dict, null_creation_timestamp: bool) -> None:
+    """The VM ``spec`` (a private copy) as the webhook's Go encoding writes it: canonical
+    quantities and the structs Go always writes (``null_creation_timestamp``: v1.7's ObjectMeta)."""
+    canonical_quantities(spec)
+    always_written(spec)
+    if null_creation_timestamp:
+        for path in OBJECT_METAS:
+            for parent, key in _slots(spec, path):
+                if isinstance(parent[key], dict):
+                    parent[key].setdefault(CREATION_TIMESTAMP, None)
+
+
+def always_written(spec: dict) -> None:
+    """Set each unset non-pointer struct field of ``ALWAYS_WRITTEN`` to what Go writes for it."""
+    for parent_path, key, value in ALWAYS_WRITTEN:
+        for grand, parent_key in _slots(spec, parent_path):
+            parent = grand[parent_key]
+            if isinstance(parent, dict) and parent.get(key) is None:
+                parent[key] = dict(value) if isinstance(value, dict) else value
 
 
 def canonical_quantities(spec: dict) -> None:

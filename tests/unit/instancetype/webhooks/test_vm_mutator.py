@@ -9,6 +9,7 @@ from krmfn.instancetype.webhooks.vm_mutator import (
     stored_vm,
     supports_pcie_hotplug,
 )
+from krmfn.model.kubevirt_version import VERSIONS
 from tests.unit.instancetype.webhooks.test_vm import preference, vm
 
 PCI = {"annotations": {"kubevirt.io/pci-topology-version": "v3"}}
@@ -28,7 +29,7 @@ def template(stored):
 def test_cluster_defaults_and_pci_annotation_on_a_plain_vm():
     stored = store(vm())
     assert template(stored)["spec"]["architecture"] == "amd64"
-    assert template(stored)["spec"]["domain"]["machine"] == {"type": "q35"}
+    assert template(stored)["spec"]["domain"] == {"devices": {}, "machine": {"type": "q35"}, "resources": {}}
     assert template(stored)["metadata"] == PCI
     assert stored.live_only == [FIRMWARE_UUID_POINTER, FIRMWARE_SERIAL_POINTER]
 
@@ -47,7 +48,7 @@ def test_the_vms_own_values_are_kept():
     stored = store(machine, preference(preferredArchitecture="arm64", machine={"preferredMachineType": "virt"}))
     assert template(stored)["spec"]["architecture"] == "s390x"
     assert template(stored)["spec"]["domain"]["machine"] == {"type": "pc-q35-rhel9.2.0"}
-    assert "metadata" not in template(stored)  # s390x: no PCIe hotplug, no annotation
+    assert template(stored)["metadata"] == {}  # s390x: no PCIe hotplug, no annotation (Go writes `{}`)
 
 
 def test_cluster_machine_type_follows_the_architecture():
@@ -59,7 +60,7 @@ def test_cluster_machine_type_follows_the_architecture():
 
 def test_i440fx_machine_type_gets_no_pci_annotation():
     stored = store(vm(domain={"devices": {}, "machine": {"type": "pc-i440fx-rhel7.6.0"}}))
-    assert "metadata" not in template(stored)
+    assert template(stored)["metadata"] == {}
     assert supports_pcie_hotplug({"architecture": "amd64", "domain": {"machine": {"type": "pc-q35-rhel9.4.0"}}})
     assert not supports_pcie_hotplug({"architecture": "s390x"})
 
@@ -80,9 +81,9 @@ def test_preferred_storage_class_fills_only_null_storage_classes():
     ]
     stored = store(machine, preference(volumes={"preferredStorageClassName": "fast"}))
     assert [t["spec"] for t in stored.vm["spec"]["dataVolumeTemplates"]] == [
-        {"pvc": {"storageClassName": "fast"}, "storage": {"storageClassName": "fast"}},
-        {"storage": {"storageClassName": ""}},
-        {"storage": {"storageClassName": "slow"}},
+        {"pvc": {"storageClassName": "fast", "resources": {}}, "storage": {"storageClassName": "fast", "resources": {}}},
+        {"storage": {"storageClassName": "", "resources": {}}},
+        {"storage": {"storageClassName": "slow", "resources": {}}},
         {"source": {"blank": {}}},
     ]
 
@@ -130,3 +131,27 @@ def test_quantities_are_stored_in_canonical_form():
     assert template(stored)["spec"]["volumes"][1] == {"name": "scratch", "emptyDisk": {"capacity": "512Mi"}}
     assert stored.vm["spec"]["dataVolumeTemplates"][0]["spec"]["storage"] == {
         "resources": {"requests": {"storage": "30Gi"}}}
+
+
+def test_structs_go_always_writes_are_written():
+    machine = vm(domain={"devices": {}, "features": {"smm": {}}})
+    machine["spec"]["template"]["spec"]["volumes"].append({"name": "host", "hostDisk": {"path": "/d", "type": "Disk"}})
+    machine["spec"]["dataVolumeTemplates"] = [{"spec": {"pvc": {"accessModes": ["ReadWriteOnce"]}}}]
+    stored = store(machine, config=ClusterConfig(machine_type="pc-i440fx-rhel7.6.0"))
+    domain = template(stored)["spec"]["domain"]
+    assert domain["features"] == {"smm": {}, "acpi": {}}
+    assert domain["resources"] == {}
+    assert template(stored)["metadata"] == {}
+    assert template(stored)["spec"]["volumes"][1]["hostDisk"] == {"path": "/d", "type": "Disk", "capacity": "0"}
+    assert stored.vm["spec"]["dataVolumeTemplates"] == [
+        {"spec": {"pvc": {"accessModes": ["ReadWriteOnce"], "resources": {}}}, "metadata": {}}]
+
+
+def test_v1_7_writes_a_null_creation_timestamp_in_each_object_meta():
+    machine = vm()
+    machine["spec"]["dataVolumeTemplates"] = [{"metadata": {"name": "root"}, "spec": {"storage": {}}}]
+    stored = store(machine, config=ClusterConfig(kubevirt_version=VERSIONS["v1.7"]))
+    assert template(stored)["metadata"] == {**PCI, "creationTimestamp": None}
+    assert stored.vm["spec"]["dataVolumeTemplates"][0]["metadata"] == {"name": "root", "creationTimestamp": None}
+    stored = store(machine, config=ClusterConfig(kubevirt_version=VERSIONS["v1.8"]))
+    assert template(stored)["metadata"] == PCI
