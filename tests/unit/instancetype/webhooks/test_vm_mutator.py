@@ -81,7 +81,8 @@ def test_preferred_storage_class_fills_only_null_storage_classes():
     ]
     stored = store(machine, preference(volumes={"preferredStorageClassName": "fast"}))
     assert [t["spec"] for t in stored.vm["spec"]["dataVolumeTemplates"]] == [
-        {"pvc": {"storageClassName": "fast", "resources": {}}, "storage": {"storageClassName": "fast", "resources": {}}},
+        {"pvc": {"storageClassName": "fast", "resources": {}},
+         "storage": {"storageClassName": "fast", "resources": {}}},
         {"storage": {"storageClassName": "", "resources": {}}},
         {"storage": {"storageClassName": "slow", "resources": {}}},
         {"source": {"blank": {}}},
