@@ -158,10 +158,10 @@ def _item_text(item: Item, value: Any, changed: bool, built: dict[Any, dict]) ->
         except UnsafeRendering:
             return None
     long_lines = item.source is not None and has_line_longer(item.source, MAX_IMPLICIT_KEY)
-    text = _changed_text(item, value, built, long_lines)
-    if text is not None and item.document and item.source is not None and item.span is not None:
-        return leading_comments(item.source, item.span) + text
-    return text
+    changed_text = _changed_text(item, value, built, long_lines)
+    if changed_text is not None and item.document and item.source is not None and item.span is not None:
+        return leading_comments(item.source, item.span) + changed_text
+    return changed_text
 
 
 _LEADING_COMMENTS = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*")
