@@ -33,7 +33,7 @@ from krmfn.instancetype.webhooks.admit import admit_items
 from krmfn.instancetype.webhooks.response import Admission
 from krmfn.instancetype.webhooks.vm import mutate
 from krmfn.instancetype.webhooks.vm_mutator import stored_vm
-from krmfn.model.findings import ERROR, INFO, Finding
+from krmfn.model.findings import ERROR, INFO, UNSET, Finding
 from krmfn.model.embedded import unwrap
 from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machine
 from krmfn.model.kubevirt_version import catalog_for
@@ -122,8 +122,8 @@ def drift_findings(index: int, source: dict, stored: dict) -> list[Finding]:
             message = (f"KubeVirt's mutating webhook stores {change.path} as {_shown(change.after)} "
                        f"(the source has {_shown(change.before)})")
         findings.append(Finding(ERROR, message, item=index, path=change.path, check=NORMALIZE_CHECK,
-                                current=None if change.before is ABSENT else change.before,
-                                proposed=None if change.after is ABSENT else change.after))
+                                current=UNSET if change.before is ABSENT else change.before,
+                                proposed=UNSET if change.after is ABSENT else change.after))
     return findings
 
 

@@ -3,7 +3,7 @@ import copy
 
 import yaml
 
-from krmfn.model.findings import ERROR, INFO
+from krmfn.model.findings import ERROR, INFO, UNSET
 from krmfn.modes import run
 from krmfn.normalize import NORMALIZE_CHECK, POOL_AS_WRITTEN, argocd_ignore_differences
 from tests.conftest import krm, krmfn_process, load12
@@ -137,14 +137,14 @@ def test_check_reports_each_field_and_changes_nothing():
          "KubeVirt's mutating webhook stores spec.template.spec.domain.memory.guest as \"2Gi\" (the source has "
          "\"2048Mi\")", "2048Mi", "2Gi"),
         (ERROR, NORMALIZE_CHECK, "spec.template.spec.domain.machine",
-         "KubeVirt's mutating webhook adds spec.template.spec.domain.machine: {\"type\": \"q35\"}", None,
+         "KubeVirt's mutating webhook adds spec.template.spec.domain.machine: {\"type\": \"q35\"}", UNSET,
          {"type": "q35"}),
         (ERROR, NORMALIZE_CHECK, "spec.template.spec.domain.resources",
-         "KubeVirt's mutating webhook adds spec.template.spec.domain.resources: {}", None, {}),
+         "KubeVirt's mutating webhook adds spec.template.spec.domain.resources: {}", UNSET, {}),
         (ERROR, NORMALIZE_CHECK, "spec.template.spec.architecture",
-         "KubeVirt's mutating webhook adds spec.template.spec.architecture: \"amd64\"", None, "amd64"),
+         "KubeVirt's mutating webhook adds spec.template.spec.architecture: \"amd64\"", UNSET, "amd64"),
         (ERROR, NORMALIZE_CHECK, "spec.template.metadata",
          "KubeVirt's mutating webhook adds spec.template.metadata: {\"annotations\": "
-         "{\"kubevirt.io/pci-topology-version\": \"v3\"}}", None, PCI),
+         "{\"kubevirt.io/pci-topology-version\": \"v3\"}}", UNSET, PCI),
     ]
     assert normalize(normalize(items).items, check=True).findings == []
