@@ -41,8 +41,12 @@ INPUT = Rule(input_check.INPUT_CHECK, input_check.INPUT_SEVERITY, input_check.IN
              "function refuses a broken ResourceList as a whole).",
              input_check.INPUT_PASSING, input_check.INPUT_FAILING)
 RULES: tuple[Rule, ...] = (*(rule_of(check) for check in CHECKS), INPUT)
-RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
-# `normalize --check` reports its own check besides the admission checks of validate.
+# `normalize --check` reports its own check besides the admission checks of validate; the checks
+# table and `krmfn checks` list validate's, `krmfn checks normalize` explains it.
+_STORED_VM = ("apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata: {name: vm}\nspec:\n  runStrategy: Halted\n"
+              "  template:\n    metadata:\n      annotations: {kubevirt.io/pci-topology-version: v3}\n    spec:\n"
+              "      architecture: amd64\n      domain:\n        devices: {}\n        machine: {type: q35}\n"
+              "        resources: {}\n")
 NORMALIZE = Rule(NORMALIZE_CHECK, "error",
                  "a VirtualMachine field that KubeVirt's mutating webhook stores differently from the source",
                  "the VM mutating webhook (vm-mutator.go, pkg/instancetype/webhooks/vm/mutator.go, "
@@ -50,9 +54,11 @@ NORMALIZE = Rule(NORMALIZE_CHECK, "error",
                  "Run krmfn normalize (or kpt fn eval --exec krmfn -- mode=normalize) and commit the result.",
                  "normalize: the source of a VM differs from what KubeVirt stores after its mutating webhook, so a "
                  "GitOps tool shows drift (see \"normalize\").",
-                 "spec:\n  template:\n    spec:\n      architecture: amd64\n",
-                 "spec:\n  template:\n    spec: {}\n")
+                 _STORED_VM,
+                 "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata: {name: vm}\nspec:\n  runStrategy: Halted\n"
+                 "  template:\n    spec:\n      domain:\n        devices: {}\n")
 NORMALIZE_RULES: tuple[Rule, ...] = (*RULES, NORMALIZE)
+RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in NORMALIZE_RULES}
 
 
 def options_table() -> str:

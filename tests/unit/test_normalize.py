@@ -4,6 +4,7 @@ import copy
 import yaml
 
 from krmfn.model.findings import ERROR, INFO, UNSET
+from krmfn.docs import NORMALIZE
 from krmfn.modes import run
 from krmfn.normalize import NORMALIZE_CHECK, POOL_AS_WRITTEN, argocd_ignore_differences
 from tests.conftest import krm, krmfn_process, load12
@@ -148,3 +149,12 @@ def test_check_reports_each_field_and_changes_nothing():
          "{\"kubevirt.io/pci-topology-version\": \"v3\"}}", UNSET, PCI),
     ]
     assert normalize(normalize(items).items, check=True).findings == []
+
+
+def test_the_normalize_checks_examples_pass_and_fail(tmp_path):
+    for example, code in ((NORMALIZE.passing, 0), (NORMALIZE.failing, 1)):
+        path = tmp_path / "vm.yaml"
+        path.write_text(example)
+        result = krmfn_process(["normalize", "--check", "--no-config", str(path)])
+        assert result.code == code, result.stdout + result.stderr
+    assert krmfn_process(["checks", "normalize"]).stdout.startswith("normalize (error): ")
