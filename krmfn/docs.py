@@ -55,8 +55,8 @@ NORMALIZE = Rule(NORMALIZE_CHECK, "error",
                  "normalize: the source of a VM differs from what KubeVirt stores after its mutating webhook, so a "
                  "GitOps tool shows drift (see \"normalize\").",
                  _STORED_VM,
-                 "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata: {name: vm}\nspec:\n  runStrategy: Halted\n"
-                 "  template:\n    spec:\n      domain:\n        devices: {}\n")
+                 "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata: {name: vm}\nspec:\n"
+                 "  runStrategy: Halted\n  template:\n    spec:\n      domain:\n        devices: {}\n")
 NORMALIZE_RULES: tuple[Rule, ...] = (*RULES, NORMALIZE)
 RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in NORMALIZE_RULES}
 
