@@ -18,7 +18,14 @@ import pytest
 from krmfn.inline import inline_items
 from krmfn.modes import run
 from krmfn.normalize import normalize_items
-from tests.unit.test_golden_engine import GOLDEN, _key, _load_compare, engine_options, stored_as_expand
+from tests.unit.test_golden_engine import (
+    GOLDEN,
+    _key,
+    _load_compare,
+    engine_options,
+    stored_as_expand,
+    without_random_firmware,
+)
 from tests.conftest import requires_shared
 
 pytestmark = requires_shared(GOLDEN)
@@ -32,20 +39,6 @@ def gc():
 
 def _inputs(gc, case_dir: str) -> list:
     return gc.load_docs(os.path.join(case_dir, "input.yaml"))
-
-
-def _without_random_firmware(vm: dict) -> dict:
-    """expandStored minus the random UUIDs the webhook adds on CREATE (nothing else)."""
-    vm = copy.deepcopy(vm)
-    domain = vm.get("spec", {}).get("template", {}).get("spec", {}).get("domain", {})
-    firmware = domain.get("firmware")
-    if isinstance(firmware, dict):
-        for key in ("uuid", "serial"):
-            if firmware.get(key) == "<generated>":
-                del firmware[key]
-        if not firmware:
-            del domain["firmware"]
-    return vm
 
 
 def test_normalize_is_a_fixed_point_on_every_case(gc):
@@ -84,7 +77,7 @@ def test_expand_of_normalized_equals_expand_stored(gc, expected_file, release):
         in_vms = {_key(item): item for item in inputs if item.get("kind") == "VirtualMachine"}
         for doc in expected:
             key = (doc.get("namespace") or "default", doc.get("name") or "")
-            want = _without_random_firmware(stored_as_expand(doc)["vm"])
+            want = without_random_firmware(stored_as_expand(doc)["vm"])
             diffs = gc.compare_vm(out_vms[key], want, in_vms[key], gc.unknown_paths(doc))
             compared += 1
             if diffs:
