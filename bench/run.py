@@ -1,7 +1,7 @@
 """Benchmark runner: wall time, time per 1,000 VMs and peak memory, for each mode and size.
 
 usage: python bench/run.py [--sizes 100,1000,10000,50000]
-                           [--modes passthrough,inline,validate,generate,pyyaml] [--repeat N]
+                           [--modes passthrough,inline,validate,generate,normalize,pyyaml] [--repeat N]
 Each run is a fresh process fed a generated ResourceList on stdin (as kpt and kustomize do);
 peak memory is the child's max RSS. The pyyaml row is a PyYAML C-loader load and dump of the
 same input: the floor a straightforward Python function would have.
@@ -27,6 +27,7 @@ COMMANDS = {
     "inline": [sys.executable, "-m", "krmfn"],
     "validate": [sys.executable, "-m", "krmfn"],
     "generate": [sys.executable, "-m", "krmfn"],
+    "normalize": [sys.executable, "-m", "krmfn"],
     "pyyaml": [sys.executable, os.path.join(HERE, "pyyaml_floor.py")],
 }
 

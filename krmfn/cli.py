@@ -29,7 +29,7 @@ from krmfn.kio.report import (
 )
 from krmfn.kio.rules import Rule
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
-from krmfn.docs import RULE_BY_ID, RULES
+from krmfn.docs import NORMALIZE_RULES, RULE_BY_ID, RULES
 from krmfn.generate.findings import NOTHING as GENERATE_NOTHING
 from krmfn.generate.requests import SINGLE_SIZE_OPTIONS
 from krmfn.guard import run_guarded
@@ -41,6 +41,7 @@ from krmfn.model.kubevirt_version import (
 from krmfn.model.options import MODES, Option, options_for
 from krmfn.model.outcome import Outcome, passthrough
 from krmfn.modes import run, run_flags
+from krmfn.normalize import argocd_ignore_differences
 from krmfn.validate.checks import catalog as catalog_check
 from krmfn.validate.options import ValidateOptions
 
@@ -49,7 +50,7 @@ krmfn resolves KubeVirt instance types and preferences offline.
 
 With no MODE, krmfn is a KRM function: it reads a ResourceList on stdin and writes one on
 stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functionConfig picks
-the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate/Adopt.
+the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate/Normalize/Adopt.
 
 With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
 and *.yml) and - for stdin. A file it cannot read is one `input` finding; the rest is still read.
@@ -59,6 +60,7 @@ MODE_HELP = {
     "inline": "expand every VirtualMachine's instancetype and preference (offline `virtctl expand`)",
     "validate": "report what KubeVirt would reject or warn about; changes nothing",
     "generate": "emit custom sizes of the common instance types",
+    "normalize": "write every VirtualMachine as KubeVirt stores it after its mutating webhook (no GitOps drift)",
     "adopt": "find the instance type and preference that reproduce each VM written without them; --write rewrites",
 }
 
@@ -152,6 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
                                      help="auto (default): validate what each directory with a kustomization "
                                           "renders (kubectl kustomize), as a bundle of its own; off: read its "
                                           "files one by one")
+        if mode == "normalize":
+            _add_report_flags(mode_parser)  # for --check
+            mode_parser.add_argument("--argocd-ignore", action="store_true",
+                                     help="print, instead of the VMs, the Argo CD ignoreDifferences entries for "
+                                          "what only the live cluster can know (the random firmware uuid and "
+                                          "serial KubeVirt adds to VMs that have none)")
         for option in options_for(mode):
             _add_flag(mode_parser, option)
     return parser
@@ -345,11 +353,13 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     if any(finding.check == GENERATE_NOTHING for _, outcome, _ in runs for finding in outcome.findings):
         return _fatal("nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a config file",
                       NOTHING_CHECK, fmt, stdout, stderr)
-    if mode == "validate":
+    if mode == "validate" or (mode == "normalize" and options.get("check")):
         results = [result for _, _, bundle_results in runs for result in bundle_results]
         items = [item for bundle in bundles for item in bundle.items]
         return _print_report(results, items, _report_settings(ns, options, fmt, stdout), stdout)
     bundle, outcome, results = runs[0]  # inline and generate read files one by one (kustomize off)
+    if mode == "normalize" and ns.argocd_ignore:
+        return _print_argocd_ignore(bundle, options, results, stdout, stderr)
     results.sort(key=_report_order)
     if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
         keep = [i for i, source in enumerate(outcome.sources) if source is None]
@@ -362,11 +372,26 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     return _report_errors(results, stderr)
 
 
+def _print_argocd_ignore(bundle: Bundle, options: dict[str, Any], results: list[dict[str, Any]],
+                         stdout: TextIO, stderr: TextIO) -> int:
+    """``normalize --argocd-ignore``: the entries for an Argo CD Application's
+    ``spec.ignoreDifferences``; the normalize findings still go to stderr."""
+    values = [item.value for item in bundle.items]
+    entries = argocd_ignore_differences(values, options)  # a crash here is main's one-line error
+    text = dump({"ignoreDifferences": entries})
+    stdout.write(text if text.endswith("\n") else text + "\n")
+    for result in results:
+        if result.get("severity") != ERROR:
+            stderr.write(f"krmfn: {stderr_line(result)}\n")
+    return _report_errors(results, stderr)
+
+
 def _format(ns: argparse.Namespace) -> str:
-    """validate's report format; the other modes write YAML and report in text."""
+    """validate's (and normalize --check's) report format; the other modes write YAML and report in text."""
     fmt: str | None = getattr(ns, "format", None)
     if fmt is None:
-        fmt = "github" if ns.mode == "validate" and os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+        fmt = "github" if ns.mode in ("validate", "normalize") and os.environ.get("GITHUB_ACTIONS") == "true" \
+            else "text"
     return fmt
 
 
@@ -473,7 +498,8 @@ def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, 
     version = catalog_for(options.get("catalog"), kubevirt_version(options.get("kubevirtVersion")))
     return ReportSettings(fmt=fmt, quiet=ns.quiet, verbose=ns.verbose, color=use_color(ns.color, stdout, os.environ),
                           show_suppressed=ns.show_suppressed, catalog_check=catalog_check.ID,
-                          catalog_version=version or CATALOG_OFF, rules=RULES)
+                          catalog_version=version or CATALOG_OFF,
+                          rules=NORMALIZE_RULES if ns.mode == "normalize" else RULES, mode=ns.mode)
 
 
 def _print_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, stdout: TextIO) -> int:

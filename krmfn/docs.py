@@ -11,6 +11,7 @@ from krmfn.generate import FINDINGS as GENERATE_FINDINGS
 from krmfn.kio import files as input_check
 from krmfn.kio.rules import Rule
 from krmfn.model.options import OPTIONS
+from krmfn.normalize import NORMALIZE_CHECK
 from krmfn.validate.checks import CHECKS
 
 _EXAMPLE = re.compile(r"^(Passing|Failing) example[^\n]*::\n\n((?:    .*\n|\n)+)", re.M)
@@ -40,7 +41,24 @@ INPUT = Rule(input_check.INPUT_CHECK, input_check.INPUT_SEVERITY, input_check.IN
              "function refuses a broken ResourceList as a whole).",
              input_check.INPUT_PASSING, input_check.INPUT_FAILING)
 RULES: tuple[Rule, ...] = (*(rule_of(check) for check in CHECKS), INPUT)
-RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
+# `normalize --check` reports its own check besides the admission checks of validate; the checks
+# table and `krmfn checks` list validate's, `krmfn checks normalize` explains it.
+_STORED_VM = ("apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata: {name: vm}\nspec:\n  runStrategy: Halted\n"
+              "  template:\n    metadata:\n      annotations: {kubevirt.io/pci-topology-version: v3}\n    spec:\n"
+              "      architecture: amd64\n      domain:\n        devices: {}\n        machine: {type: q35}\n"
+              "        resources: {}\n")
+NORMALIZE = Rule(NORMALIZE_CHECK, "error",
+                 "a VirtualMachine field that KubeVirt's mutating webhook stores differently from the source",
+                 "the VM mutating webhook (vm-mutator.go, pkg/instancetype/webhooks/vm/mutator.go, "
+                 "SetVirtualMachineDefaults) and its Go encoding of the spec",
+                 "Run krmfn normalize (or kpt fn eval --exec krmfn -- mode=normalize) and commit the result.",
+                 "normalize: the source of a VM differs from what KubeVirt stores after its mutating webhook, so a "
+                 "GitOps tool shows drift (see \"normalize\").",
+                 _STORED_VM,
+                 "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata: {name: vm}\nspec:\n"
+                 "  runStrategy: Halted\n  template:\n    spec:\n      domain:\n        devices: {}\n")
+NORMALIZE_RULES: tuple[Rule, ...] = (*RULES, NORMALIZE)
+RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in NORMALIZE_RULES}
 
 
 def options_table() -> str:

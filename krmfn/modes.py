@@ -15,11 +15,12 @@ from krmfn.generate import FLAGS_PATH, run_generate
 from krmfn.inline import run_inline
 from krmfn.model.embedded import rewrap, unwrap
 from krmfn.model.outcome import Outcome
+from krmfn.normalize import run_normalize
 from krmfn.validate import run_validate
 from krmfn.validate.checks import CHECK_IDS
 
 RUNNERS: dict[str, Callable[[list[Any], dict[str, Any]], Outcome]] = {
-    "inline": run_inline, "validate": run_validate, "generate": run_generate,
+    "inline": run_inline, "validate": run_validate, "generate": run_generate, "normalize": run_normalize,
     "adopt": run_adopt,
 }
 __all__ = ["CHECK_IDS", "RUNNERS", "run", "run_flags"]
@@ -44,4 +45,6 @@ def _run_flat(runner: Callable[[list[Any], dict[str, Any]], Outcome], values: li
     flat = unwrap(values)
     if flat is None:
         return runner(values, options)
+    if runner is run_normalize:  # a pool is stored as written: its template is not normalized
+        return rewrap(run_normalize(flat.values, options, flat.pool_members()), flat, values)
     return rewrap(runner(flat.values, options), flat, values)

@@ -28,7 +28,8 @@ from krmfn.modes import CHECK_IDS
 
 API_GROUP = "krmfn.dev"
 API_VERSION = "krmfn.dev/v1alpha1"
-KIND_TO_MODE = {"Inline": "inline", "Validate": "validate", "Generate": "generate", "Adopt": "adopt"}
+KIND_TO_MODE = {"Inline": "inline", "Validate": "validate", "Generate": "generate", "Normalize": "normalize",
+                "Adopt": "adopt"}
 MODE_TO_KIND = {mode: kind for kind, mode in KIND_TO_MODE.items()}
 CONFIG_FILES = (".krmfn.yaml", ".krmfn.yml")  # found by the CLI (README, "Config file")
 
@@ -223,7 +224,7 @@ def parse_function_config(fc: Any) -> FunctionConfig:
         return _from_typed(fc, api_version, kind)
     raise ConfigError(
         f'unsupported functionConfig {api_version or "<no apiVersion>"}/{kind or "<no kind>"}: use a '
-        f"ConfigMap with data.mode, or {API_VERSION} kind Inline, Validate or Generate",
+        f"ConfigMap with data.mode, or {API_VERSION} kind Inline, Validate, Generate or Normalize",
         "kind",
     )
 

@@ -27,7 +27,7 @@ Key = tuple[str, int | None, int | None]
 _IN_LIST = re.compile(r"^items\[(\d+)\]")
 
 
-def junit_xml(results: list[dict[str, Any]], items: list[Item]) -> str:
+def junit_xml(results: list[dict[str, Any]], items: list[Item], mode: str = "validate") -> str:
     cases: dict[Key, str] = {}
     for item in items:
         path, index = item.origin()
@@ -41,7 +41,7 @@ def junit_xml(results: list[dict[str, Any]], items: list[Item]) -> str:
         key = _key(result)
         found.setdefault(key, []).append(result)
         cases.setdefault(key, _object_name(result.get("resourceRef")) if key[1] is not None else key[0])
-    root = ET.Element("testsuites", name="krmfn validate")
+    root = ET.Element("testsuites", name=f"krmfn {mode}")
     for file in dict.fromkeys(key[0] for key in cases):
         suite = ET.SubElement(root, "testsuite", name=file)
         keys = [key for key in cases if key[0] == file]

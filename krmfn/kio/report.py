@@ -40,6 +40,7 @@ class ReportSettings:
     catalog_check: str = ""  # the check whose info lines become one line (validate's `catalog`)
     catalog_version: str = ""  # named in that line
     rules: tuple[Rule, ...] = ()  # SARIF: every check
+    mode: str = "validate"  # named in the summary line
 
 
 def use_color(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:
@@ -104,7 +105,7 @@ def write_report(results: list[dict[str, Any]], items: list[Item], settings: Rep
         json.dump(sarif_log(results, settings.rules), out, indent=2, default=str)
         out.write("\n")
     elif settings.fmt == "junit":
-        out.write(junit_xml(results, items))
+        out.write(junit_xml(results, items, settings.mode))
     else:
         _write_lines(results, counts, settings, out)
 
@@ -126,7 +127,7 @@ def _write_lines(results: list[dict[str, Any]], counts: dict[str, int], settings
              _count(counts["warnings"], "warning"), _count(counts["infos"], "info")]
     if counts["suppressed"]:
         parts.append(f"{counts['suppressed']} suppressed")
-    line = f"krmfn validate: {', '.join(parts)}"
+    line = f"krmfn {settings.mode}: {', '.join(parts)}"
     out.write((_paint(line, _BOLD) if settings.color and not github else line) + "\n")
 
 

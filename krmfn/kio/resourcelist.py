@@ -158,7 +158,21 @@ def _item_text(item: Item, value: Any, changed: bool, built: dict[Any, dict]) ->
         except UnsafeRendering:
             return None
     long_lines = item.source is not None and has_line_longer(item.source, MAX_IMPLICIT_KEY)
-    return _changed_text(item, value, built, long_lines)
+    changed_text = _changed_text(item, value, built, long_lines)
+    if changed_text is not None and item.document and item.source is not None and item.span is not None:
+        return leading_comments(item.source, item.span) + changed_text
+    return changed_text
+
+
+_LEADING_COMMENTS = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*")
+
+
+def leading_comments(source: bytes, span: tuple[int, int]) -> str:
+    """The comment lines that open a document (a file's header, what a VM is for): a changed
+    document is written from its tree, which holds no comments, so they are put back in front."""
+    match = _LEADING_COMMENTS.match(source, span[0], span[1])
+    block = source[span[0] : match.end()] if match else b""
+    return block.decode("utf-8") if b"#" in block else ""
 
 
 def as_seq_item(text: str) -> str:

@@ -91,10 +91,19 @@ def _entries(data: bytes, start: int, end: int, column: int) -> list[Span]:
 _TRAILING = re.compile(rb"(?:\r?\n[ \t]*(?:#[^\n]*)?)*\Z")
 
 
+# A block scalar header with keep chomping (`|+`, `>2+`): its trailing blank lines are content.
+_KEEP_CHOMPING = re.compile(rb"[|>](?:[1-9]?\+|\+[1-9]?)[ \t]*(?:#[^\n]*)?\r?\n")
+_COMMENT_LINE = re.compile(rb"\n[ \t]*#")
+
+
 def _content_end(data: bytes, start: int, end: int) -> int:
-    """The end of the last entry: after its last line of content, trailing comments left out."""
+    """The end of the last entry: after its last line of content, trailing comments left out
+    (and trailing blank lines, unless a keep-chomping block scalar may own them)."""
     region = data[start:end]
     tail = _TRAILING.search(region)
+    if tail is not None and _KEEP_CHOMPING.search(region):
+        comment = _COMMENT_LINE.search(region, tail.start())
+        return end if comment is None else start + comment.start() + 1
     stop = start + (tail.start() if tail else len(region))
     newline = data.find(b"\n", stop)
     return end if newline == -1 or newline >= end else newline + 1

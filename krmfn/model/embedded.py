@@ -55,6 +55,10 @@ class Flat:
     pools: set[int] = field(default_factory=set)  # the carriers that are VirtualMachinePools
     pool_ignores: set[int] = field(default_factory=set)  # pools whose VM carries the pool's ignore annotations
 
+    def pool_members(self) -> set[int]:
+        """The flat indexes of the VMs that stand for a pool's template."""
+        return {flat_index for carrier in self.pools for flat_index in self.carriers[carrier]}
+
 
 def is_list(value: Any) -> bool:
     kind = kind_of(value)

@@ -66,6 +66,13 @@ class KubevirtVersion:
         return self.since(9)
 
     @property
+    def omits_zero_creation_timestamp(self) -> bool:
+        """Go-encoded ObjectMeta leaves out a zero ``creationTimestamp`` (apimachinery v0.34,
+        ``omitzero``; KubeVirt v1.8 and v1.9 vendor it); v1.7 (apimachinery v0.33.5) writes
+        ``creationTimestamp: null``, so the VM webhook stores it in the template's metadata."""
+        return self.since(8)
+
+    @property
     def infers_from_volume_snapshots(self) -> bool:
         """``inferFromVolume`` follows DataSources and dataVolumeTemplates backed by a
         VolumeSnapshot (v1.9, PR #18337, 4e8a85b1bc); before, the mutator rejects them."""

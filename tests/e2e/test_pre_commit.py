@@ -117,3 +117,42 @@ def test_bad_commit_fails_with_the_finding(scratch, home):
     assert proc.stdout.count(finding) == 2, proc.stdout
     assert proc.stdout.count(" 1 error, 0 warnings, 0 infos\n") == 2, proc.stdout
     assert proc.stdout.count("not found") == 2, proc.stdout
+
+
+NORMALIZED_VM = """apiVersion: kubevirt.io/v1
+kind: VirtualMachine
+metadata:
+  name: vm0
+  namespace: lab
+spec:
+  runStrategy: Halted
+  instancetype:
+    name: small
+  template:
+    metadata:
+      annotations:
+        kubevirt.io/pci-topology-version: v3
+    spec:
+      architecture: amd64
+      domain:
+        devices: {}
+        machine:
+          type: q35
+        resources: {}
+"""
+
+
+def test_normalize_check_hook_fails_on_drift_and_passes_once_normalized(scratch, home):
+    with open(os.path.join(scratch, ".pre-commit-config.yaml"), "w") as handle:
+        handle.write(f"repos:\n- repo: {REPO}\n  rev: {checkout_head()}\n  hooks:\n  - id: krmfn-normalize-check\n")
+    for number in range(1, VMS):
+        os.remove(os.path.join(scratch, "vms", f"vm{number}.yaml"))
+    proc = run(scratch, home)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert ("vms/vm0.yaml:11: error [normalize] VirtualMachine lab/vm0 spec.template.spec.architecture: "
+            "KubeVirt's mutating webhook adds spec.template.spec.architecture: \"amd64\"") in proc.stdout, proc.stdout
+    assert "krmfn normalize: 2 objects, 4 errors, 0 warnings, 0 infos" in proc.stdout, proc.stdout
+    with open(os.path.join(scratch, "vms", "vm0.yaml"), "w") as handle:
+        handle.write(NORMALIZED_VM)
+    proc = run(scratch, home)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -33,4 +33,4 @@ def test_unknown_check_exits_2_with_the_known_ids():
     run = krmfn_process(["checks", "nope"])
     assert run.code == 2 and run.stdout == ""
     assert run.stderr.startswith("krmfn: unknown check 'nope' (known: api-version, unknown-field, schema, ")
-    assert run.stderr.rstrip().endswith("catalog, ignore-annotation, input)")
+    assert run.stderr.rstrip().endswith("catalog, ignore-annotation, input, normalize)")

@@ -129,11 +129,10 @@ def stored_as_expand(doc: dict) -> dict:
     return stored
 
 
-def strip_mutator_additions(vm: dict) -> dict:
-    """Remove what only the mutating webhook adds: firmware uuid/serial, the PCI topology annotation."""
+def without_random_firmware(vm: dict) -> dict:
+    """A copy without the random firmware uuid/serial the mutating webhook adds (`<generated>`)."""
     vm = copy.deepcopy(vm)
-    template = vm.get("spec", {}).get("template", {})
-    domain = template.get("spec", {}).get("domain", {})
+    domain = vm.get("spec", {}).get("template", {}).get("spec", {}).get("domain", {})
     firmware = domain.get("firmware")
     if isinstance(firmware, dict):
         for key in ("uuid", "serial"):
@@ -141,6 +140,13 @@ def strip_mutator_additions(vm: dict) -> dict:
                 del firmware[key]
         if not firmware:
             del domain["firmware"]
+    return vm
+
+
+def strip_mutator_additions(vm: dict) -> dict:
+    """Remove what only the mutating webhook adds: firmware uuid/serial, the PCI topology annotation."""
+    vm = without_random_firmware(vm)
+    template = vm.get("spec", {}).get("template", {})
     annotations = (template.get("metadata") or {}).get("annotations")
     if isinstance(annotations, dict):
         annotations.pop("kubevirt.io/pci-topology-version", None)

@@ -19,8 +19,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("krmfn.cli", "krmfn.diffcli", "krmfn.explaincli", "krmfn.guard", "krmfn.docs", "krmfn.__main__",
              "krmfn.adoptcli")),
     ("io", ("krmfn.kio",)),
-    ("modes", ("krmfn.modes", "krmfn.inline", "krmfn.validate", "krmfn.generate", "krmfn.diff", "krmfn.explain",
-               "krmfn.adopt")),
+    ("modes", ("krmfn.modes", "krmfn.inline", "krmfn.normalize", "krmfn.validate", "krmfn.generate", "krmfn.diff",
+               "krmfn.explain", "krmfn.adopt")),
     ("engine", ("krmfn.instancetype", "krmfn.catalog")),
     ("model", ("krmfn.model",)),
 )

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 from krmfn import cli
+from krmfn.kio.resourcelist import leading_comments
 from krmfn.model.outcome import passthrough
-from tests.conftest import VALIDATE, krm, resource_list
+from tests.conftest import VALIDATE, krm, krmfn_process, resource_list
 
 CM = "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n"
 
@@ -98,3 +99,19 @@ def test_an_item_that_cannot_be_patched_is_written_from_its_value(monkeypatch):
     items = run.doc()["items"]
     assert [i["data"]["note"] for i in items] == ["fine", "bell\x07", "fine"]
     assert run.stdout.count("v: '1.10'") == 3
+
+
+def test_a_changed_cli_document_keeps_the_comments_that_open_it(tmp_path):
+    text = ("# header of the file\n\n# what the VM is for\napiVersion: kubevirt.io/v1\nkind: VirtualMachine\n"
+            "metadata: {name: vm, namespace: ns}  # not kept: inside the changed document\n"
+            "spec:\n  runStrategy: Halted\n  template:\n    spec:\n      domain: {devices: {}}\n"
+            "---\n# second\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n")
+    data = text.encode()
+    assert leading_comments(data, (0, len(data))) == "# header of the file\n\n# what the VM is for\n"
+    assert leading_comments(b"apiVersion: v1\n# later\n", (0, 23)) == ""
+    path = tmp_path / "vm.yaml"
+    path.write_text(text)
+    out = krmfn_process(["normalize", "--no-config", str(path)]).stdout
+    assert out.startswith("# header of the file\n\n# what the VM is for\napiVersion: kubevirt.io/v1\n")
+    assert out.endswith("---\n# second\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n")
+    assert "architecture: amd64" in out

@@ -27,6 +27,14 @@ def test_entries_at_column_zero_with_comments_and_a_following_key():
     assert split(text) == [entries[0] + entries[1], entries[2]]
 
 
+def test_a_keep_chomping_last_entry_keeps_its_trailing_blank_lines():
+    # property test find: `name: |+` with value "\n" lost its blank line (value "" on output)
+    text = HEAD + "items:\n- kind: A\n- name: |+\n\n\n# trailing\nfunctionConfig: {kind: ConfigMap}\n"
+    assert split(text) == ["- kind: A\n", "- name: |+\n\n\n"]
+    text = HEAD + "items:\n- name: |+\n    a\n\nfunctionConfig: {kind: ConfigMap}\n"
+    assert split(text) == ["- name: |+\n    a\n\n"]
+
+
 def test_entries_at_column_two_and_items_last():
     text = HEAD + "items:\n  - kind: A\n    a: 1\n  - {kind: B}\n...\n"
     assert split(text) == ["  - kind: A\n    a: 1\n", "  - {kind: B}\n"]

@@ -132,9 +132,9 @@ def test_output_is_byte_identical_across_hash_seeds(generated):
 
 
 @examples(40)
-@given(resource_lists(modes=["inline", "inline-typed"]))
-def test_inline_is_idempotent(generated):
-    _count("inline idempotent")
+@given(resource_lists(modes=["inline", "inline-typed", "normalize"]))
+def test_inline_and_normalize_are_idempotent(generated):
+    _count("inline/normalize idempotent")
     _, _, text = generated
     first = krm(text)
     config = "functionConfig:\n" + text.split("\nfunctionConfig:\n", 1)[1]  # the output has none
@@ -143,7 +143,7 @@ def test_inline_is_idempotent(generated):
     assert _items_text(second.stdout) == _items_text(first.stdout)
     first_results = _doc(first.stdout).get("results") or []
     new_results = (_doc(second.stdout).get("results") or [])[len(first_results):]
-    # the VMs left unexpanded fail again, for the same reasons; the expanded ones are left alone
+    # the VMs left unexpanded (or not stored) fail again, for the same reasons; the others are left alone
     assert ([r for r in new_results if r["severity"] == "error"]
             == [r for r in first_results if r["severity"] == "error"])
     assert second.code == first.code
@@ -193,4 +193,4 @@ def test_generate_is_deterministic(generated, sizes, cluster):
 
 def test_function_configs_cover_every_mode():
     assert {config.get("data", {}).get("mode") or config["kind"].lower() for config in FUNCTION_CONFIGS.values()} \
-        == {"inline", "validate", "generate", "adopt"}
+        == {"inline", "validate", "generate", "normalize", "adopt"}

@@ -88,8 +88,11 @@ def test_unknown_check_id_is_rejected(tmp_path):
 def test_pre_commit_hooks_run_krmfn_validate():
     with open(f"{REPO}/.pre-commit-hooks.yaml") as handle:
         hooks = yaml.safe_load(handle)
-    assert {hook["id"] for hook in hooks} == {"krmfn-validate", "krmfn-validate-files"}
-    assert all(hook["entry"] == "krmfn validate" and hook["language"] == "python" for hook in hooks)
+    assert {hook["id"] for hook in hooks} == {"krmfn-validate", "krmfn-validate-files", "krmfn-normalize-check"}
+    assert {hook["id"]: hook["entry"] for hook in hooks} == {
+        "krmfn-validate": "krmfn validate", "krmfn-validate-files": "krmfn validate",
+        "krmfn-normalize-check": "krmfn normalize --check"}
+    assert all(hook["language"] == "python" for hook in hooks)
     files_hook = next(hook for hook in hooks if hook["id"] == "krmfn-validate-files")
     assert files_hook["pass_filenames"] is True and files_hook["require_serial"] is True  # one process, all files
 
