@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from krmfn import __version__, catalog, diffcli, explaincli
+from krmfn import __version__, adoptcli, catalog, diffcli, explaincli
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
@@ -50,7 +50,7 @@ krmfn resolves KubeVirt instance types and preferences offline.
 
 With no MODE, krmfn is a KRM function: it reads a ResourceList on stdin and writes one on
 stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functionConfig picks
-the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate/Normalize.
+the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate/Normalize/Adopt.
 
 With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
 and *.yml) and - for stdin. A file it cannot read is one `input` finding; the rest is still read.
@@ -61,6 +61,7 @@ MODE_HELP = {
     "validate": "report what KubeVirt would reject or warn about; changes nothing",
     "generate": "emit custom sizes of the common instance types",
     "normalize": "write every VirtualMachine as KubeVirt stores it after its mutating webhook (no GitOps drift)",
+    "adopt": "find the instance type and preference that reproduce each VM written without them; --write rewrites",
 }
 
 
@@ -101,6 +102,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return diffcli.run(ns, sys.stdout, sys.stderr)
     if ns.mode == "explain":
         return explaincli.run(ns, sys.stdout, sys.stderr)
+    if ns.mode == "adopt":
+        return adoptcli.run(ns, sys.stdout, sys.stderr)
     if ns.mode is None:
         parser.print_help(sys.stderr)
         return 2
@@ -143,6 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
         mode_parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
                                  help="leave out files and directories whose path (relative to the directory "
                                       "given) or name matches GLOB; repeatable")
+        if mode == "adopt":
+            adoptcli.add_flags(mode_parser)
         if mode == "validate":
             _add_report_flags(mode_parser)
             mode_parser.add_argument("--kustomize", choices=("auto", "off"), default="auto",

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from krmfn.adopt import run_adopt
 from krmfn.generate import FLAGS_PATH, run_generate
 from krmfn.inline import run_inline
 from krmfn.model.embedded import rewrap, unwrap
@@ -20,6 +21,7 @@ from krmfn.validate.checks import CHECK_IDS
 
 RUNNERS: dict[str, Callable[[list[Any], dict[str, Any]], Outcome]] = {
     "inline": run_inline, "validate": run_validate, "generate": run_generate, "normalize": run_normalize,
+    "adopt": run_adopt,
 }
 __all__ = ["CHECK_IDS", "RUNNERS", "run", "run_flags"]
 

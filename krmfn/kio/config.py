@@ -28,7 +28,8 @@ from krmfn.modes import CHECK_IDS
 
 API_GROUP = "krmfn.dev"
 API_VERSION = "krmfn.dev/v1alpha1"
-KIND_TO_MODE = {"Inline": "inline", "Validate": "validate", "Generate": "generate", "Normalize": "normalize"}
+KIND_TO_MODE = {"Inline": "inline", "Validate": "validate", "Generate": "generate", "Normalize": "normalize",
+                "Adopt": "adopt"}
 MODE_TO_KIND = {mode: kind for kind, mode in KIND_TO_MODE.items()}
 CONFIG_FILES = (".krmfn.yaml", ".krmfn.yml")  # found by the CLI (README, "Config file")
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-MODES = ("inline", "validate", "generate", "normalize")
+MODES = ("inline", "validate", "generate", "normalize", "adopt")
 # Kinds whose value is a list: a CLI flag repeats and takes commas, and adds to a config file's list.
 LIST_KINDS = ("list", "checks", "severities", "sizes", "lines")
 
@@ -39,7 +39,7 @@ class Option:
 OPTIONS: tuple[Option, ...] = (
     Option("namespace", "str", "default",
            "Namespace assumed for VMs and namespaced objects that have no metadata.namespace.",
-           "lab", ("inline", "validate", "normalize")),
+           "lab", ("inline", "validate", "normalize", "adopt")),
     Option("disable", "checks", [],
            "Check IDs to switch off (see Checks).",
            "deprecated,duplicate-object", ("validate",)),
@@ -60,45 +60,45 @@ OPTIONS: tuple[Option, ...] = (
            "none", ("inline",), ("cluster", "none")),
     Option("architecture", "str", "amd64",
            "The cluster's default architecture (KubeVirt CR status.defaultArchitecture).",
-           "arm64", ("inline", "validate", "normalize")),
+           "arm64", ("inline", "validate", "normalize", "adopt")),
     Option("machineType", "str", "",
            "Cluster-wide machine type override; empty means the per-architecture default "
            "(amd64: q35, arm64: virt, s390x: s390-ccw-virtio).",
-           "pc-q35-rhel9.4.0", ("inline", "validate", "normalize")),
+           "pc-q35-rhel9.4.0", ("inline", "validate", "normalize", "adopt")),
     Option("networkInterface", "enum", "bridge",
            "The cluster's default pod network binding (KubeVirt network.defaultNetworkInterface).",
-           "masquerade", ("inline", "validate", "normalize"), ("bridge", "masquerade", "slirp")),
+           "masquerade", ("inline", "validate", "normalize", "adopt"), ("bridge", "masquerade", "slirp")),
     Option("permitBridgeInterfaceOnPodNetwork", "bool", True,
            "KubeVirt network.permitBridgeInterfaceOnPodNetwork.",
-           "false", ("inline", "validate", "normalize")),
+           "false", ("inline", "validate", "normalize", "adopt")),
     Option("cpuRequest", "str", "100m",
            "KubeVirt cluster cpuRequest; set only when it differs from 100m.",
-           "200m", ("inline", "validate", "normalize")),
+           "200m", ("inline", "validate", "normalize", "adopt")),
     Option("evictionStrategy", "str", "None",
            "The cluster evictionStrategy KubeVirt's defaults copy into VMs that have none.",
-           "LiveMigrate", ("inline", "validate", "normalize")),
+           "LiveMigrate", ("inline", "validate", "normalize", "adopt")),
     Option("featureGates", "list", [],
            "The cluster's enabled feature gates (KubeVirt CR `developerConfiguration.featureGates`); GA gates "
            "are always on and Beta gates on unless disabled.",
-           "HostDevices,Sidecar", ("inline", "validate", "normalize")),
+           "HostDevices,Sidecar", ("inline", "validate", "normalize", "adopt")),
     Option("disabledFeatureGates", "list", [],
            "Feature gates the cluster switches off (KubeVirt CR `developerConfiguration.disabledFeatureGates`).",
-           "DecentralizedLiveMigration", ("inline", "validate", "normalize")),
+           "DecentralizedLiveMigration", ("inline", "validate", "normalize", "adopt")),
     Option("emulatedMachines", "list", [],
            "The machine types the cluster allows, as glob patterns: `ARCH=PATTERN` entries replace that "
            "architecture's list (KubeVirt CR `architectureConfiguration.<arch>.emulatedMachines`), bare "
            "patterns apply to every architecture (the CR's top-level `emulatedMachines`). Default: KubeVirt's "
            "(amd64: `q35*,pc-q35*`, arm64: `virt*`, s390x: `s390-ccw-virtio*`).",
-           "amd64=q35*,amd64=pc-i440fx*", ("inline", "validate", "normalize")),
+           "amd64=q35*,amd64=pc-i440fx*", ("inline", "validate", "normalize", "adopt")),
     Option("permittedHostDevices", "list", [],
            "The PCI host devices the cluster permits, as `VENDOR:DEVICE=resourceName` (KubeVirt CR "
            "`permittedHostDevices.pciHostDevices`); admission reads them for NVIDIA Grace GPUs "
            "(GraceIOVirtualization).",
-           "10DE:2342=nvidia.com/GH100_H100", ("inline", "validate", "normalize")),
+           "10DE:2342=nvidia.com/GH100_H100", ("inline", "validate", "normalize", "adopt")),
     Option("vmRolloutStrategy", "enum", "LiveUpdate",
            "The cluster's `vmRolloutStrategy`: with `LiveUpdate` (KubeVirt's default) admission checks the "
            "memory hotplug and CPU socket limits, with `Stage` the guest memory against the memory limit.",
-           "Stage", ("inline", "validate", "normalize"), ("LiveUpdate", "Stage")),
+           "Stage", ("inline", "validate", "normalize", "adopt"), ("LiveUpdate", "Stage")),
     Option("inferFromVolume", "bool", False,
            "Resolve `inferFromVolume` matchers from the bundle's PVCs, DataVolumes, DataSources, "
            "VolumeSnapshots and dataVolumeTemplates first, as KubeVirt's VM mutating webhook does "
@@ -108,13 +108,13 @@ OPTIONS: tuple[Option, ...] = (
            "The KubeVirt release the cluster runs: its admission, expand and CRD schemas (see "
            "\"Targeting a KubeVirt version\") and the common-instancetypes catalog it deploys "
            "(v1.7: v1.5.1, v1.8: v1.6.0, v1.9: v1.7.0). `v1.9` is KubeVirt d923fdb8.",
-           "v1.8", ("inline", "validate", "generate", "normalize"), ("v1.7", "v1.8", "v1.9")),
+           "v1.8", ("inline", "validate", "generate", "normalize", "adopt"), ("v1.7", "v1.8", "v1.9")),
     Option("catalog", "str", "",
            "The embedded common-instancetypes catalog (`v1.5.1`, `v1.6.0`, `v1.7.0`) that cluster "
            "instance types and preferences missing from the bundle resolve against (and that "
            "generate copies from); empty: the one `kubevirtVersion` deploys; `none` turns it off. "
            "An object in the bundle always wins.",
-           "none", ("inline", "validate", "generate", "normalize")),
+           "none", ("inline", "validate", "generate", "normalize", "adopt")),
     Option("sizes", "sizes", [],
            "Typed form only: the sizes to generate, each `{from, name, vcpus, memory, patches, set}`.",
            "[{from: u1.medium, name: u1.mysize, vcpus: 4, memory: 4Gi}]", ("generate",)),
@@ -163,12 +163,21 @@ OPTIONS: tuple[Option, ...] = (
            "Change nothing: report each field of a VM that KubeVirt would store differently from the source "
            "(one error per field, check `normalize`), for CI and pre-commit.",
            "true", ("normalize",)),
+    Option("generateSizes", "bool", False,
+           "Adopt: when no instance type of the bundle or the catalog has a VM's vCPUs and memory, make "
+           "custom sizes of the catalog's classes for it (as `krmfn generate` does) and adopt one of those "
+           "(CLI also `--generate`).",
+           "true", ("adopt",)),
+    Option("write", "bool", False,
+           "Adopt: rewrite each adoptable VM onto its instance type and preference (and add the custom "
+           "sizes `generateSizes` made); off: only the report, nothing changes.",
+           "true", ("adopt",)),
     Option("legacyApiVersions", "enum", "reject",
            "`reject`: as KubeVirt does since v1.6 (`instancetype.kubevirt.io/v1alpha1` and `v1alpha2` "
            "not served, legacy ControllerRevision payloads undecodable); `convert`: read them as "
            "KubeVirt up to v1.5 did (converted to v1beta1; validate warns), for clusters still on "
            "v1.5 or older.",
-           "convert", ("inline", "validate", "normalize"), ("convert", "reject")),
+           "convert", ("inline", "validate", "normalize", "adopt"), ("convert", "reject")),
 )
 
 

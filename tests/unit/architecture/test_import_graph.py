@@ -16,10 +16,11 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[3] / "krmfn"
 
 # Each layer by module prefix; a module may import its own layer and the layers below it.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("cli", ("krmfn.cli", "krmfn.diffcli", "krmfn.explaincli", "krmfn.guard", "krmfn.docs", "krmfn.__main__")),
+    ("cli", ("krmfn.cli", "krmfn.diffcli", "krmfn.explaincli", "krmfn.guard", "krmfn.docs", "krmfn.__main__",
+             "krmfn.adoptcli")),
     ("io", ("krmfn.kio",)),
     ("modes", ("krmfn.modes", "krmfn.inline", "krmfn.normalize", "krmfn.validate", "krmfn.generate", "krmfn.diff",
-               "krmfn.explain")),
+               "krmfn.explain", "krmfn.adopt")),
     ("engine", ("krmfn.instancetype", "krmfn.catalog")),
     ("model", ("krmfn.model",)),
 )

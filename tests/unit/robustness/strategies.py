@@ -279,6 +279,9 @@ FUNCTION_CONFIGS = {
                  "spec": {"sizes": [{"from": "u1.medium", "name": "u1.fuzz", "vcpus": 3, "memory": "3Gi"}]}},
     "normalize": {"apiVersion": "krmfn.dev/v1alpha1", "kind": "Normalize", "metadata": {"name": "fn"},
                   "spec": {"namespace": "lab"}},
+    "adopt": {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "fn"}, "data": {"mode": "adopt"}},
+    "adopt-write": {"apiVersion": "krmfn.dev/v1alpha1", "kind": "Adopt", "metadata": {"name": "fn"},
+                    "spec": {"write": True, "generateSizes": True}},
 }
 
 

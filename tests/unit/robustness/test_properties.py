@@ -100,7 +100,7 @@ def test_no_exception_and_every_item_comes_out_once(generated):
             else:
                 raise AssertionError(f"item {out_id} out of order or twice")
         assert all(_is_definition(item) for _, item in remaining)
-    elif mode == "generate":  # new items may be added; every input item stays, in order
+    elif mode in ("generate", "adopt-write"):  # new items may be added; every input item stays, in order
         assert _ids(_not_generated(doc.get("items") or [])) == in_ids
     else:
         assert out_ids == in_ids
@@ -193,4 +193,4 @@ def test_generate_is_deterministic(generated, sizes, cluster):
 
 def test_function_configs_cover_every_mode():
     assert {config.get("data", {}).get("mode") or config["kind"].lower() for config in FUNCTION_CONFIGS.values()} \
-        == {"inline", "validate", "generate", "normalize"}
+        == {"inline", "validate", "generate", "normalize", "adopt"}
