@@ -29,6 +29,7 @@ from typing import Any
 import ryml
 import yaml
 
+from krmfn.kio import escapes
 from krmfn.model.scalars import resolve_plain
 
 NONE = ryml.NONE
@@ -167,6 +168,7 @@ def parse(data: bytes) -> ryml.Tree:
         raise _yaml_error(err) from None
     _check_depth(tree, limit.max_depth)
     _check_dangling_properties(data)
+    escapes.repair(tree, data)
     return tree
 
 

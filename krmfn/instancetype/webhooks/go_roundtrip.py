@@ -15,6 +15,11 @@ dataVolumeTemplate's ``metadata: {}``; and before v1.8 (apimachinery v0.33, no `
 ``creationTimestamp: null`` in each of those ObjectMetas. Argo CD reports these as drift (seen in
 public repositories' ``ignoreDifferences``: ``domain.resources``, ``hostDisk.capacity``), so they
 are written too (``always_written``).
+
+Conversely Go leaves out an empty map or list of an ``omitempty`` field: ``annotations: {}``,
+``nodeSelector: {}``, ``volumes: []`` are not stored (``omitted_when_empty``, for the VM's own
+metadata too: the webhook replaces ``/metadata`` with the Go-encoded ObjectMeta). Zero scalars of
+``omitempty`` fields (``cores: 0``) and JSON nulls are left as written.
 """
 from __future__ import annotations
 
@@ -49,6 +54,16 @@ ALWAYS_WRITTEN: tuple[tuple[tuple[str, ...], str, Any], ...] = (
     (("dataVolumeTemplates", "*", "spec", "pvc"), "resources", {}),
     (("dataVolumeTemplates", "*", "spec", "storage"), "resources", {}),
 )
+# Map and list fields with `omitempty`, below the VM (its `metadata` and `spec`), as (parent, key).
+OMITTED_WHEN_EMPTY: tuple[tuple[tuple[str, ...], str], ...] = (
+    *((("metadata",), key) for key in ("labels", "annotations", "finalizers")),
+    *((("spec", "template", "metadata"), key) for key in ("labels", "annotations")),
+    *((("spec", "dataVolumeTemplates", "*", "metadata"), key) for key in ("labels", "annotations")),
+    (("spec",), "dataVolumeTemplates"),
+    *((("spec", "template", "spec"), key) for key in ("nodeSelector", "volumes", "networks", "tolerations")),
+    *((("spec", "template", "spec", "domain", "devices"), key) for key in ("disks", "interfaces")),
+    *((("spec", "template", "spec", "domain", "resources"), key) for key in ("requests", "limits")),
+)
 # The ObjectMetas among them: v1.7 writes a zero creationTimestamp as null.
 OBJECT_METAS: tuple[tuple[str, ...], ...] = (("template", "metadata"), ("dataVolumeTemplates", "*", "metadata"))
 CREATION_TIMESTAMP = "creationTimestamp"
@@ -64,6 +79,15 @@ def go_encoded(spec: dict, null_creation_timestamp: bool) -> None:
             for parent, key in _slots(spec, path):
                 if isinstance(parent[key], dict):
                     parent[key].setdefault(CREATION_TIMESTAMP, None)
+
+
+def omitted_when_empty(vm: dict) -> None:
+    """Remove each empty map or list of ``OMITTED_WHEN_EMPTY`` from the VM (a private copy)."""
+    for parent_path, key in OMITTED_WHEN_EMPTY:
+        for grand, parent_key in _slots(vm, parent_path):
+            parent = grand[parent_key]
+            if isinstance(parent, dict) and parent.get(key) in ({}, []):
+                del parent[key]
 
 
 def always_written(spec: dict) -> None:

@@ -29,7 +29,7 @@ from krmfn.instancetype.find.matcher import Resolved
 from krmfn.instancetype.find.preference import find_preference
 from krmfn.instancetype.gozero import clone, str_set
 from krmfn.instancetype.preference.apply.architecture import apply_architecture_preferences
-from krmfn.instancetype.webhooks.go_roundtrip import go_encoded
+from krmfn.instancetype.webhooks.go_roundtrip import go_encoded, omitted_when_empty
 from krmfn.instancetype.webhooks.vm import architecture_from_data_sources
 
 PCI_TOPOLOGY_VERSION_ANNOTATION = "kubevirt.io/pci-topology-version"
@@ -73,6 +73,7 @@ def stored_vm(inferred: dict, bundle: Bundle, namespace: str, config: ClusterCon
     set_vm_defaults(vm, bundle, namespace, config, stored.logs)
     if supports_pcie_hotplug(template_spec):
         set_default_pci_topology_version(template)
+    omitted_when_empty(vm)
     go_encoded(vm["spec"], not config.kubevirt_version.omits_zero_creation_timestamp)
     return stored
 

@@ -156,3 +156,18 @@ def test_v1_7_writes_a_null_creation_timestamp_in_each_object_meta():
     assert stored.vm["spec"]["dataVolumeTemplates"][0]["metadata"] == {"name": "root", "creationTimestamp": None}
     stored = store(machine, config=ClusterConfig(kubevirt_version=VERSIONS["v1.8"]))
     assert template(stored)["metadata"] == PCI
+
+
+def test_empty_omitempty_maps_and_lists_are_not_stored():
+    machine = vm(domain={"devices": {"disks": [], "interfaces": []}, "resources": {"requests": {}}})
+    machine["metadata"].update({"labels": {}, "annotations": {"keep": "me"}})
+    machine["spec"]["template"]["metadata"] = {"labels": {}, "annotations": {}}
+    machine["spec"]["template"]["spec"].update({"nodeSelector": {}, "networks": [], "tolerations": []})
+    machine["spec"]["dataVolumeTemplates"] = []
+    stored = store(machine)
+    assert stored.vm["metadata"] == {"name": "vm", "namespace": "ns", "annotations": {"keep": "me"}}
+    assert "dataVolumeTemplates" not in stored.vm["spec"]
+    spec = template(stored)["spec"]
+    assert spec["domain"]["devices"] == {} and spec["domain"]["resources"] == {}
+    assert not {"nodeSelector", "networks", "tolerations"} & set(spec)
+    assert template(stored)["metadata"] == PCI
