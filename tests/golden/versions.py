@@ -60,12 +60,21 @@ def distinguishing_cases(corpus: str, expected: str) -> list[str]:
 
 def corpus_for(corpus: str, expected: str, workdir: str) -> str:
     """The corpus to compare a release with: the whole one for the default release (or with
-    ``KRMFN_GOLDEN_ALL_RELEASES=1``), else a tree of links to its distinguishing cases."""
+    ``KRMFN_GOLDEN_ALL_RELEASES=1``), else a tree of links to its distinguishing cases; skips the
+    test when there is none."""
+    found = release_corpus(corpus, expected, workdir)
+    if found is None:
+        pytest.skip(f"no case of {corpus} has an {expected} that differs from {DEFAULT_EXPECTED}")
+    return found
+
+
+def release_corpus(corpus: str, expected: str, workdir: str) -> str | None:
+    """``corpus_for`` without the skip: None when the release has no distinguishing case."""
     if expected == DEFAULT_EXPECTED or ALL_CASES:
         return corpus
     cases = distinguishing_cases(corpus, expected)
     if not cases:
-        pytest.skip(f"no case of {corpus} has an {expected} that differs from {DEFAULT_EXPECTED}")
+        return None
     root = os.path.join(workdir, "corpus")
     for case in cases:
         category, name = case.split("/")
