@@ -338,13 +338,15 @@ def _changed_text(item: Item, value: Any, built: dict[Any, dict], long_lines: bo
         except Exception:  # noqa: BLE001 - rapidyaml refuses to emit (nesting beyond its emitters)
             return None
     tree, node = item.tree, item.node
+    memo = built.setdefault(id(tree), {})  # item trees live as long as the items
     if not item.verbatim_ok and yt.has_anchor_or_alias(tree, node):
         resolved = _resolved_copy(item)
         if resolved is None:
             return None
-        tree, node = resolved
+        # A copy is freed after this item: a later copy may get its id(), so no shared memo.
+        (tree, node), memo = resolved, {}
     try:
-        patch(tree, node, item.value, value, built.setdefault(id(tree), {}))
+        patch(tree, node, item.value, value, memo)
         return render_escaped(tree, node, long_lines)
     except (UnsafeValue, UnsafeRendering):
         return None

@@ -37,11 +37,48 @@ UNOWNED = {
     "controls.yaml": as_file(CONTROLS) + "---\n" + as_file(LONG_KEY),
     "instancetype.yaml": as_file(INSTANCETYPE),
 }
-OWNED = {"vm.yaml": as_file(VM)}
+# A VM written without matchers that the bundle's instance type fits: adopt rewrites it.
+IMPORTED = """- apiVersion: kubevirt.io/v1
+  kind: VirtualMachine
+  metadata:
+    name: imported # written out in full
+    labels: &labels
+      tier: on
+      version: "1.10"
+    annotations:
+      color: "\\e[31mred\\e[0m"
+      mode: !!str 0755
+  spec:
+    runStrategy: Always
+    template:
+      metadata:
+        labels: *labels
+      spec:
+        domain:
+          cpu: {sockets: 2, cores: 1, threads: 1}
+          memory: {guest: 1Gi}
+          devices: {}
+          features: &features
+            acpi: {}
+        volumes:
+        - name: root
+          containerDisk: {image: "quay.io/containerdisks/fedora:41", imagePullPolicy: !!str IfNotPresent}
+"""
+OWNED = {"vm.yaml": as_file(VM), "imported.yaml": as_file(IMPORTED)}
 MODES = {
     "validate": ["mode=validate"],
     "inline": ["mode=inline"],
     "generate": ["mode=generate", "from=u1.medium", "name=u1.mysize", "vcpus=4", "memory=4Gi"],
+    "normalize": ["mode=normalize"],
+    "adopt": ["mode=adopt", "write=true"],
+}
+# What each mode owns: the files it may change (edited) and add.
+CHANGES = {
+    "validate": (set(), set()),
+    "inline": ({"vm.yaml"}, set()),
+    "generate": (set(), {"instancetypes/u1.mysize.yaml"}),
+    "normalize": ({"vm.yaml", "imported.yaml"}, set()),
+    "adopt": ({"imported.yaml"}, set()),
 }
 
 
@@ -76,11 +113,7 @@ def test_kpt_fn_eval_changes_nothing_the_function_does_not_own(mode, package, tm
     assert git(package, "diff", "--", *UNOWNED) == ""
     changed = set(git(package, "diff", "--name-only").split())
     added = set(git(package, "ls-files", "--others", "--exclude-standard").split())
-    if mode == "validate":
-        assert (changed, added) == (set(), set())
-    elif mode == "inline":
-        assert (changed, added) == ({"vm.yaml"}, set())
-        text = (tmp_path / "pkg" / "vm.yaml").read_text()
-        assert 'color: "\\e[31mred\\e[0m"' in text and "mode: !!str 0755" in text and "tier: on" in text
-    else:
-        assert changed == set() and added == {"instancetypes/u1.mysize.yaml"}
+    assert (changed, added) == CHANGES[mode]
+    for name in changed:
+        text = (tmp_path / "pkg" / name).read_text()
+        assert 'color: "\\e[31mred\\e[0m"' in text and "mode: !!str 0755" in text and "tier: on" in text, text

@@ -5,6 +5,8 @@ text (unchanged items) or with the expected text (a changed VM).
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from krmfn.kio import resourcelist
@@ -17,6 +19,8 @@ MODES = {
     "inline": INLINE,
     "validate": "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: validate}\n",
     "generate": "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: generate}\n",
+    "normalize": "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: normalize}\n",
+    "adopt": "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: adopt, write: 'true'}\n",
 }
 
 DEPLOYMENT = """- apiVersion: apps/v1
@@ -257,3 +261,22 @@ def test_one_rendering_of_the_list_writes_what_one_rendering_per_item_writes(col
     assert "".join(" " * column + line + "\n" if line else "\n" for line in others.splitlines()) \
         in items_text(fast.stdout)
     assert load12(fast.stdout)["items"][1]["metadata"]["annotations"]["note"] == "two\n  lines\n"
+
+
+def test_changed_items_with_anchors_each_patched_on_their_own_copy():
+    """Each changed item with anchors is patched on a copy parsed on its own; a freed copy's id()
+    comes back for the next one, so the subtrees built for one must never be reused in another
+    (they were: new keys came out as an empty `:`). Run as a process, as kpt runs it: the ids
+    come back there with these items."""
+    second = VM.replace("name: vm # the VM", "name: vm2").replace("tier: on", "tier: off")
+    items = ANCHORS + INSTANCETYPE + TAGGED + VM + second
+    alone = [krm(resource_list(INSTANCETYPE + vm, MODES["normalize"])) for vm in (VM, second)]
+    run = krmfn_process([], resource_list(items, MODES["normalize"]))
+    assert run.code == 0, run.stderr
+    assert vm_values(run.stdout) == [vm_values(one.stdout)[0] for one in alone]
+
+
+def vm_values(output: str) -> list:
+    """The VirtualMachines of a ResourceList output (the other items may hold custom tags)."""
+    entries = re.split(r"(?m)^(?=- )", items_text(output))
+    return [load12(entry)[0] for entry in entries if "kind: VirtualMachine\n" in entry]
