@@ -27,6 +27,8 @@ Ranks (smaller first), so that the choice is deterministic:
 """
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,7 +217,8 @@ def describe(diff: Diff) -> str:
 
 
 def _short(value: Any) -> str:
-    text = str(value) if not isinstance(value, (dict, list)) else repr(value)
+    """A value as the VM's YAML/JSON spells it (`true`, `{"a": 1}`), not as Python does."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 60 else text[:57] + "..."
 
 

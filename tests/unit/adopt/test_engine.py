@@ -108,3 +108,11 @@ def test_a_vm_kubevirt_cannot_decode_is_not_adopted_and_says_why():
     vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "a"}, "spec": "four"}
     result = adopt_vm(vm, context([vm]))
     assert (result.status, result.reasons) == (NOT_ADOPTED, ['spec in body must be of type object: "string"'])
+
+
+def test_reasons_spell_values_as_the_vm_yaml_does():
+    vm = imported_vm(sockets=1, cores=4, labels={}, annotations={})  # 4 vCPUs, 8Gi: cx1.xlarge's size
+    reasons = adopt_vm(vm, context([vm])).reasons
+    assert reasons[0].startswith("VirtualMachineClusterInstancetype/cx1.xlarge: domain.cpu.sockets: 1 would become 4; "
+                                 "domain.cpu.cores: 4 would become 1; domain.cpu.dedicatedCpuPlacement: true would "
+                                 "be added; and 5 more")
