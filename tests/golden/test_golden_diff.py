@@ -16,7 +16,7 @@ from krmfn.diff import FieldChange, run_diff
 from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.krm import split_inlined_from
 from tests.conftest import shared_path
-from tests.unit.diff.test_fields import apply_changes
+from tests.unit.model.test_fields import apply_changes
 
 EVERY_VM = ({"namespace": "default"}, {})
 

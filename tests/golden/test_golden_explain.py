@@ -12,7 +12,7 @@ import os
 import yaml
 
 from krmfn import modes
-from krmfn.diff.fields import ABSENT, leaves, same
+from krmfn.model.fields import ABSENT, leaves, same
 from krmfn.explain import VM, explain
 from tests.conftest import shared_path
 

@@ -1,8 +1,9 @@
-"""The leaf-level differences between two plain values, as dotted paths.
+"""The leaves of a plain value and the leaf-level differences between two, as dotted paths.
 
-No KubeVirt counterpart: `krmfn diff` reports how an expanded VM changes, field by field, in the
-spelling validate's findings use for paths (`spec.template.spec.domain.cpu.cores`,
-`spec.template.spec.volumes[0].name`); a key with a dot is quoted (`metadata.annotations["a.io/b"]`).
+No KubeVirt counterpart: `krmfn diff` reports how an expanded VM changes, field by field, `krmfn
+explain` where each leaf comes from, and normalize what it changed, all in the spelling validate's
+findings use for paths (`spec.template.spec.domain.cpu.cores`, `spec.template.spec.volumes[0].name`);
+a key with a dot is quoted (`metadata.annotations["a.io/b"]`).
 
 A mapping key present on one side only is one change (its whole value added or removed); lists
 are compared position by position, a list that grew or shrank adds or removes its tail entries.
