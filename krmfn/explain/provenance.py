@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from krmfn.model.fields import ABSENT, leaves, same
+from krmfn.model.fields import ABSENT, aligned_leaves, leaves, same
 from krmfn.explain.fields import (
     FILL,
     INSTANCETYPE_OVERWRITES,
@@ -148,15 +148,13 @@ def _explained_vm(index: int, vm: Any, full: Any, *runs: Any) -> Explanation:
     and instance type, and without preference."""
     expanded, expanded_from = split_inlined_from(full)
     refs = _refs(expanded_from)
-    given = leaves(vm)
-    variants = [leaves(strip_inlined_from(run)) for run in runs]
+    variants = [strip_inlined_from(run) for run in runs]
     out = []
-    for path, value in leaves(expanded).items():
-        written = given.get(path, ABSENT)
+    for path, value, (written, *others) in aligned_leaves(expanded, [vm, *variants]):
         if expanded_from is None or same(written, value):
             source = Source(VM)
         else:
-            source = _source(path, value, refs, *variants)
+            source = _source(path, value, refs, others, variants[1])
             if written is not ABSENT and source.origin != DEFAULT and source.rule != OVERWRITE:
                 # the VM's value is unset to KubeVirt (a Go zero value such as false, §0.2)
                 source = Source(source.origin, source.definition, source.field,
@@ -165,24 +163,25 @@ def _explained_vm(index: int, vm: Any, full: Any, *runs: Any) -> Explanation:
     return Explanation(index, vm, expanded, expanded_from, out)
 
 
-def _source(path: str, value: Any, refs: dict[str, str], bare: dict[str, Any], instancetype_only: dict[str, Any],
-            preference_only: dict[str, Any], defaults_without_preference: dict[str, Any]) -> Source:
+def _source(path: str, value: Any, refs: dict[str, str], others: list[Any], instancetype_vm: Any) -> Source:
+    """`others`: the field's value in the runs `_explained_vm` names, in that order;
+    `instancetype_vm`: the run with the instance type alone."""
+    bare, instancetype_only, preference_only, defaults_without_preference = others
     relative = path[len(_TEMPLATE):] if path.startswith(_TEMPLATE) else path
     instancetype, preference = refs.get("instancetype"), refs.get("preference")
-    if not same(bare.get(path, ABSENT), value):
+    if not same(bare, value):
         found = preference_field(relative)
-        if preference and found and not same(defaults_without_preference.get(path, ABSENT), value):
+        if preference and found and not same(defaults_without_preference, value):
             return Source(PREFERENCE, preference, found[0], f"{found[1]}, on a device the defaults added")
         return Source(DEFAULT, field=default_setting(relative))
-    if instancetype and same(instancetype_only.get(path, ABSENT), value):
+    if instancetype and same(instancetype_only, value):
         return _from_instancetype(instancetype, relative)
-    if preference and same(preference_only.get(path, ABSENT), value):
+    if preference and same(preference_only, value):
         field, rule = preference_field(relative) or ("spec", FILL)
         return Source(PREFERENCE, preference, field, rule)
     if preference and instancetype and relative in _TOPOLOGY:
-        vcpus = _vcpus(instancetype_only, path[: -len(relative)])
         return Source(PREFERENCE, preference, "spec.cpu.preferredCPUTopology",
-                      f"topology of the {vcpus} vCPUs of {instancetype}")
+                      f"topology of the {_vcpus(instancetype_vm)} vCPUs of {instancetype}")
     if instancetype:
         return _from_instancetype(instancetype, relative)
     field, rule = preference_field(relative) or ("spec", FILL)
@@ -194,10 +193,14 @@ def _from_instancetype(instancetype: str, relative: str) -> Source:
     return Source(INSTANCETYPE, instancetype, field, OVERWRITE if field in INSTANCETYPE_OVERWRITES else None)
 
 
-def _vcpus(instancetype_only: dict[str, Any], prefix: str) -> int:
+def _vcpus(instancetype_vm: Any) -> int:
+    """The vCPUs of the VM as the instance type alone expands it (sockets x cores x threads)."""
+    cpu: Any = instancetype_vm
+    for key in ("spec", "template", "spec", "domain", "cpu"):
+        cpu = cpu.get(key) if isinstance(cpu, dict) else None
     count = 1
-    for part in _TOPOLOGY:
-        value = instancetype_only.get(prefix + part, 1)
+    for part in ("sockets", "cores", "threads"):
+        value = cpu.get(part, 1) if isinstance(cpu, dict) else 1
         count *= value if isinstance(value, int) else 1
     return count
 
