@@ -53,7 +53,7 @@ def add_parser(sub: Any, add_flag: Callable[[argparse.ArgumentParser, Option], N
         if option.name == "catalog":
             parser.add_argument("--catalog", dest="catalog", default=None, metavar="VERSION[..VERSION]",
                                 help="the catalog for both sides, or BASE..HEAD (e.g. v1.6.0..v1.7.0)")
-        elif option.name != "dropReferenced":
+        elif option.name not in ("dropReferenced", "provenance"):  # the report names each field's source
             add_flag(parser, option)
 
 

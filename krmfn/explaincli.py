@@ -1,6 +1,6 @@
 """`krmfn explain`: the command line of krmfn.explain.
 
-    krmfn explain PATH...                    every VM, as YAML with a comment per field
+    krmfn explain PATH...                    every VM and VirtualMachinePool, as YAML with a comment per field
     krmfn explain --format table PATH...     FIELD, VALUE, SOURCE
     krmfn explain --format json --vm web PATH...
 """
@@ -30,7 +30,7 @@ def add_parser(sub: Any, add_flag: Callable[[argparse.ArgumentParser, Option], N
     parser.add_argument("--format", choices=explainreport.FORMATS, default="yaml",
                         help="yaml (default: the expanded VM, a comment per field), table or json")
     parser.add_argument("--vm", metavar="NAME", action="append", default=[],
-                        help="only the VM of this name ([NAMESPACE/]NAME); repeatable")
+                        help="only the VM (or VirtualMachinePool) of this name ([NAMESPACE/]NAME); repeatable")
     parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
                         help="leave out files and directories matching GLOB; repeatable")
     parser.add_argument("--kustomize", choices=("auto", "off"), default="off",
@@ -50,7 +50,8 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_ERROR
     explanations = [found for found in explain(values, options, run_guarded) if _wanted(found.vm, ns.vm)]
     if not explanations:
-        stderr.write("krmfn explain: no VirtualMachine" + (f" named {', '.join(ns.vm)}" if ns.vm else "") + "\n")
+        stderr.write("krmfn explain: no VirtualMachine or VirtualMachinePool"
+                     + (f" named {', '.join(ns.vm)}" if ns.vm else "") + "\n")
         return EXIT_NOTHING
     stdout.write(explainreport.render(explanations, ns.format))
     return EXIT_OK

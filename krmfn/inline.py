@@ -34,7 +34,6 @@ and the notes.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -62,6 +61,7 @@ from krmfn.model.krm import (
     PROVENANCE_ANNOTATION,
     is_local_config,
     labels_of,
+    provenance_value,
 )
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
@@ -117,7 +117,10 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
 def _annotate_provenance(values: list[Any], options: Mapping[str, Any], outcome: Outcome) -> None:
     """The `provenance` option: each inlined VM gets `krmfn.dev/provenance` (krmfn.explain)."""
     in_place = outcome.sources == list(range(len(values)))  # else dropReferenced removed items
-    found_all = explain(values, options, lambda _, v, o: run_inline(v, o), outcome.items if in_place else None)
+    # `values` is the modes' flat view: a pool's VM is an item of its own, explained as a VM (the
+    # pool's rebuild locates its paths in the pool, krmfn.model.embedded).
+    found_all = explain(values, options, lambda _, v, o: run_inline(v, o), outcome.items if in_place else None,
+                        pools=False)
     explained = {found.index: found for found in found_all}
     for position, source in enumerate(outcome.sources):
         found = explained.get(source) if source is not None else None
@@ -127,8 +130,8 @@ def _annotate_provenance(values: list[Any], options: Mapping[str, Any], outcome:
         for leaf in found.leaves:
             if leaf.source.origin != VM_ORIGIN:
                 by_source.setdefault(leaf.source.text(), []).append(leaf.path)
-        value = json.dumps(by_source, separators=(",", ":"), ensure_ascii=False)
-        outcome.items[position] = _annotated(outcome.items[position], value, PROVENANCE_ANNOTATION)
+        outcome.items[position] = _annotated(outcome.items[position], provenance_value(by_source),
+                                             PROVENANCE_ANNOTATION)
 
 
 def admission_findings(values: list[Any], verdicts: list[Admission | None], outcome: Outcome,

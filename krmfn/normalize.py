@@ -25,7 +25,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from krmfn.diff.fields import ABSENT, field_changes
+from krmfn.model.fields import ABSENT, field_changes
 from krmfn.inline import admission_findings
 from krmfn.instancetype.bundle import DEFAULT_NAMESPACE, Bundle
 from krmfn.instancetype.expand.defaults import ClusterConfig

@@ -9,6 +9,10 @@ Only what can differ is computed again: with the same options on both sides, a V
 the same on both sides expands and validates the same unless something it may read changed. An
 instance type or preference that changed makes the VMs naming it (or inferring one) affected;
 any other changed object (a DataSource, a PVC, a ControllerRevision) makes every VM affected.
+
+Each changed field names its source on each side (krmfn.explain: the VM, which instance type or
+preference field and rule, or which cluster default), explained only for the VMs whose fields
+changed: a diff with no changed field explains nothing.
 """
 from __future__ import annotations
 
@@ -18,7 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn import catalog
-from krmfn.diff.fields import ABSENT, FieldChange, field_changes
+from krmfn.model.fields import ABSENT, FieldChange, field_changes
+from krmfn.explain import Explanation, Leaf, Source, explain
+from krmfn.model.embedded import is_pool, split_template_inlined_from
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.model.kinds import is_definition, is_virtual_machine, is_virtual_machine_pool, kind_of
 from krmfn.model.krm import split_inlined_from
@@ -40,6 +46,15 @@ class Verdict:
         return f"{self.check}: {self.message}"
 
 
+@dataclass(frozen=True)
+class FieldSources:
+    """What set a changed field on each side (krmfn.explain); none on a side the field is absent
+    from, several when a field added or removed as a whole holds values from several sources."""
+
+    base: tuple[Source, ...]
+    head: tuple[Source, ...]
+
+
 @dataclass
 class VmDiff:
     key: Key
@@ -49,6 +64,7 @@ class VmDiff:
     head_source: str | None = None
     new_findings: list[Verdict] = field(default_factory=list)
     fixed_findings: list[Verdict] = field(default_factory=list)
+    sources: dict[str, FieldSources] = field(default_factory=dict)  # by the path of each change
 
 
 @dataclass
@@ -96,7 +112,8 @@ def run_diff(base: list[Any], head: list[Any], base_options: dict[str, Any], hea
     affected = _affected(*sides)
     results = [_expand_and_check(side, affected, runner) for side in sides]
     vms = [diff for key in sorted(affected) if (diff := _vm_diff(key, *results)) is not None]
-    referenced = {ref for expanded, _ in results for key, (_, source) in expanded.items()
+    _credit(vms, sides, results, runner)
+    referenced = {ref for result in results for key, (_, source) in result.expanded.items()
                   for ref in _sources(source, key[1])}
     definitions = [changed for key in sorted(referenced) if (changed := _definition_diff(key, *sides)) is not None]
     return DiffReport(vms, definitions, len(set(sides[0].vms) | set(sides[1].vms)))
@@ -153,24 +170,40 @@ def _may_read(vm: Any, names: set[str]) -> bool:
     return False
 
 
-# (key -> (expanded value, inlined-from)), (key -> findings)
-_Result = tuple[dict[Key, tuple[Any, str | None]], dict[Key, list[Verdict]]]
+@dataclass
+class _Result:
+    """One side's affected VMs, inlined and validated."""
+
+    expanded: dict[Key, tuple[Any, str | None]]  # the expanded value, and its inlined-from
+    verdicts: dict[Key, list[Verdict]]
+    context: list[Any]  # the other objects, inlined
+    inlined: dict[Key, Any]  # the VM as inline writes it
 
 
 def _expand_and_check(side: _Side, affected: set[Key], runner: Runner) -> _Result:
     keys = [key for key in side.vms if key in affected]
     values = [*side.context, *(side.vms[key] for key in keys)]
     first = len(side.context)
-    inline_options = {**side.options, "dropReferenced": False}
-    inlined = runner("inline", values, inline_options)
-    expanded = {key: split_inlined_from(inlined.items[first + index]) for index, key in enumerate(keys)}
+    inlined = runner("inline", values, _inline_options(side))
+    by_key = {key: inlined.items[first + index] for index, key in enumerate(keys)}
     validate_names = set(defaults_for("validate"))
     checked = runner("validate", values, {k: v for k, v in side.options.items() if k in validate_names})
     verdicts: dict[Key, list[Verdict]] = {key: [] for key in keys}
     for finding in checked.findings:
         if finding.item is not None and finding.item >= first and finding.severity in (ERROR, WARNING):
             verdicts[keys[finding.item - first]].append(_verdict(finding))
-    return expanded, verdicts
+    expanded = {key: _split_inlined_from(value) for key, value in by_key.items()}
+    return _Result(expanded, verdicts, inlined.items[:first], by_key)
+
+
+def _inline_options(side: _Side) -> dict[str, Any]:
+    """Every item stays in its place; the provenance annotation is the report's to give."""
+    return {**side.options, "dropReferenced": False, "provenance": False}
+
+
+def _split_inlined_from(value: Any) -> tuple[Any, str | None]:
+    """A pool's inlined-from annotation is on its template (krmfn.model.embedded)."""
+    return split_template_inlined_from(value) if is_pool(value) else split_inlined_from(value)
 
 
 def _verdict(finding: Finding) -> Verdict:
@@ -179,7 +212,7 @@ def _verdict(finding: Finding) -> Verdict:
 
 
 def _vm_diff(key: Key, base: _Result, head: _Result) -> VmDiff | None:
-    before, after = base[0].get(key), head[0].get(key)
+    before, after = base.expanded.get(key), head.expanded.get(key)
     if before is None and after is None:
         return None
     if before is None or after is None:
@@ -188,7 +221,7 @@ def _vm_diff(key: Key, base: _Result, head: _Result) -> VmDiff | None:
         assert present is not None
         sources = (None, present[1]) if before is None else (present[1], None)
         return VmDiff(key, status, [], *sources)
-    old_verdicts, new_verdicts = base[1].get(key, []), head[1].get(key, [])
+    old_verdicts, new_verdicts = base.verdicts.get(key, []), head.verdicts.get(key, [])
     new = [verdict for verdict in new_verdicts if verdict not in old_verdicts]
     fixed = [verdict for verdict in old_verdicts if verdict not in new_verdicts]
     # A VM that expands on one side only is compared by its verdicts: its fields, as written on
@@ -199,6 +232,38 @@ def _vm_diff(key: Key, base: _Result, head: _Result) -> VmDiff | None:
     if not diff.changes and before[1] == after[1] and not diff.new_findings and not diff.fixed_findings:
         return None
     return diff
+
+
+def _credit(vms: list[VmDiff], sides: tuple[_Side, _Side], results: list[_Result], runner: Runner) -> None:
+    """Each changed field's sources, from explaining the VMs with changed fields on both sides."""
+    keys = {vm.key for vm in vms if vm.changes}
+    if not keys:
+        return
+    base, head = (_explained(side, result, keys, runner) for side, result in zip(sides, results, strict=True))
+    for vm in vms:
+        for change in vm.changes:
+            vm.sources[change.path] = FieldSources(_sources_under(change.path, base.get(vm.key, [])),
+                                                   _sources_under(change.path, head.get(vm.key, [])))
+
+
+def _explained(side: _Side, result: _Result, keys: set[Key], runner: Runner) -> dict[Key, list[Leaf]]:
+    """The explained leaves of these VMs of one side, reusing the side's inline run."""
+    wanted = [key for key in result.inlined if key in keys]
+    values = [*side.context, *(side.vms[key] for key in wanted)]
+    inlined = [*result.context, *(result.inlined[key] for key in wanted)]
+    found: list[Explanation] = explain(values, _inline_options(side), runner, inlined)
+    first = len(side.context)
+    return {wanted[explanation.index - first]: explanation.leaves for explanation in found
+            if explanation.index >= first}
+
+
+def _sources_under(path: str, leaves: list[Leaf]) -> tuple[Source, ...]:
+    """The distinct sources of the leaves at `path` or under it, in document order."""
+    found: dict[Source, None] = {}
+    for leaf in leaves:
+        if leaf.path == path or (leaf.path.startswith(path) and leaf.path[len(path)] in ".["):
+            found.setdefault(leaf.source, None)
+    return tuple(found)
 
 
 def _sources(source: str | None, namespace: str) -> list[Key]:

@@ -9,6 +9,7 @@ Paths are relative to `spec.template` (`spec.domain.cpu.cores`, `metadata.annota
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _INDEX = r"\[\d+\]"
 _ANY_KEY = r'(?:\.[^.\[]+|\["(?:[^"\\]|\\.)*"\])'
@@ -110,14 +111,18 @@ DEFAULT_SETTINGS: tuple[tuple[str, str], ...] = (
 INSTANCETYPE_OVERWRITES = frozenset({"spec.cpu.maxSockets"})
 
 
+# The tables are looked up once per path: a bundle's VMs share most of their paths.
+@lru_cache(maxsize=4096)
 def instancetype_field(path: str) -> str | None:
     return next((field for pattern, field in INSTANCETYPE_FIELDS if _matches(pattern, path)), None)
 
 
+@lru_cache(maxsize=4096)
 def preference_field(path: str) -> tuple[str, str] | None:
     return next(((field, rule) for pattern, field, rule in PREFERENCE_FIELDS if _matches(pattern, path)), None)
 
 
+@lru_cache(maxsize=4096)
 def default_setting(path: str) -> str:
     return next((setting for pattern, setting in DEFAULT_SETTINGS if _matches(pattern, path)),
                 "KubeVirt's defaults (defaults: cluster)")

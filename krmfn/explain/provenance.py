@@ -17,6 +17,11 @@ and a field the VM already had, with the same value, is the VM's. What the insta
 preference give only together is the CPU topology the preference computes from the instance
 type's vCPUs (`preferredCPUTopology`, semantics §5). Which field of the definition, and which
 setting, is named by the tables of krmfn.explain.fields.
+
+A VirtualMachinePool is explained as the rest of krmfn treats it (krmfn.model.embedded): its
+template is the VM the pool creates (`<pool>-0`), explained as above, and each field of the inlined
+pool is located in the pool (`spec.virtualMachineTemplate.spec.template.spec.domain.cpu.cores`);
+the pool's own fields (its metadata, replicas, selector) are the pool's, origin `vm`.
 """
 from __future__ import annotations
 
@@ -25,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from krmfn.diff.fields import ABSENT, leaves, same
+from krmfn.model.fields import ABSENT, aligned_leaves, leaves, same
 from krmfn.explain.fields import (
     FILL,
     INSTANCETYPE_OVERWRITES,
@@ -34,6 +39,7 @@ from krmfn.explain.fields import (
     instancetype_field,
     preference_field,
 )
+from krmfn.model.embedded import is_pool, pool_vm, split_template_inlined_from, template_path
 from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.krm import split_inlined_from, strip_inlined_from
 from krmfn.model.outcome import Outcome
@@ -60,6 +66,9 @@ class Source:
         rule = f" ({self.rule})" if self.rule else ""
         return f"{self.origin} {self.definition}: {self.field}{rule}"
 
+    def as_json(self) -> dict[str, str]:
+        return {key: value for key, value in vars(self).items() if value is not None}
+
 
 @dataclass(frozen=True)
 class Leaf:
@@ -71,17 +80,20 @@ class Leaf:
 @dataclass
 class Explanation:
     index: int  # the VM's position in the bundle
-    vm: Any  # the VM as given
-    expanded: Any  # the VM as inline writes it, without krmfn's inlined-from annotation
+    vm: Any  # the VM (or VirtualMachinePool) as given
+    expanded: Any  # the VM (or pool) as inline writes it, without krmfn's inlined-from annotation
     expanded_from: str | None  # that annotation: None when the VM was not expanded
     leaves: list[Leaf]
 
 
 def explain(values: list[Any], options: Mapping[str, Any], runner: Runner,
-            inlined: list[Any] | None = None) -> list[Explanation]:
-    """An Explanation for every VirtualMachine of the bundle (in bundle order). `inlined`: the
-    bundle already inlined with `options`, item for item (inline's `provenance` has it)."""
-    positions = [index for index, value in enumerate(values) if is_virtual_machine(value)]
+            inlined: list[Any] | None = None, *, pools: bool = True) -> list[Explanation]:
+    """An Explanation for every VirtualMachine and VirtualMachinePool of the bundle (in bundle
+    order). `inlined`: the bundle already inlined with `options`, item for item (inline's
+    `provenance` has it). `pools` off: leave pools out (the modes' flat view, where each pool's VM
+    is an item of its own)."""
+    positions = [index for index, value in enumerate(values)
+                 if is_virtual_machine(value) or (pools and is_pool(value))]
     options = {**options, "dropReferenced": False, "provenance": False}  # every item stays in its place
     quiet = {**options, "defaults": "none"}
     without_preference = _without(values, positions, "preference")
@@ -96,26 +108,53 @@ def explain(values: list[Any], options: Mapping[str, Any], runner: Runner,
 def _without(values: list[Any], positions: list[int], matcher: str) -> list[Any]:
     out = list(values)
     for index in positions:
-        spec = values[index].get("spec")
-        if isinstance(spec, dict) and matcher in spec:
-            out[index] = {**values[index], "spec": {k: v for k, v in spec.items() if k != matcher}}
+        out[index] = _without_matcher(values[index], matcher)
     return out
 
 
+def _without_matcher(value: dict, matcher: str) -> dict:
+    """The VM (or the pool, its template's) without the matcher."""
+    if is_pool(value):
+        template = value["spec"]["virtualMachineTemplate"]
+        bare = _without_matcher(template, matcher)
+        return value if bare is template else {**value, "spec": {**value["spec"], "virtualMachineTemplate": bare}}
+    spec = value.get("spec")
+    if isinstance(spec, dict) and matcher in spec:
+        return {**value, "spec": {k: v for k, v in spec.items() if k != matcher}}
+    return value
+
+
 def _explained(index: int, vm: Any, full: Any, *runs: Any) -> Explanation:
+    if is_pool(vm):
+        return _explained_pool(index, vm, full, *runs)
+    return _explained_vm(index, vm, full, *runs)
+
+
+def _explained_pool(index: int, pool: dict, full: Any, *runs: Any) -> Explanation:
+    """The pool's VM explained, its fields located in the inlined pool."""
+    outputs = [output if is_pool(output) else pool for output in (full, *runs)]
+    as_vm = _explained_vm(index, pool_vm(pool), *(pool_vm(output) for output in outputs))
+    expanded, expanded_from = split_template_inlined_from(outputs[0])
+    in_pool = {template_path(leaf.path): leaf for leaf in as_vm.leaves}
+    out = []
+    for path, value in leaves(expanded).items():
+        found = in_pool.get(path)
+        out.append(Leaf(path, value, found.source if found is not None and same(found.value, value) else Source(VM)))
+    return Explanation(index, pool, expanded, expanded_from, out)
+
+
+def _explained_vm(index: int, vm: Any, full: Any, *runs: Any) -> Explanation:
     """`runs`: the VM inlined without defaults, without defaults and preference, without defaults
     and instance type, and without preference."""
     expanded, expanded_from = split_inlined_from(full)
     refs = _refs(expanded_from)
-    given = leaves(vm)
-    variants = [leaves(strip_inlined_from(run)) for run in runs]
+    variants = [strip_inlined_from(run) for run in runs]
     out = []
-    for path, value in leaves(expanded).items():
-        written = given.get(path, ABSENT)
+    for path, value, (written, *others) in aligned_leaves(expanded, [vm, *variants]):
         if expanded_from is None or same(written, value):
             source = Source(VM)
         else:
-            source = _source(path, value, refs, *variants)
+            source = _source(path, value, refs, others, variants[1])
             if written is not ABSENT and source.origin != DEFAULT and source.rule != OVERWRITE:
                 # the VM's value is unset to KubeVirt (a Go zero value such as false, §0.2)
                 source = Source(source.origin, source.definition, source.field,
@@ -124,24 +163,25 @@ def _explained(index: int, vm: Any, full: Any, *runs: Any) -> Explanation:
     return Explanation(index, vm, expanded, expanded_from, out)
 
 
-def _source(path: str, value: Any, refs: dict[str, str], bare: dict[str, Any], instancetype_only: dict[str, Any],
-            preference_only: dict[str, Any], defaults_without_preference: dict[str, Any]) -> Source:
+def _source(path: str, value: Any, refs: dict[str, str], others: list[Any], instancetype_vm: Any) -> Source:
+    """`others`: the field's value in the runs `_explained_vm` names, in that order;
+    `instancetype_vm`: the run with the instance type alone."""
+    bare, instancetype_only, preference_only, defaults_without_preference = others
     relative = path[len(_TEMPLATE):] if path.startswith(_TEMPLATE) else path
     instancetype, preference = refs.get("instancetype"), refs.get("preference")
-    if not same(bare.get(path, ABSENT), value):
+    if not same(bare, value):
         found = preference_field(relative)
-        if preference and found and not same(defaults_without_preference.get(path, ABSENT), value):
+        if preference and found and not same(defaults_without_preference, value):
             return Source(PREFERENCE, preference, found[0], f"{found[1]}, on a device the defaults added")
         return Source(DEFAULT, field=default_setting(relative))
-    if instancetype and same(instancetype_only.get(path, ABSENT), value):
+    if instancetype and same(instancetype_only, value):
         return _from_instancetype(instancetype, relative)
-    if preference and same(preference_only.get(path, ABSENT), value):
+    if preference and same(preference_only, value):
         field, rule = preference_field(relative) or ("spec", FILL)
         return Source(PREFERENCE, preference, field, rule)
     if preference and instancetype and relative in _TOPOLOGY:
-        vcpus = _vcpus(instancetype_only, path[: -len(relative)])
         return Source(PREFERENCE, preference, "spec.cpu.preferredCPUTopology",
-                      f"topology of the {vcpus} vCPUs of {instancetype}")
+                      f"topology of the {_vcpus(instancetype_vm)} vCPUs of {instancetype}")
     if instancetype:
         return _from_instancetype(instancetype, relative)
     field, rule = preference_field(relative) or ("spec", FILL)
@@ -153,10 +193,14 @@ def _from_instancetype(instancetype: str, relative: str) -> Source:
     return Source(INSTANCETYPE, instancetype, field, OVERWRITE if field in INSTANCETYPE_OVERWRITES else None)
 
 
-def _vcpus(instancetype_only: dict[str, Any], prefix: str) -> int:
+def _vcpus(instancetype_vm: Any) -> int:
+    """The vCPUs of the VM as the instance type alone expands it (sockets x cores x threads)."""
+    cpu: Any = instancetype_vm
+    for key in ("spec", "template", "spec", "domain", "cpu"):
+        cpu = cpu.get(key) if isinstance(cpu, dict) else None
     count = 1
-    for part in _TOPOLOGY:
-        value = instancetype_only.get(prefix + part, 1)
+    for part in ("sockets", "cores", "threads"):
+        value = cpu.get(part, 1) if isinstance(cpu, dict) else 1
         count *= value if isinstance(value, int) else 1
     return count
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from krmfn.diff import ABSENT, DefinitionDiff, DiffReport, FieldChange, VmDiff
+from krmfn.diff import ABSENT, DefinitionDiff, DiffReport, FieldChange, FieldSources, VmDiff
+from krmfn.explain import Source
 
 FORMATS = ("text", "markdown", "json")
 _MARKS = {"added": "+", "removed": "-", "changed": "~"}
@@ -68,7 +69,8 @@ def _vm_lines(vm: VmDiff) -> list[str]:
     lines = []
     if vm.status == "changed" and vm.base_source != vm.head_source:
         lines.append(f"expanded from: {vm.base_source or '(not expanded)'} → {vm.head_source or '(not expanded)'}")
-    lines.extend(_change(change) for change in vm.changes)
+    lines.extend(_change(change) + _in_parentheses(sources_text(vm.sources.get(change.path)))
+                 for change in vm.changes)
     lines.extend(f"new {v.severity}: {v.text()}" for v in vm.new_findings)
     lines.extend(f"fixed {v.severity}: {v.text()}" for v in vm.fixed_findings)
     return lines
@@ -76,6 +78,29 @@ def _vm_lines(vm: VmDiff) -> list[str]:
 
 def _change(change: FieldChange) -> str:
     return f"{change.path}: {value_text(change.before)} → {value_text(change.after)}"
+
+
+def sources_text(sources: FieldSources | None) -> str:
+    """`X` when the same source set the field on both sides, else `base: X; head: Y` (`head: Y`
+    alone for a field that is new)."""
+    return "; ".join(_source_parts(sources))
+
+
+def _source_parts(sources: FieldSources | None) -> list[str]:
+    if sources is None:
+        return []
+    base, head = _one_side(sources.base), _one_side(sources.head)
+    if base == head:
+        return [base] if base else []
+    return [f"{label}: {found}" for label, found in (("base", base), ("head", head)) if found]
+
+
+def _one_side(sources: tuple[Source, ...]) -> str:
+    return ", ".join(source.text() for source in sources)
+
+
+def _in_parentheses(text_value: str) -> str:
+    return f" ({text_value})" if text_value else ""
 
 
 def value_text(value: Any) -> str:
@@ -120,16 +145,26 @@ def _vm_markdown(vm: VmDiff) -> list[str]:
     if vm.status == "changed" and vm.base_source != vm.head_source:
         lines += [f"Expanded from `{vm.base_source or '(not expanded)'}` → `{vm.head_source or '(not expanded)'}`", ""]
     if vm.changes:
-        lines += _table(vm.changes)
+        lines += _table(vm.changes, vm.sources)
     for label, verdicts in (("New", vm.new_findings), ("Fixed", vm.fixed_findings)):
         lines += [f"- {label} {v.severity}: `{v.check}` {_html(v.message)}" for v in verdicts]
     return [*lines, ""] if lines and lines[-1] else lines
 
 
-def _table(changes: list[FieldChange]) -> list[str]:
-    rows = ["| field | before | after |", "|---|---|---|"]
-    rows += [f"| `{change.path}` | {_cell(change.before)} | {_cell(change.after)} |" for change in changes]
+def _table(changes: list[FieldChange], sources: dict[str, FieldSources] | None = None) -> list[str]:
+    """The changes; with `sources` (a VM's), a column naming what set each field."""
+    if sources is None:
+        rows = ["| field | before | after |", "|---|---|---|"]
+        rows += [f"| `{change.path}` | {_cell(change.before)} | {_cell(change.after)} |" for change in changes]
+        return [*rows, ""]
+    rows = ["| field | before | after | set by |", "|---|---|---|---|"]
+    rows += [f"| `{change.path}` | {_cell(change.before)} | {_cell(change.after)} | "
+             f"{_sources_cell(sources.get(change.path))} |" for change in changes]
     return [*rows, ""]
+
+
+def _sources_cell(sources: FieldSources | None) -> str:
+    return "<br>".join(_html(part).replace("|", "\\|") for part in _source_parts(sources))
 
 
 def _cell(value: Any) -> str:
@@ -155,7 +190,7 @@ def as_json(report: DiffReport) -> dict[str, Any]:
         "compared": report.compared,
         "vms": [{"kind": vm.key[0], "namespace": vm.key[1] or None, "name": vm.key[2], "status": vm.status,
                  "expandedFrom": {"base": vm.base_source, "head": vm.head_source},
-                 "changes": [_json_change(change) for change in vm.changes],
+                 "changes": [_json_change(change, vm.sources.get(change.path)) for change in vm.changes],
                  "newFindings": [vars(v) for v in vm.new_findings],
                  "fixedFindings": [vars(v) for v in vm.fixed_findings]} for vm in report.vms],
         "definitions": [{"kind": d.key[0], "name": d.key[2], "origin": {"base": d.base_origin, "head": d.head_origin},
@@ -163,10 +198,21 @@ def as_json(report: DiffReport) -> dict[str, Any]:
     }
 
 
-def _json_change(change: FieldChange) -> dict[str, Any]:
+def _json_change(change: FieldChange, sources: FieldSources | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"path": change.path}
     if change.before is not ABSENT:
         out["before"] = change.before
     if change.after is not ABSENT:
         out["after"] = change.after
+    if sources is not None:
+        out["source"] = {side: _json_sources(found) for side, found in (("base", sources.base), ("head", sources.head))
+                         if found}
     return out
+
+
+def _json_sources(sources: tuple[Source, ...]) -> dict[str, str] | list[dict[str, str]]:
+    """One source object; a list of them for a field added or removed as a whole whose values
+    came from several sources."""
+    if len(sources) == 1:
+        return sources[0].as_json()
+    return [source.as_json() for source in sources]

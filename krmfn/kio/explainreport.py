@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from krmfn.diff.fields import child_path
+from krmfn.model.fields import child_path
 from krmfn.explain import VM, Explanation, Leaf
 from krmfn.kio.emit import inline_scalar
 from krmfn.kio.scalars import format_key
+from krmfn.model.kinds import kind_of
+from krmfn.model.krm import metadata_of
 
 FORMATS = ("yaml", "table", "json")
 
@@ -23,12 +25,14 @@ def render(explanations: list[Explanation], fmt: str) -> str:
                    for index, explanation in enumerate(explanations))
 
 
+def _name(explanation: Explanation) -> str:
+    metadata = metadata_of(explanation.vm)
+    return "/".join(str(part) for part in (metadata.get("namespace"), metadata.get("name")) if part)
+
+
 def _title(explanation: Explanation) -> str:
-    metadata = explanation.vm.get("metadata") if isinstance(explanation.vm, dict) else None
-    metadata = metadata if isinstance(metadata, dict) else {}
-    name = "/".join(str(part) for part in (metadata.get("namespace"), metadata.get("name")) if part)
     expanded = explanation.expanded_from or "not expanded: it has no matchers or does not expand (see validate)"
-    return f"VirtualMachine {name}: {expanded}"
+    return f"{kind_of(explanation.vm)} {_name(explanation)}: {expanded}"
 
 
 # --- YAML with comments -------------------------------------------------------------------------
@@ -92,9 +96,9 @@ def _row(cells: tuple[str, str, str], widths: list[int]) -> str:
 
 def as_json(explanation: Explanation) -> dict[str, Any]:
     return {
-        "vm": _title(explanation).split(":", 1)[0].removeprefix("VirtualMachine "),
+        "kind": kind_of(explanation.vm),
+        "vm": _name(explanation),
         "expandedFrom": explanation.expanded_from,
-        "fields": [{"path": leaf.path, "value": leaf.value,
-                    "source": {key: value for key, value in vars(leaf.source).items() if value is not None}}
+        "fields": [{"path": leaf.path, "value": leaf.value, "source": leaf.source.as_json()}
                    for leaf in explanation.leaves],
     }

@@ -23,7 +23,15 @@ from typing import Any
 
 from krmfn.model.findings import FIRST_ITEM, Finding
 from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machine_pool, kind_of
-from krmfn.model.krm import IGNORE_ANNOTATION, IGNORE_REASON_ANNOTATION, annotations_of
+from krmfn.model.krm import (
+    IGNORE_ANNOTATION,
+    IGNORE_REASON_ANNOTATION,
+    PROVENANCE_ANNOTATION,
+    annotations_of,
+    provenance_paths,
+    provenance_value,
+    split_inlined_from,
+)
 from krmfn.model.outcome import Outcome
 
 LIST_KIND = "List"
@@ -120,6 +128,22 @@ def pool_vm(pool: dict) -> dict:
     return {"apiVersion": VM_API_VERSION, "kind": VIRTUAL_MACHINE, "metadata": metadata, "spec": template["spec"]}
 
 
+def template_path(path: str) -> str:
+    """A path of the pool's VM (`spec.template.spec.domain`, `metadata.labels`) as the path of the
+    pool's template that holds it (`spec.virtualMachineTemplate.spec.template.spec.domain`)."""
+    return f"{POOL_TEMPLATE}.{path}" if path else POOL_TEMPLATE
+
+
+def split_template_inlined_from(pool: dict) -> tuple[dict, str | None]:
+    """The pool without krmfn's inlined-from annotation on its template (where inline writes it,
+    `_rebuilt_pool`), and that annotation's value (None: the template was not expanded)."""
+    template = pool["spec"]["virtualMachineTemplate"]
+    stripped, source = split_inlined_from(template)
+    if stripped is template:
+        return pool, source
+    return {**pool, "spec": {**pool["spec"], "virtualMachineTemplate": stripped}}, source
+
+
 def rewrap(outcome: Outcome, flat: Flat, values: list[Any]) -> Outcome:
     """The modes' outcome over the flat view, back over the input items."""
     out = Outcome([], [], set(), [_finding_on_carrier(f, flat) for f in outcome.findings])
@@ -206,6 +230,10 @@ def _rebuilt_pool(carrier: dict, kept: list[Any], given: dict) -> dict:
     template["spec"] = vm.get("spec")
     before = annotations_of(given)
     added = {key: value for key, value in annotations_of(vm).items() if before.get(key, _ABSENT) != value}
+    if isinstance(added.get(PROVENANCE_ANNOTATION), str):  # its paths are the VM's: located in the pool
+        paths = provenance_paths(added[PROVENANCE_ANNOTATION])
+        added[PROVENANCE_ANNOTATION] = provenance_value(
+            {source: [template_path(path) for path in found] for source, found in paths.items()})
     if added:
         found = template.get("metadata")
         old_metadata: dict[str, Any] = found if isinstance(found, dict) else {}
@@ -265,4 +293,5 @@ def _carrier_path(path: str | None, origin: Member, flat: Flat) -> str | None:
     return f"{prefix}.{path}" if path else prefix
 
 
-__all__ = ["Flat", "Member", "is_list", "is_pool", "pool_vm", "rewrap", "unwrap"]
+__all__ = ["Flat", "Member", "is_list", "is_pool", "pool_vm", "rewrap", "split_template_inlined_from", "template_path",
+           "unwrap"]

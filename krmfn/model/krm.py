@@ -6,6 +6,7 @@ kustomize set the path and index annotations on every item, under both the curre
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 PATH_ANNOTATION = "config.kubernetes.io/path"
@@ -60,6 +61,16 @@ def without_orchestrator_annotations(value: Any) -> Any:
     kept = {k: v for k, v in annotations.items() if not k.startswith(ORCHESTRATOR_PREFIXES)}
     metadata = {k: v for k, v in metadata.items() if k != "annotations"} | ({"annotations": kept} if kept else {})
     return {**value, "metadata": metadata}
+
+
+def provenance_value(by_source: dict[str, list[str]]) -> str:
+    """The `krmfn.dev/provenance` value: JSON mapping each source to the paths of the fields it set."""
+    return json.dumps(by_source, separators=(",", ":"), ensure_ascii=False)
+
+
+def provenance_paths(value: str) -> dict[str, list[str]]:
+    """A `krmfn.dev/provenance` value read back (provenance_value's inverse)."""
+    return json.loads(value)
 
 
 def split_inlined_from(value: Any) -> tuple[Any, str | None]:

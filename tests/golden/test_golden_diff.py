@@ -1,5 +1,6 @@
 """`krmfn diff` over the golden corpus: a bundle compared with itself differs in nothing, and for
-pairs of cases the changes the diff reports turn one inlined VM into the other.
+pairs of cases the changes the diff reports turn one inlined VM into the other, each naming its
+source on each side it is present on.
 
 Both run with options that differ only in spelling a default (`namespace: default`), so that
 every VM is expanded and validated on both sides (no VM is skipped as unaffected).
@@ -12,11 +13,11 @@ import os
 import yaml
 
 from krmfn import modes
-from krmfn.diff import FieldChange, run_diff
+from krmfn.diff import ABSENT, FieldChange, run_diff
 from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.krm import split_inlined_from
 from tests.conftest import shared_path
-from tests.unit.diff.test_fields import apply_changes
+from tests.unit.model.test_fields import apply_changes
 
 EVERY_VM = ({"namespace": "default"}, {})
 
@@ -55,6 +56,10 @@ def test_reported_changes_turn_one_inlined_vm_into_the_other():
             continue
         changes = report.vms[0].changes if report.vms else []
         assert apply_changes({"vm": before}, _under("vm", changes)) == {"vm": after}
+        # each change names what set it on each side it is present on, and nothing on the other
+        sources = report.vms[0].sources if report.vms else {}
+        assert [(bool(sources[c.path].base), bool(sources[c.path].head)) for c in changes] == [
+            (c.before is not ABSENT, c.after is not ABSENT) for c in changes]
         checked += 1
     assert checked > 200
 

@@ -64,4 +64,4 @@ def test_explain_names_the_vm_and_fails_for_none(tmp_path):
     assert found["vm"] == "lab/web"
     assert found["expandedFrom"] == "instancetype=VirtualMachineClusterInstancetype/u1.medium"
     none = krmfn_process(["explain", "--vm", "other", str(tmp_path)])
-    assert (none.code, none.stderr) == (1, "krmfn explain: no VirtualMachine named other\n")
+    assert (none.code, none.stderr) == (1, "krmfn explain: no VirtualMachine or VirtualMachinePool named other\n")

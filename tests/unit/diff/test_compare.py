@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import copy
 
+from typing import Any
+
 from krmfn import modes
-from krmfn.diff import FieldChange, run_diff
+from krmfn.diff import FieldChange, FieldSources, run_diff
 from krmfn.diff.compare import Verdict
+from krmfn.explain import INSTANCETYPE, Source
+from krmfn.model.outcome import Outcome
 
 
 def vm(name: str = "vm", instancetype: str = "u1.medium", namespace: str = "lab") -> dict:
@@ -34,6 +38,12 @@ def test_another_instance_type_changes_fields_and_sources():
                                FieldChange("spec.template.spec.domain.memory.guest", "4Gi", "8Gi")]
     assert changed.base_source == "instancetype=VirtualMachineClusterInstancetype/u1.medium"
     assert changed.head_source == "instancetype=VirtualMachineClusterInstancetype/u1.large"
+    medium, large = "VirtualMachineClusterInstancetype/u1.medium", "VirtualMachineClusterInstancetype/u1.large"
+    assert changed.sources == {
+        "spec.template.spec.domain.cpu.sockets": FieldSources((Source(INSTANCETYPE, medium, "spec.cpu.guest"),),
+                                                              (Source(INSTANCETYPE, large, "spec.cpu.guest"),)),
+        "spec.template.spec.domain.memory.guest": FieldSources((Source(INSTANCETYPE, medium, "spec.memory.guest"),),
+                                                               (Source(INSTANCETYPE, large, "spec.memory.guest"),))}
 
 
 def test_added_and_removed():
@@ -47,6 +57,8 @@ def test_a_changed_definition_affects_the_vms_naming_it_and_is_reported():
     report = run_diff(base, head, {}, {}, modes.run)
     assert [diff.key[2] for diff in report.vms] == ["vm"]
     assert report.vms[0].changes == [FieldChange("spec.template.spec.domain.cpu.sockets", 2, 4)]
+    mine = Source(INSTANCETYPE, "VirtualMachineClusterInstancetype/mine", "spec.cpu.guest")
+    assert report.vms[0].sources == {"spec.template.spec.domain.cpu.sockets": FieldSources((mine,), (mine,))}
     [definition] = report.definitions
     assert definition.key == ("VirtualMachineClusterInstancetype", "", "mine")
     assert (definition.base_origin, definition.head_origin) == ("bundle", "bundle")
@@ -115,3 +127,49 @@ def test_a_release_brings_its_catalog():
     report = run_diff([fedora_vm()], [fedora_vm()], {"kubevirtVersion": "v1.7"}, {}, modes.run)
     assert [(d.key, d.base_origin, d.head_origin) for d in report.definitions] == [
         (FEDORA, "catalog v1.5.1", "catalog v1.7.0")]
+
+
+class CountingRunner:
+    def __init__(self) -> None:
+        self.runs: list[tuple[str, int]] = []
+
+    def __call__(self, mode: str, values: list[Any], options: dict[str, Any]) -> Outcome:
+        self.runs.append((mode, len(values)))
+        return modes.run(mode, values, options)
+
+
+def test_only_vms_with_changed_fields_are_explained():
+    same = CountingRunner()
+    run_diff([instancetype("mine", 2), vm(instancetype="mine")], [instancetype("mine", 2), vm(instancetype="mine")],
+             {}, {}, same)
+    assert same.runs == [("inline", 1), ("validate", 1)] * 2  # nothing affected, nothing explained
+    changed = CountingRunner()
+    base = [instancetype("mine", 2), vm(instancetype="mine"), vm("b", "u1.small")]
+    head = [instancetype("mine", 2), vm(instancetype="u1.large"), vm("b", "u1.small")]
+    report = run_diff(base, head, {}, {}, changed)
+    assert [diff.key[2] for diff in report.vms] == ["vm"]
+    # per side: inline and validate of the instance type and the affected VM, then explain's four
+    # inlines of that VM (its full inline is reused)
+    assert changed.runs == [("inline", 2), ("validate", 2)] * 2 + [("inline", 2)] * 8
+
+
+def pool(instancetype_name: str) -> dict:
+    template = vm(instancetype=instancetype_name)
+    return {"apiVersion": "pool.kubevirt.io/v1beta1", "kind": "VirtualMachinePool",
+            "metadata": {"name": "workers", "namespace": "lab"},
+            "spec": {"replicas": 2, "selector": {"matchLabels": {"app": "w"}},
+                     "virtualMachineTemplate": {"metadata": {"labels": {"app": "w"}}, "spec": template["spec"]}}}
+
+
+def test_a_pool_is_compared_by_its_template_with_its_sources():
+    report = run_diff([pool("u1.medium")], [pool("u1.large")], {}, {}, modes.run)
+    [changed] = report.vms
+    assert (changed.key, changed.base_source, changed.head_source) == (
+        ("VirtualMachinePool", "lab", "workers"), "instancetype=VirtualMachineClusterInstancetype/u1.medium",
+        "instancetype=VirtualMachineClusterInstancetype/u1.large")
+    domain = "spec.virtualMachineTemplate.spec.template.spec.domain."
+    assert changed.changes == [FieldChange(domain + "cpu.sockets", 1, 2), FieldChange(domain + "memory.guest", "4Gi",
+                                                                                      "8Gi")]
+    assert changed.sources[domain + "cpu.sockets"] == FieldSources(
+        (Source(INSTANCETYPE, "VirtualMachineClusterInstancetype/u1.medium", "spec.cpu.guest"),),
+        (Source(INSTANCETYPE, "VirtualMachineClusterInstancetype/u1.large", "spec.cpu.guest"),))

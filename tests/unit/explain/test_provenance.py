@@ -86,3 +86,45 @@ def test_provenance_with_drop_referenced_names_the_same_sources():
     assert [item["kind"] for item in dropped] == ["VirtualMachine"]
     assert dropped[0]["metadata"]["annotations"][PROVENANCE_ANNOTATION] == \
         kept["metadata"]["annotations"][PROVENANCE_ANNOTATION]
+
+
+def pool() -> dict:
+    return {"apiVersion": "pool.kubevirt.io/v1beta1", "kind": "VirtualMachinePool",
+            "metadata": {"name": "workers", "namespace": "lab"},
+            "spec": {"replicas": 3, "selector": {"matchLabels": {"app": "w"}},
+                     "virtualMachineTemplate": {"metadata": {"labels": {"app": "w"}}, "spec": vm()["spec"]}}}
+
+
+def test_a_pools_template_is_explained_as_the_vm_it_creates_located_in_the_pool():
+    [as_vm] = explain([INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, vm()], {}, modes.run)
+    [found] = explain([INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, pool()], {}, modes.run)
+    assert (found.index, found.expanded_from) == (2, as_vm.expanded_from)
+    assert found.expanded == {**pool(), "spec": {**pool()["spec"], "virtualMachineTemplate": {
+        "metadata": {"labels": {"app": "w"}}, "spec": as_vm.expanded["spec"]}}}
+    got = {leaf.path: leaf.source for leaf in found.leaves}
+    template = "spec.virtualMachineTemplate."
+    assert {path: source for path, source in got.items() if not path.startswith(template)} == {
+        "apiVersion": Source(VM), "kind": Source(VM), "metadata.name": Source(VM), "metadata.namespace": Source(VM),
+        "spec.replicas": Source(VM), "spec.selector.matchLabels.app": Source(VM)}
+    assert {path.removeprefix(template): source for path, source in got.items() if path.startswith(template)} == {
+        leaf.path: leaf.source for leaf in as_vm.leaves if leaf.path.startswith("spec.")} | {
+        "metadata.labels.app": Source(VM)}
+    assert got[template + "spec.template.spec.domain.memory.guest"] == Source(
+        INSTANCETYPE, "VirtualMachineClusterInstancetype/it", "spec.memory.guest")
+
+
+def test_a_pool_in_the_explain_report_and_in_inlines_provenance_annotation():
+    [found] = explain([INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, pool()], {}, modes.run)
+    text = explainreport.render([found], "yaml")
+    assert text.splitlines()[0] == ("# VirtualMachinePool lab/workers: instancetype=VirtualMachineClusterInstancetype/"
+                                    "it,preference=VirtualMachineClusterPreference/pf")
+    assert load12(text) == found.expanded
+    as_json = json.loads(explainreport.render([found], "json"))[0]
+    assert (as_json["kind"], as_json["vm"]) == ("VirtualMachinePool", "lab/workers")
+    inlined = modes.run("inline", [INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, pool()], {"provenance": True}).items[2]
+    annotation = inlined["spec"]["virtualMachineTemplate"]["metadata"]["annotations"][PROVENANCE_ANNOTATION]
+    credited: dict[str, list[str]] = {}
+    for leaf in found.leaves:
+        if leaf.source.origin != VM:
+            credited.setdefault(leaf.source.text(), []).append(leaf.path)
+    assert json.loads(annotation) == credited

@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 import json
 
-from krmfn.model.embedded import Member, pool_vm, rewrap, unwrap
+from krmfn.model.embedded import Member, pool_vm, rewrap, split_template_inlined_from, template_path, unwrap
 from krmfn.model.findings import ERROR, Finding
-from krmfn.model.krm import INLINED_FROM_ANNOTATION
+from krmfn.model.krm import INLINED_FROM_ANNOTATION, PROVENANCE_ANNOTATION
 from krmfn.model.outcome import Outcome
 from krmfn.modes import run
 from tests.conftest import krm, krmfn_process
@@ -180,3 +180,27 @@ def test_validate_runs_the_pools_own_webhook_on_the_pool() -> None:
     assert findings == [(1, "spec.selector", "vm-admission", "selector does not match labels.")]
     outcome = run("inline", [IT, no_selector], {"catalog": "none"})  # inline still expands the template
     assert outcome.changed == {1} and len(outcome.items) == 2
+
+
+def test_a_pool_vm_path_is_located_in_the_template() -> None:
+    assert template_path("spec.template.spec.domain") == "spec.virtualMachineTemplate.spec.template.spec.domain"
+    assert template_path("metadata.labels.app") == "spec.virtualMachineTemplate.metadata.labels.app"
+    assert template_path("") == "spec.virtualMachineTemplate"
+
+
+def test_a_pools_inlined_from_is_read_from_its_template() -> None:
+    inlined = run("inline", [IT, pool(vm("x")["spec"])], {}).items[1]
+    stripped, source = split_template_inlined_from(inlined)
+    assert source == "instancetype=VirtualMachineClusterInstancetype/small"
+    assert stripped["spec"]["virtualMachineTemplate"]["metadata"] == {"labels": {"app": "web"}}
+    assert stripped["spec"]["virtualMachineTemplate"]["spec"] == inlined["spec"]["virtualMachineTemplate"]["spec"]
+    as_written = pool(vm("x")["spec"])
+    assert split_template_inlined_from(as_written) == (as_written, None)
+
+
+def test_the_provenance_annotation_of_a_pools_vm_is_located_in_the_pool() -> None:
+    inlined = run("inline", [IT, pool(vm("x")["spec"])], {"provenance": True}).items[1]
+    annotation = inlined["spec"]["virtualMachineTemplate"]["metadata"]["annotations"][PROVENANCE_ANNOTATION]
+    cpu = "spec.virtualMachineTemplate.spec.template.spec.domain.cpu."
+    assert json.loads(annotation)["instancetype VirtualMachineClusterInstancetype/small: spec.cpu.guest"] == [
+        cpu + "sockets", cpu + "cores", cpu + "threads"]

@@ -1,4 +1,4 @@
-"""krmfn.diff.fields: leaf-level differences as dotted paths."""
+"""krmfn.model.fields: leaves and leaf-level differences as dotted paths."""
 from __future__ import annotations
 
 import json
@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from krmfn.diff.fields import ABSENT, FieldChange, field_changes
+from krmfn.model.fields import ABSENT, FieldChange, field_changes
 
 
 def test_changed_added_and_removed_leaves():
