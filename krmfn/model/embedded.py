@@ -26,10 +26,7 @@ from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machin
 from krmfn.model.krm import (
     IGNORE_ANNOTATION,
     IGNORE_REASON_ANNOTATION,
-    PROVENANCE_ANNOTATION,
     annotations_of,
-    provenance_paths,
-    provenance_value,
     split_inlined_from,
 )
 from krmfn.model.outcome import Outcome
@@ -230,10 +227,6 @@ def _rebuilt_pool(carrier: dict, kept: list[Any], given: dict) -> dict:
     template["spec"] = vm.get("spec")
     before = annotations_of(given)
     added = {key: value for key, value in annotations_of(vm).items() if before.get(key, _ABSENT) != value}
-    if isinstance(added.get(PROVENANCE_ANNOTATION), str):  # its paths are the VM's: located in the pool
-        paths = provenance_paths(added[PROVENANCE_ANNOTATION])
-        added[PROVENANCE_ANNOTATION] = provenance_value(
-            {source: [template_path(path) for path in found] for source, found in paths.items()})
     if added:
         found = template.get("metadata")
         old_metadata: dict[str, Any] = found if isinstance(found, dict) else {}

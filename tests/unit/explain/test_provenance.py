@@ -123,8 +123,10 @@ def test_a_pool_in_the_explain_report_and_in_inlines_provenance_annotation():
     assert (as_json["kind"], as_json["vm"]) == ("VirtualMachinePool", "lab/workers")
     inlined = modes.run("inline", [INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, pool()], {"provenance": True}).items[2]
     annotation = inlined["spec"]["virtualMachineTemplate"]["metadata"]["annotations"][PROVENANCE_ANNOTATION]
-    credited: dict[str, list[str]] = {}
+    credited: dict[str, list[str]] = {}  # the annotation is the created VMs': their paths
+    template = "spec.virtualMachineTemplate."
     for leaf in found.leaves:
         if leaf.source.origin != VM:
-            credited.setdefault(leaf.source.text(), []).append(leaf.path)
+            assert leaf.path.startswith(template)
+            credited.setdefault(leaf.source.text(), []).append(leaf.path.removeprefix(template))
     assert json.loads(annotation) == credited

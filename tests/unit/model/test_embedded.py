@@ -198,9 +198,11 @@ def test_a_pools_inlined_from_is_read_from_its_template() -> None:
     assert split_template_inlined_from(as_written) == (as_written, None)
 
 
-def test_the_provenance_annotation_of_a_pools_vm_is_located_in_the_pool() -> None:
+def test_the_provenance_annotation_of_a_pools_vm_has_the_paths_of_the_vms_it_creates() -> None:
+    """The annotation sits in the template's metadata: every VM the pool creates carries it, so its
+    paths are those VMs' (explain locates the same fields in the pool)."""
     inlined = run("inline", [IT, pool(vm("x")["spec"])], {"provenance": True}).items[1]
     annotation = inlined["spec"]["virtualMachineTemplate"]["metadata"]["annotations"][PROVENANCE_ANNOTATION]
-    cpu = "spec.virtualMachineTemplate.spec.template.spec.domain.cpu."
+    cpu = "spec.template.spec.domain.cpu."
     assert json.loads(annotation)["instancetype VirtualMachineClusterInstancetype/small: spec.cpu.guest"] == [
         cpu + "sockets", cpu + "cores", cpu + "threads"]
