@@ -16,6 +16,7 @@ from krmfn.guard import run_guarded
 from krmfn.kio import config as cfg
 from krmfn.kio import explainreport
 from krmfn.kio.results import one_line
+from krmfn.model.embedded import list_members
 from krmfn.model.krm import metadata_of
 from krmfn.model.options import Option, options_for
 
@@ -44,7 +45,7 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     try:
         options = {option.name: cfg.parse_flag(option, getattr(ns, option.name))
                    for option in options_for("inline") if getattr(ns, option.name, None) is not None}
-        values = read_objects(ns, ns.paths)
+        values = list_members(read_objects(ns, ns.paths))  # a List's VMs are explained one by one
     except (DiffError, cfg.ConfigError) as err:
         stderr.write(f"krmfn explain: {one_line(str(err))}\n")
         return EXIT_ERROR

@@ -17,14 +17,14 @@ changed: a diff with no changed field explains nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn import catalog
 from krmfn.model.fields import ABSENT, FieldChange, field_changes
 from krmfn.explain import Explanation, Leaf, Source, explain
-from krmfn.model.embedded import is_pool, split_template_inlined_from
+from krmfn.model.embedded import is_pool, list_members, split_template_inlined_from
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.model.kinds import is_definition, is_virtual_machine, is_virtual_machine_pool, kind_of
 from krmfn.model.krm import split_inlined_from
@@ -95,7 +95,7 @@ class _Side:
     definitions: dict[Key, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for value in flatten(self.values):
+        for value in list_members(self.values):
             if is_virtual_machine(value) or is_virtual_machine_pool(value):
                 self.vms.setdefault(object_key(value), value)
             else:
@@ -117,15 +117,6 @@ def run_diff(base: list[Any], head: list[Any], base_options: dict[str, Any], hea
                   for ref in _sources(source, key[1])}
     definitions = [changed for key in sorted(referenced) if (changed := _definition_diff(key, *sides)) is not None]
     return DiffReport(vms, definitions, len(set(sides[0].vms) | set(sides[1].vms)))
-
-
-def flatten(values: Iterable[Any]) -> list[Any]:
-    """The objects of a bundle, the members of `kind: List` (and typed lists) in their place."""
-    out: list[Any] = []
-    for value in values:
-        items = value.get("items") if isinstance(value, dict) and kind_of(value).endswith("List") else None
-        out.extend(items if isinstance(items, list) else [value])
-    return out
 
 
 def object_key(value: Any) -> Key:

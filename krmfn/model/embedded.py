@@ -18,6 +18,7 @@ an object of a List as the finding's subject (the result's resourceRef names it)
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +70,15 @@ def is_list(value: Any) -> bool:
     kind = kind_of(value)
     return (kind == LIST_KIND or (kind.endswith(LIST_KIND) and kind != LIST_KIND)) and isinstance(
         value.get("items"), list)
+
+
+def list_members(values: Iterable[Any]) -> list[Any]:
+    """The objects of a bundle with the members of each `kind: List` (and typed list) in its
+    place, as kubectl reads them: the reports of diff and explain name each member."""
+    out: list[Any] = []
+    for value in values:
+        out.extend(value["items"] if is_list(value) else [value])
+    return out
 
 
 def is_pool(value: Any) -> bool:

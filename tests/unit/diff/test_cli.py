@@ -65,3 +65,15 @@ def test_explain_names_the_vm_and_fails_for_none(tmp_path):
     assert found["expandedFrom"] == "instancetype=VirtualMachineClusterInstancetype/u1.medium"
     none = krmfn_process(["explain", "--vm", "other", str(tmp_path)])
     assert (none.code, none.stderr) == (1, "krmfn explain: no VirtualMachine or VirtualMachinePool named other\n")
+
+
+def test_explain_explains_each_vm_of_a_list(tmp_path):
+    members = "".join("- " + VM.replace("name: web", f"name: {name}").replace("\n", "\n  ").rstrip() + "\n"
+                      for name in ("web", "db"))
+    (tmp_path / "vms.yaml").write_text("apiVersion: v1\nkind: List\nitems:\n" + members)
+    run = krmfn_process(["explain", "--format", "json", str(tmp_path)])
+    assert run.code == 0, run.stderr
+    found = json.loads(run.stdout)
+    assert [(vm["kind"], vm["vm"], vm["expandedFrom"]) for vm in found] == [
+        ("VirtualMachine", "lab/web", "instancetype=VirtualMachineClusterInstancetype/u1.medium"),
+        ("VirtualMachine", "lab/db", "instancetype=VirtualMachineClusterInstancetype/u1.medium")]
