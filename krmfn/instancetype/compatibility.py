@@ -22,6 +22,7 @@ from typing import Any
 
 from krmfn.instancetype.bundle import LEGACY_CONVERT, LEGACY_REJECT, LEGACY_VERSIONS, V1BETA1, V1BETA2
 from krmfn.instancetype import legacy as legacy_versions
+from krmfn.instancetype.webhooks.schema import preference_fields_missing
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.kinds import (
     DEFINITION_KINDS,
@@ -281,7 +282,31 @@ def decode_payload(data: Any, legacy: str = LEGACY_REJECT,
         if isinstance(converted, str):
             return DECODE_FAILED.format(converted)
         return DecodedRevision(kind, converted)
-    return DecodedRevision(kind, spec if isinstance(spec, dict) else {}, V1BETA2 if version == V1BETA2 else V1BETA1)
+    spec = spec if isinstance(spec, dict) else {}
+    if kind in PREFERENCE_KINDS:
+        spec = _without_missing_preference_fields(spec, kubevirt)
+    return DecodedRevision(kind, spec, V1BETA2 if version == V1BETA2 else V1BETA1)
+
+
+def _without_missing_preference_fields(spec: dict, kubevirt: KubevirtVersion) -> dict:
+    """A preference payload as the Go type of ``kubevirt`` decodes it (``json.Unmarshal`` drops
+    unknown fields): without the fields that release lacks (``preference_fields_missing``), so a
+    v1.8 revision's ``preferredVideoType`` adds no video device. The payload is not changed."""
+    for path in preference_fields_missing(kubevirt):
+        spec = _without_path(spec, path.split(".")[1:])  # paths start at the object ("spec.")
+    return spec
+
+
+def _without_path(value: dict, keys: list[str]) -> dict:
+    """A copy of ``value`` (along the path only) without the field at ``keys``."""
+    if keys[0] not in value:
+        return value
+    if len(keys) == 1:
+        return {key: sub for key, sub in value.items() if key != keys[0]}
+    inner = value[keys[0]]
+    if not isinstance(inner, dict):
+        return value
+    return {**value, keys[0]: _without_path(inner, keys[1:])}
 
 
 def _decoded_of_kinds(revision: dict, kinds: tuple[str, ...], legacy: str,

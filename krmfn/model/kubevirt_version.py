@@ -186,6 +186,18 @@ class KubevirtVersion:
         return self.since(9)
 
     @property
+    def rejects_port_65536(self) -> bool:
+        """``validateForwardPortInRange`` rejects port 65536 (``>= 65536``; v1.9, PR #18095 VEP 168,
+        b162de709c); before, only ports above it (``> 65536``)."""
+        return self.since(9)
+
+    @property
+    def port_causes_name_the_port_field(self) -> bool:
+        """The "Port field is mandatory." and out-of-range causes point at ``ports[N].port`` (v1.9,
+        PR #18095, b162de709c); before, at ``ports[N]``."""
+        return self.since(9)
+
+    @property
     def hugepages_page_size_path(self) -> str:
         """How the hugepages messages name the page size: ``domain.memory.hugepages.pageSize``
         since v1.8 (PR #15979, 3ffcd37ca9 "Fix hugepages typo"), ``domain.hugepages.size`` before."""

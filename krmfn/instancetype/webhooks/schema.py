@@ -343,18 +343,23 @@ INSTANCETYPE = _object("VirtualMachineInstancetype", INSTANCETYPE_SPEC)
 PREFERENCE = _object("VirtualMachinePreference", PREFERENCE_SPEC)
 
 
-@cache
-def preference_schema(version: KubevirtVersion) -> Obj:
-    """The preference CRD schema of a KubeVirt release: without ``preferredVideoType``
-    (``KubevirtVersion.has_preference_video_type``) and ``preferredLaunchSecurity``
-    (``has_preference_launch_security``) before v1.9, and without Hyper-V ``tlbflush.direct`` and
-    ``extended`` (``has_hyperv_tlbflush_options``) before v1.8."""
-    missing = [path for path, known in (
+def preference_fields_missing(version: KubevirtVersion) -> tuple[str, ...]:
+    """The preference fields (dotted paths from the object) that the Go type and CRD of a KubeVirt
+    release lack: ``preferredVideoType`` (``KubevirtVersion.has_preference_video_type``) and
+    ``preferredLaunchSecurity`` (``has_preference_launch_security``) before v1.9, Hyper-V
+    ``tlbflush.direct`` and ``extended`` (``has_hyperv_tlbflush_options``) before v1.8."""
+    return tuple(path for path, known in (
         ("spec.devices.preferredVideoType", version.has_preference_video_type),
         ("spec.preferredLaunchSecurity", version.has_preference_launch_security),
         ("spec.features.preferredHyperv.tlbflush.direct", version.has_hyperv_tlbflush_options),
         ("spec.features.preferredHyperv.tlbflush.extended", version.has_hyperv_tlbflush_options),
-    ) if not known]
+    ) if not known)
+
+
+@cache
+def preference_schema(version: KubevirtVersion) -> Obj:
+    """The preference CRD schema of a KubeVirt release (without ``preference_fields_missing``)."""
+    missing = preference_fields_missing(version)
     return without_fields(PREFERENCE, *missing) if missing else PREFERENCE
 
 # ---------------------------------------------------------------------------------------------

@@ -135,3 +135,21 @@ def test_each_release_registers_its_own_kinds(api_version, kind, answers):
             assert message == (
                 f'failed to decode object in ControllerRevision: no kind "{kind}" is registered for version '
                 f'"{api_version}" in scheme "kubevirt.io/client-go/kubevirt/scheme/register.go:{line}"')
+
+
+def test_a_preference_payload_decodes_into_the_release_go_type():
+    """json.Unmarshal drops the fields a release's VirtualMachinePreferenceSpec lacks: preferredVideoType
+    and preferredLaunchSecurity before v1.9 (PRs #16812, #17551), tlbflush direct/extended before
+    v1.8 (PR #16404)."""
+    spec = {"devices": {"preferredVideoType": "virtio", "preferredDiskBus": "virtio"},
+            "preferredLaunchSecurity": {"sev": {}},
+            "features": {"preferredHyperv": {"tlbflush": {"enabled": True, "extended": {}}}}}
+    data = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
+            "spec": spec}
+    assert decode_payload(data).spec == spec
+    assert decode_payload(data, kubevirt=kubevirt_version("v1.8")).spec == {
+        "devices": {"preferredDiskBus": "virtio"},
+        "features": {"preferredHyperv": {"tlbflush": {"enabled": True, "extended": {}}}}}
+    assert decode_payload(data, kubevirt=kubevirt_version("v1.7")).spec == {
+        "devices": {"preferredDiskBus": "virtio"}, "features": {"preferredHyperv": {"tlbflush": {"enabled": True}}}}
+    assert "preferredVideoType" in spec["devices"]  # the payload itself is not changed

@@ -53,6 +53,8 @@ def test_each_release_deploys_its_catalog_and_an_explicit_catalog_wins() -> None
     ("scheme_has_backup_api", {"v1.8", "v1.9"}),
     ("scheme_has_export_v1", {"v1.9"}),
     ("scheme_has_plugin_api", {"v1.9"}),
+    ("rejects_port_65536", {"v1.9"}),
+    ("port_causes_name_the_port_field", {"v1.9"}),
 ])
 def test_each_switch_holds_in_the_releases_that_have_it(predicate: str, releases: set[str]) -> None:
     assert {name for name, version in VERSIONS.items() if getattr(version, predicate)} == releases
