@@ -17,10 +17,12 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from krmfn.instancetype.bundle import LEGACY_CONVERT, LEGACY_REJECT, LEGACY_VERSIONS, V1BETA1, V1BETA2
 from krmfn.instancetype import legacy as legacy_versions
+from krmfn.instancetype.webhooks.schema import preference_fields_missing
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.kinds import (
     DEFINITION_KINDS,
@@ -51,23 +53,27 @@ def _with_lists(*kinds: str) -> tuple[str, ...]:
     return tuple(k for kind in kinds for k in (kind, kind + "List"))
 
 
+_EXPORT_KINDS = _with_lists("VirtualMachineExport")
+_BACKUP_GROUP_VERSION = ("backup.kubevirt.io", "v1alpha1")
+_PLUGIN_GROUP_VERSION = ("plugin.kubevirt.io", "v1alpha1")
+
 # The group versions and kinds of the KubeVirt client scheme at d923fdb8 (register.go of each API
 # package). A Go type is printed `*<package>.<Kind>`, and every package is named after its version.
 _SCHEME_KINDS: dict[tuple[str, str], tuple[str, ...]] = {
     ("", "v1"): (),
-    ("backup.kubevirt.io", "v1alpha1"): _with_lists("VirtualMachineBackup", "VirtualMachineBackupTracker"),
+    _BACKUP_GROUP_VERSION: _with_lists("VirtualMachineBackup", "VirtualMachineBackupTracker"),
     ("clone.kubevirt.io", "v1alpha1"): _with_lists("VirtualMachineClone"),
     ("clone.kubevirt.io", "v1beta1"): _with_lists("VirtualMachineClone"),
     ("kubevirt.io", "v1"): _with_lists(
         "VirtualMachineInstance", "VirtualMachineInstanceReplicaSet", "VirtualMachineInstancePreset",
         "VirtualMachineInstanceMigration", "VirtualMachine", "KubeVirt"),
-    ("export.kubevirt.io", "v1beta1"): _with_lists("VirtualMachineExport"),
-    ("export.kubevirt.io", "v1"): _with_lists("VirtualMachineExport"),
+    ("export.kubevirt.io", "v1beta1"): _EXPORT_KINDS,
+    ("export.kubevirt.io", "v1"): _EXPORT_KINDS,
     _INSTANCETYPE_GROUP_VERSION: _with_lists(
         VIRTUAL_MACHINE_INSTANCETYPE, VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
         VIRTUAL_MACHINE_PREFERENCE, VIRTUAL_MACHINE_CLUSTER_PREFERENCE),
     ("migrations.kubevirt.io", "v1alpha1"): _with_lists("MigrationPolicy"),
-    ("plugin.kubevirt.io", "v1alpha1"): _with_lists("Plugin"),
+    _PLUGIN_GROUP_VERSION: _with_lists("Plugin"),
     ("pool.kubevirt.io", "v1alpha1"): _with_lists("VirtualMachinePool"),
     ("pool.kubevirt.io", "v1beta1"): _with_lists("VirtualMachinePool"),
     ("snapshot.kubevirt.io", "v1alpha1"): _with_lists(
@@ -75,6 +81,23 @@ _SCHEME_KINDS: dict[tuple[str, str], tuple[str, ...]] = {
     ("snapshot.kubevirt.io", "v1beta1"): _with_lists(
         "VirtualMachineSnapshot", "VirtualMachineSnapshotContent", "VirtualMachineRestore"),
 }
+
+
+@cache
+def scheme_kinds(kubevirt: KubevirtVersion) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The group versions and kinds of the client scheme of a KubeVirt release: d923fdb8's
+    (``_SCHEME_KINDS``) without ``plugin.kubevirt.io/v1alpha1`` and with ``export.kubevirt.io/v1alpha1``
+    instead of ``v1`` before v1.9, and without ``backup.kubevirt.io/v1alpha1`` before v1.8
+    (``KubevirtVersion.scheme_has_plugin_api``, ``scheme_has_export_v1``, ``scheme_has_backup_api``)."""
+    kinds = dict(_SCHEME_KINDS)
+    if not kubevirt.scheme_has_plugin_api:
+        del kinds[_PLUGIN_GROUP_VERSION]
+    if not kubevirt.scheme_has_export_v1:
+        del kinds[("export.kubevirt.io", "v1")]
+        kinds[("export.kubevirt.io", "v1alpha1")] = _EXPORT_KINDS
+    if not kubevirt.scheme_has_backup_api:
+        del kinds[_BACKUP_GROUP_VERSION]
+    return kinds
 
 
 _INSTANCETYPE_KINDS_AND_LISTS = _with_lists(
@@ -173,11 +196,13 @@ def _parse_group_version(api_version: str) -> tuple[str, str] | str:
     return f"unexpected GroupVersion string: {api_version}"
 
 
-def _go_type_of(group: str, version: str, kind: str, legacy: str = LEGACY_REJECT) -> str | None:
-    """The Go type the scheme creates for group/version/kind, or None when not registered."""
+def _go_type_of(group: str, version: str, kind: str, legacy: str = LEGACY_REJECT,
+                kubevirt: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> str | None:
+    """The Go type the scheme of ``kubevirt`` creates for group/version/kind, or None when not
+    registered."""
     if kind in _UNVERSIONED_KINDS:
         return f"*v1.{kind}"
-    kinds = _SCHEME_KINDS.get((group, version)) or _KRMFN_KINDS.get((group, version))
+    kinds = scheme_kinds(kubevirt).get((group, version)) or _KRMFN_KINDS.get((group, version))
     if kinds is None and legacy == LEGACY_CONVERT:
         kinds = _LEGACY_KINDS.get((group, version))
     if kinds is None:
@@ -243,7 +268,7 @@ def decode_payload(data: Any, legacy: str = LEGACY_REJECT,
         return DECODE_FAILED.format(f"Object 'Kind' is missing in '{go_json(data)}'")
     if not version:
         return DECODE_FAILED.format(f"Object 'apiVersion' is missing in '{go_json(data)}'")
-    go_type = _go_type_of(group, version, kind, legacy)
+    go_type = _go_type_of(group, version, kind, legacy, kubevirt)
     if go_type is None:
         gv = _group_version_string(group, version)
         return DECODE_FAILED.format(
@@ -257,7 +282,31 @@ def decode_payload(data: Any, legacy: str = LEGACY_REJECT,
         if isinstance(converted, str):
             return DECODE_FAILED.format(converted)
         return DecodedRevision(kind, converted)
-    return DecodedRevision(kind, spec if isinstance(spec, dict) else {}, V1BETA2 if version == V1BETA2 else V1BETA1)
+    spec = spec if isinstance(spec, dict) else {}
+    if kind in PREFERENCE_KINDS:
+        spec = _without_missing_preference_fields(spec, kubevirt)
+    return DecodedRevision(kind, spec, V1BETA2 if version == V1BETA2 else V1BETA1)
+
+
+def _without_missing_preference_fields(spec: dict, kubevirt: KubevirtVersion) -> dict:
+    """A preference payload as the Go type of ``kubevirt`` decodes it (``json.Unmarshal`` drops
+    unknown fields): without the fields that release lacks (``preference_fields_missing``), so a
+    v1.8 revision's ``preferredVideoType`` adds no video device. The payload is not changed."""
+    for path in preference_fields_missing(kubevirt):
+        spec = _without_path(spec, path.split(".")[1:])  # paths start at the object ("spec.")
+    return spec
+
+
+def _without_path(value: dict, keys: list[str]) -> dict:
+    """A copy of ``value`` (along the path only) without the field at ``keys``."""
+    if keys[0] not in value:
+        return value
+    if len(keys) == 1:
+        return {key: sub for key, sub in value.items() if key != keys[0]}
+    inner = value[keys[0]]
+    if not isinstance(inner, dict):
+        return value
+    return {**value, keys[0]: _without_path(inner, keys[1:])}
 
 
 def _decoded_of_kinds(revision: dict, kinds: tuple[str, ...], legacy: str,

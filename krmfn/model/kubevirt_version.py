@@ -126,6 +126,78 @@ class KubevirtVersion:
         return not self.since(8)
 
     @property
+    def rejects_discontinued_passt(self) -> bool:
+        """The VM webhook rejects the discontinued ``passt`` binding on creation ("Passt network
+        binding has been discontinued since v1.3", v1.8, PR #16428, dc44ee2e75 and 9039111294);
+        before, ``validatePasstBinding`` checks it (the Passt gate and the pod network) and it
+        counts as a binding method."""
+        return self.since(8)
+
+    @property
+    def rejects_discontinued_macvtap(self) -> bool:
+        """The VM webhook rejects the discontinued ``macvtap`` binding on creation (v1.8,
+        PR #16453, 3a2ab61fd3 and c7011c586d); before, ``validateMacvtapBinding`` checks it (the
+        Macvtap gate and a Multus network) and it counts as a binding method."""
+        return self.since(8)
+
+    @property
+    def slirp_counts_as_binding_method(self) -> bool:
+        """``hasInterfaceBindingMethod`` counts the discontinued ``slirp`` (v1.7; removed in v1.8
+        by PR #16456, a9dff69abe), so a binding plugin beside it is "cannot have both"."""
+        return not self.since(8)
+
+    @property
+    def has_passt_binding(self) -> bool:
+        """The core ``passtBinding`` interface binding and its ``validatePasstBinding`` (the
+        PasstBinding gate; v1.8, PR #16475, a21f2c4f9d)."""
+        return self.since(8)
+
+    @property
+    def virtiofs_config_volumes_need_gate(self) -> bool:
+        """``validateFilesystemsWithVirtIOFSEnabled``: a filesystem on a config volume (ConfigMap,
+        Secret, ServiceAccount, DownwardAPI) needs the EnableVirtioFsConfigVolumes gate, and the
+        ExperimentalVirtiofsSupport gate enables config and storage volumes alike (v1.7; removed in
+        v1.8 by PR #15913, dc94311180 and bc111d0249, which made the first gate GA and
+        discontinued the second)."""
+        return not self.since(8)
+
+    @property
+    def has_hyperv_tlbflush_options(self) -> bool:
+        """Hyper-V ``tlbflush`` has ``direct`` and ``extended`` (v1.8, PR #16404, d88bd7ee73);
+        before, ``tlbflush`` is a plain FeatureState and the CRDs reject both fields."""
+        return self.since(8)
+
+    @property
+    def scheme_has_backup_api(self) -> bool:
+        """The client scheme registers ``backup.kubevirt.io/v1alpha1`` (v1.8, PR #16081,
+        e456b0a990)."""
+        return self.since(8)
+
+    @property
+    def scheme_has_export_v1(self) -> bool:
+        """The client scheme registers ``export.kubevirt.io/v1`` instead of ``v1alpha1`` (v1.9,
+        PR #16730, d0e650fc4d and 6ec644cce7)."""
+        return self.since(9)
+
+    @property
+    def scheme_has_plugin_api(self) -> bool:
+        """The client scheme registers ``plugin.kubevirt.io/v1alpha1`` (v1.9, PR #17790,
+        2cabd7df85)."""
+        return self.since(9)
+
+    @property
+    def rejects_port_65536(self) -> bool:
+        """``validateForwardPortInRange`` rejects port 65536 (``>= 65536``; v1.9, PR #18095 VEP 168,
+        b162de709c); before, only ports above it (``> 65536``)."""
+        return self.since(9)
+
+    @property
+    def port_causes_name_the_port_field(self) -> bool:
+        """The "Port field is mandatory." and out-of-range causes point at ``ports[N].port`` (v1.9,
+        PR #18095, b162de709c); before, at ``ports[N]``."""
+        return self.since(9)
+
+    @property
     def hugepages_page_size_path(self) -> str:
         """How the hugepages messages name the page size: ``domain.memory.hugepages.pageSize``
         since v1.8 (PR #15979, 3ffcd37ca9 "Fix hugepages typo"), ``domain.hugepages.size`` before."""

@@ -26,6 +26,7 @@ import datetime
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, cast
 
 from krmfn.instancetype.webhooks.response import go_quote
@@ -340,17 +341,26 @@ def _object(go_name: str, spec: Obj) -> Obj:
 # The webhooks decode both scopes into the namespaced Go type (GetInstanceTypeSpecFromAdmissionRequest).
 INSTANCETYPE = _object("VirtualMachineInstancetype", INSTANCETYPE_SPEC)
 PREFERENCE = _object("VirtualMachinePreference", PREFERENCE_SPEC)
-# KubeVirt v1.8 and v1.7: no preferredVideoType (KubevirtVersion.has_preference_video_type) and no
-# preferredLaunchSecurity (has_preference_launch_security) yet.
-PREFERENCE_BEFORE_V1_9 = without_fields(PREFERENCE, "spec.devices.preferredVideoType",
-                                        "spec.preferredLaunchSecurity")
 
 
+def preference_fields_missing(version: KubevirtVersion) -> tuple[str, ...]:
+    """The preference fields (dotted paths from the object) that the Go type and CRD of a KubeVirt
+    release lack: ``preferredVideoType`` (``KubevirtVersion.has_preference_video_type``) and
+    ``preferredLaunchSecurity`` (``has_preference_launch_security``) before v1.9, Hyper-V
+    ``tlbflush.direct`` and ``extended`` (``has_hyperv_tlbflush_options``) before v1.8."""
+    return tuple(path for path, known in (
+        ("spec.devices.preferredVideoType", version.has_preference_video_type),
+        ("spec.preferredLaunchSecurity", version.has_preference_launch_security),
+        ("spec.features.preferredHyperv.tlbflush.direct", version.has_hyperv_tlbflush_options),
+        ("spec.features.preferredHyperv.tlbflush.extended", version.has_hyperv_tlbflush_options),
+    ) if not known)
+
+
+@cache
 def preference_schema(version: KubevirtVersion) -> Obj:
-    """The preference CRD schema of a KubeVirt release."""
-    if version.has_preference_video_type and version.has_preference_launch_security:
-        return PREFERENCE
-    return PREFERENCE_BEFORE_V1_9
+    """The preference CRD schema of a KubeVirt release (without ``preference_fields_missing``)."""
+    missing = preference_fields_missing(version)
+    return without_fields(PREFERENCE, *missing) if missing else PREFERENCE
 
 # ---------------------------------------------------------------------------------------------
 # instancetype.kubevirt.io/v1beta2: krmfn's own version (design proposals "custom sizes" and

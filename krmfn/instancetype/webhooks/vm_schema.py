@@ -231,6 +231,9 @@ NEWER_FIELDS: tuple[tuple[int, tuple[str, ...]], ...] = (
         _TEMPLATE_SPEC + "volumes.containerPath",  # fc2771c50d
         _TEMPLATE_SPEC + "utilityVolumes",  # b5c789bbbb
         _TEMPLATE_SPEC + "domain.devices.interfaces.passtBinding",  # the passt core binding
+        # KubevirtVersion.has_hyperv_tlbflush_options: PR #16404, d88bd7ee73
+        _TEMPLATE_SPEC + "domain.features.hyperv.tlbflush.direct",
+        _TEMPLATE_SPEC + "domain.features.hyperv.tlbflush.extended",
     )),
 )
 

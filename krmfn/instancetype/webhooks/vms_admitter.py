@@ -81,7 +81,7 @@ def admit_remaining(vm: dict, template_spec: dict, template_metadata: dict, conf
                                                       own_spec if isinstance(own_spec, dict) else {})]
     if gate_causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, gate_causes)
-    network_causes = validate_discontinued_bindings("spec", template_spec)
+    network_causes = validate_discontinued_bindings("spec", template_spec, config.kubevirt_version)
     if network_causes:
         return reject_webhook(STAGE_REMAINING_VM_CHECKS, in_area("network", network_causes))
     causes = validate_virtual_machine_spec(spec, template_spec, template_metadata, config)

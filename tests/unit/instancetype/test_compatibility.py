@@ -110,3 +110,46 @@ def test_each_release_cites_its_scheme_line(release, line):
             "spec": {}}
     message = decode_payload(data, kubevirt=kubevirt_version(release))
     assert message.endswith(f'in scheme "kubevirt.io/client-go/kubevirt/scheme/register.go:{line}"')
+
+
+@pytest.mark.parametrize("api_version, kind, answers", [
+    # PR #16730 (v1.9): export.kubevirt.io/v1 replaces v1alpha1 in the client scheme
+    ("export.kubevirt.io/v1", "VirtualMachineExport", {"v1.9": "*v1.VirtualMachineExport"}),
+    ("export.kubevirt.io/v1alpha1", "VirtualMachineExport",
+     {"v1.8": "*v1alpha1.VirtualMachineExport", "v1.7": "*v1alpha1.VirtualMachineExport"}),
+    # PR #17790 (v1.9): plugin.kubevirt.io/v1alpha1
+    ("plugin.kubevirt.io/v1alpha1", "Plugin", {"v1.9": "*v1alpha1.Plugin"}),
+    # PR #16081 (v1.8): backup.kubevirt.io/v1alpha1
+    ("backup.kubevirt.io/v1alpha1", "VirtualMachineBackup",
+     {"v1.9": "*v1alpha1.VirtualMachineBackup", "v1.8": "*v1alpha1.VirtualMachineBackup"}),
+])
+def test_each_release_registers_its_own_kinds(api_version, kind, answers):
+    """A payload of a kind the release's scheme registers is the wrong type; of one it does not,
+    a decoding error naming the release's scheme line."""
+    data = {"apiVersion": api_version, "kind": kind}
+    for release, line in (("v1.9", 44), ("v1.8", 43), ("v1.7", 42)):
+        message = decode_payload(data, kubevirt=kubevirt_version(release))
+        if release in answers:
+            assert message == f"unexpected type in ControllerRevision: {answers[release]}"
+        else:
+            assert message == (
+                f'failed to decode object in ControllerRevision: no kind "{kind}" is registered for version '
+                f'"{api_version}" in scheme "kubevirt.io/client-go/kubevirt/scheme/register.go:{line}"')
+
+
+def test_a_preference_payload_decodes_into_the_release_go_type():
+    """json.Unmarshal drops the fields a release's VirtualMachinePreferenceSpec lacks: preferredVideoType
+    and preferredLaunchSecurity before v1.9 (PRs #16812, #17551), tlbflush direct/extended before
+    v1.8 (PR #16404)."""
+    spec = {"devices": {"preferredVideoType": "virtio", "preferredDiskBus": "virtio"},
+            "preferredLaunchSecurity": {"sev": {}},
+            "features": {"preferredHyperv": {"tlbflush": {"enabled": True, "extended": {}}}}}
+    data = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
+            "spec": spec}
+    assert decode_payload(data).spec == spec
+    assert decode_payload(data, kubevirt=kubevirt_version("v1.8")).spec == {
+        "devices": {"preferredDiskBus": "virtio"},
+        "features": {"preferredHyperv": {"tlbflush": {"enabled": True, "extended": {}}}}}
+    assert decode_payload(data, kubevirt=kubevirt_version("v1.7")).spec == {
+        "devices": {"preferredDiskBus": "virtio"}, "features": {"preferredHyperv": {"tlbflush": {"enabled": True}}}}
+    assert "preferredVideoType" in spec["devices"]  # the payload itself is not changed

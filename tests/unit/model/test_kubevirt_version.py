@@ -44,6 +44,17 @@ def test_each_release_deploys_its_catalog_and_an_explicit_catalog_wins() -> None
     ("validates_grace_io", {"v1.9"}),
     ("secure_execution_needs_gate", {"v1.7", "v1.8"}),
     ("multi_architecture_gate", {"v1.7"}),
+    ("rejects_discontinued_passt", {"v1.8", "v1.9"}),
+    ("rejects_discontinued_macvtap", {"v1.8", "v1.9"}),
+    ("slirp_counts_as_binding_method", {"v1.7"}),
+    ("has_passt_binding", {"v1.8", "v1.9"}),
+    ("virtiofs_config_volumes_need_gate", {"v1.7"}),
+    ("has_hyperv_tlbflush_options", {"v1.8", "v1.9"}),
+    ("scheme_has_backup_api", {"v1.8", "v1.9"}),
+    ("scheme_has_export_v1", {"v1.9"}),
+    ("scheme_has_plugin_api", {"v1.9"}),
+    ("rejects_port_65536", {"v1.9"}),
+    ("port_causes_name_the_port_field", {"v1.9"}),
 ])
 def test_each_switch_holds_in_the_releases_that_have_it(predicate: str, releases: set[str]) -> None:
     assert {name for name, version in VERSIONS.items() if getattr(version, predicate)} == releases

@@ -7,13 +7,18 @@ methods and a ``binding`` plugin; the discontinued ``slirp``, ``macvtap`` and ``
 Whether a named binding plugin is registered in the KubeVirt CR is not checked here at d923fdb8.
 
 Before KubeVirt v1.9 (``KubevirtVersion.requires_exactly_one_binding``, PR #18374) only a binding
-plugin together with a binding method is rejected, on ``.binding``: "cannot have both" (v1.8.4;
-v1.7.4 also counted the discontinued methods, not reproduced).
+plugin together with a binding method is rejected, on ``.binding``: "cannot have both"
+(``hasInterfaceBindingMethod``). v1.7.4 counts the discontinued ``slirp``, ``macvtap`` and
+``passt`` among the methods and has no ``passtBinding`` (``binding_methods``), and runs
+``validateMacvtapBinding`` (``macvtap.py``) before ``validatePasstBinding``.
 """
 from __future__ import annotations
 
+from functools import cache
+
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.network.link import is_reserved
+from krmfn.instancetype.webhooks.network.macvtap import validate_macvtap_binding
 from krmfn.instancetype.webhooks.network.passt import validate_passt_binding
 from krmfn.instancetype.webhooks.network.vmispec import (
     index_networks_by_name,
@@ -46,6 +51,7 @@ def validate_interface_binding(field: str, spec: dict, config: ClusterConfig) ->
         causes += validate_interface_binding_exists(path, iface, config.kubevirt_version)
         causes += validate_masquerade_binding(path, iface, network)
         causes += validate_bridge_binding(path, iface, network, config)
+        causes += validate_macvtap_binding(path, iface, network, config)
         causes += validate_passt_binding(path, iface, network, config)
     return causes
 
@@ -55,7 +61,7 @@ def validate_interface_binding_exists(path: str, iface: dict,
     """``validateInterfaceBindingExists``: reported on the interface itself (before v1.9: a
     plugin with a method, on ``.binding``)."""
     if not version.requires_exactly_one_binding:
-        if iface.get("binding") is not None and count_bindings(iface) > 1:
+        if iface.get("binding") is not None and count_bindings(iface, binding_methods(version)) > 0:
             return [Cause(f"{path}.binding", BOTH_PLUGIN_AND_METHOD_FMT % name_of(iface), CAUSE_FIELD_VALUE_INVALID)]
         return []
     if count_bindings(iface) == 1:
@@ -63,13 +69,23 @@ def validate_interface_binding_exists(path: str, iface: dict,
     return [Cause(path, NOT_EXACTLY_ONE_BINDING_FMT % name_of(iface), CAUSE_FIELD_VALUE_INVALID)]
 
 
-def count_bindings(iface: dict) -> int:
-    """How many of ``COUNTED_BINDINGS`` the interface sets (a null binding is absent)."""
+def count_bindings(iface: dict, counted: frozenset[str] = _COUNTED_BINDING_KEYS) -> int:
+    """How many of ``counted`` (``COUNTED_BINDINGS``) the interface sets (a null binding is absent)."""
     count = 0
-    for binding in _COUNTED_BINDING_KEYS.intersection(iface):
+    for binding in counted.intersection(iface):
         if iface[binding] is not None:
             count += 1
     return count
+
+
+@cache
+def binding_methods(version: KubevirtVersion) -> frozenset[str]:
+    """``hasInterfaceBindingMethod``'s binding methods in ``version`` (before v1.9)."""
+    methods = {"bridge", "masquerade", "sriov"}
+    optional = (("passtBinding", version.has_passt_binding), ("slirp", version.slirp_counts_as_binding_method),
+                ("macvtap", not version.rejects_discontinued_macvtap),
+                ("passt", not version.rejects_discontinued_passt))
+    return frozenset(methods.union(method for method, counted in optional if counted))
 
 
 def validate_masquerade_binding(path: str, iface: dict, network: dict) -> list[Cause]:

@@ -126,7 +126,7 @@ def validate_interfaces_fields(field: str, spec: dict, config: ClusterConfig) ->
         network = networks_by_name.get(name_of(iface), {})
         causes += _validate_mac_address(path, iface)
         causes += _validate_pci_address(path, iface)
-        causes += validate_port_configuration(path, iface, network)
+        causes += validate_port_configuration(path, iface, network, config.kubevirt_version)
         causes += validate_port_ranges_configuration(path, iface, network, config)
         causes += _validate_dhcp_options(field, path, iface)
     return causes

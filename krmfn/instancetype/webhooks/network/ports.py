@@ -10,6 +10,10 @@ not with ``ports``, masquerade only, at most 10, each range valid, and no two of
 A list is "set" when non-empty: the VM mutating webhook re-encodes the spec from Go structs, whose
 ``omitempty`` drops an empty list, so KubeVirt's ``!= nil`` sees ``[]`` as nil.
 
+Before v1.9 (PR #18095, which also brought ``portRanges``) port 65536 is in range
+(``KubevirtVersion.rejects_port_65536``) and a port's zero and range causes point at ``ports[N]``
+(``port_causes_name_the_port_field``).
+
 Oddity kept: overlaps are reported per protocol in Go map order, which is random; here the order in
 which the protocols first appear among the valid ranges.
 """
@@ -27,6 +31,7 @@ from krmfn.instancetype.webhooks.response import (
     Cause,
 )
 from krmfn.instancetype.webhooks.vmi._access import as_int, as_str, dicts
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.reasons import needs_feature_gate
 
 PORT_RANGES_SPEC_GATE = "PortRangesSpec"
@@ -65,20 +70,23 @@ def is_valid_port_name(name: str) -> bool:
             and not name.startswith("-") and not name.endswith("-"))
 
 
-def validate_port_configuration(path: str, iface: dict, network: dict) -> list[Cause]:
+def validate_port_configuration(path: str, iface: dict, network: dict,
+                                version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> list[Cause]:
     """``validatePortConfiguration``; ``path`` is the interface's."""
     ports = iface.get("ports")
     if not list_set(ports) or not is_pod_network(network):
         return []
     entries = dicts(ports)
     causes = _validate_port_names(path, entries)
+    highest = PORT_LIMIT - 1 if version.rejects_port_65536 else PORT_LIMIT
     for index, port in enumerate(entries):
         port_path = f"{path}.ports[{index}]"
+        number_path = f"{port_path}.port" if version.port_causes_name_the_port_field else port_path
         number = as_int(port.get("port"))
         if number == 0:
-            causes.append(Cause(f"{port_path}.port", PORT_REQUIRED, CAUSE_FIELD_VALUE_REQUIRED))
-        if number < 0 or number >= PORT_LIMIT:
-            causes.append(Cause(f"{port_path}.port", PORT_OUT_OF_RANGE, CAUSE_FIELD_VALUE_INVALID))
+            causes.append(Cause(number_path, PORT_REQUIRED, CAUSE_FIELD_VALUE_REQUIRED))
+        if number < 0 or number > highest:
+            causes.append(Cause(number_path, PORT_OUT_OF_RANGE, CAUSE_FIELD_VALUE_INVALID))
         protocol = as_str(port.get("protocol"))
         if protocol and protocol not in PROTOCOLS:
             causes.append(Cause(f"{port_path}.protocol", UNKNOWN_PROTOCOL, CAUSE_FIELD_VALUE_INVALID))

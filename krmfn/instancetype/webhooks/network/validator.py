@@ -8,7 +8,8 @@ caps the answer at 10 causes; the caller does.)
 VM webhook runs it on its own, earlier, on the path ``spec``.
 
 The cluster settings read: ``permitBridgeInterfaceOnPodNetwork`` and the ``PasstBinding`` (Beta),
-``NetworkDevicesWithDRA`` and ``PortRangesSpec`` (Alpha) feature gates.
+``NetworkDevicesWithDRA`` and ``PortRangesSpec`` (Alpha) feature gates; at KubeVirt v1.7 also the
+``Macvtap`` and ``Passt`` gates of the discontinued bindings (``macvtap.py``, ``passt.py``).
 
 Most VMs pass every check, so ``validate_network`` first makes one cheap pass over the networks and
 the interfaces (``_plainly_valid``) that accepts only specs on which no check can find anything; any

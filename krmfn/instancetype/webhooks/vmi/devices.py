@@ -24,11 +24,16 @@ Oddities kept from KubeVirt:
   there); a ``ramFB`` without ``enabled`` does not count as enabled
   (``KubevirtVersion.counts_unset_ramfb_as_enabled``); the PersistentReservation message names the
   gate (``persistent_reservation_has_config``);
+* before v1.8 (``KubevirtVersion.virtiofs_config_volumes_need_gate``, v1.7.4): a filesystem on a
+  config volume needs the EnableVirtioFsConfigVolumes gate (Alpha), checked before the storage
+  volume's, and the ExperimentalVirtiofsSupport gate (``OldVirtiofsEnabled``) enables both;
 * ``Devices.HostDevices != nil``: the VM mutator writes the spec back from Go
   (``patch.WithReplace("/spec", vm.Spec)``) and ``hostDevices`` is ``omitempty``, so an empty list,
   like a null, is nil by the time the validating webhook reads it.
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
@@ -46,6 +51,7 @@ PANIC_DEVICES_GATE_DISABLED = "Panic Devices feature gate is not enabled in kube
 DOWNWARD_METRICS_DISABLED = (
     "downwardMetrics virtio serial is not allowed: DownwardMetrics feature gate is not enabled")
 VIRTIOFS_STORAGE_DISABLED = "virtiofs is not allowed: virtiofs feature gate is not enabled for PVC"
+VIRTIOFS_CONFIG_DISABLED = "virtiofs is not allowed: virtiofs feature gate is not enabled for config volumes"
 VIDEO_WITHOUT_GRAPHICS = "Video configuration is not allowed when autoattachGraphicsDevice is set to false"
 PANIC_DEVICES_NOT_SUPPORTED_FMT = "custom panic devices are not supported on %s architecture"
 INVALID_PANIC_DEVICE_MODEL_FMT = "invalid PanicDeviceModel(%s)"
@@ -55,6 +61,8 @@ VSOCK_GATE = "VSOCK"
 PERSISTENT_RESERVATION_GATE = "PersistentReservation"
 DOWNWARD_METRICS_GATE = "DownwardMetrics"
 VIRTIOFS_STORAGE_GATE = "EnableVirtioFsStorageVolumes"
+VIRTIOFS_CONFIG_GATE = "EnableVirtioFsConfigVolumes"  # checked before v1.8
+OLD_VIRTIOFS_GATE = "ExperimentalVirtiofsSupport"  # enables both before v1.8
 VIDEO_CONFIG_GATE = "VideoConfig"
 PANIC_DEVICES_GATE = "PanicDevices"
 
@@ -186,20 +194,53 @@ def is_storage_volume(volume: dict) -> bool:
     return volume.get("persistentVolumeClaim") is not None or volume.get("dataVolume") is not None
 
 
+def is_config_volume(volume: dict) -> bool:
+    """``IsConfigVolume`` (pkg/storage/utils/volumes.go at v1.7.4): a ConfigMap, Secret,
+    ServiceAccount or DownwardAPI volume."""
+    return any(volume.get(source) is not None
+               for source in ("configMap", "secret", "serviceAccount", "downwardAPI"))
+
+
 def validate_filesystems_with_virtiofs_enabled(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateFilesystemsWithVirtIOFSEnabled``: one cause per filesystem on a PVC or
-    DataVolume while EnableVirtioFsStorageVolumes is off."""
+    DataVolume while EnableVirtioFsStorageVolumes is off (before v1.8 also on a config volume
+    while EnableVirtioFsConfigVolumes is off; the config volume's cause wins)."""
     filesystems = spec_devices(spec).get("filesystems")
     if not filesystems:
         return []
     filesystems = dicts(filesystems)
-    if not filesystems or config.feature_gate_enabled(VIRTIOFS_STORAGE_GATE):
+    if not filesystems:
+        return []
+    checks = _virtiofs_checks(config)
+    if not checks:
         return []
     volumes = get_volumes_by_name(spec)
-    return [Cause(f"{field}.domain.devices.filesystems", VIRTIOFS_STORAGE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
-                  needs_feature_gate(VIRTIOFS_STORAGE_GATE))
-            for filesystem in filesystems
-            if is_storage_volume(volumes.get(as_str(filesystem.get("name")), {}))]
+    causes = []
+    for filesystem in filesystems:
+        volume = volumes.get(as_str(filesystem.get("name")))
+        if volume is None:
+            continue
+        for applies, message, gate in checks:
+            if applies(volume):
+                causes.append(Cause(f"{field}.domain.devices.filesystems", message, CAUSE_FIELD_VALUE_INVALID,
+                                    needs_feature_gate(gate)))
+                break
+    return causes
+
+
+def _virtiofs_checks(config: ClusterConfig) -> list[tuple[Callable[[dict], bool], str, str]]:
+    """The volume kinds whose gate is off, in KubeVirt's order: (volume test, message, gate)."""
+    checks: list[tuple[Callable[[dict], bool], str, str]] = []
+    old_gate = (config.kubevirt_version.virtiofs_config_volumes_need_gate
+                and config.feature_gate_enabled(OLD_VIRTIOFS_GATE))
+    if old_gate:
+        return checks
+    if (config.kubevirt_version.virtiofs_config_volumes_need_gate
+            and not config.feature_gate_enabled(VIRTIOFS_CONFIG_GATE)):
+        checks.append((is_config_volume, VIRTIOFS_CONFIG_DISABLED, VIRTIOFS_CONFIG_GATE))
+    if not config.feature_gate_enabled(VIRTIOFS_STORAGE_GATE):
+        checks.append((is_storage_volume, VIRTIOFS_STORAGE_DISABLED, VIRTIOFS_STORAGE_GATE))
+    return checks
 
 
 def validate_video_config(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:

@@ -161,3 +161,25 @@ def test_v1_7_vms_do_not_know_reserved_overhead():
     assert (verdict.allowed, verdict.stage) == (False, "kube-apiserver/field-validation")
     assert verdict.causes[0].message.endswith('unknown field "spec.template.spec.domain.memory.reservedOverhead"')
     assert admit_bundle([machine], cluster_config=_release("v1.8"))[0].stage != "kube-apiserver/field-validation"
+
+
+def test_v1_7_knows_no_hyperv_tlbflush_direct_or_extended():
+    """TLBFlush's direct and extended came with v1.8 (PR #16404, d88bd7ee73); v1.7's CRDs reject them
+    in a preference and in a VM, and take a plain tlbflush."""
+    hyperv = {"tlbflush": {"enabled": True, "direct": {"enabled": True}}}
+    pref = preference("hyperv")
+    pref["spec"] = {"features": {"preferredHyperv": hyperv}}
+    machine = vm()
+    machine["spec"]["template"]["spec"]["domain"]["features"] = {"hyperv": hyperv}
+    assert [v.allowed for v in admit_bundle([pref], cluster_config=_release("v1.8"))] == [True]
+    assert admit_bundle([machine], cluster_config=_release("v1.8"))[0].stage != "kube-apiserver/field-validation"
+    old_pref, old_vm = admit_bundle([pref, machine], cluster_config=_release("v1.7"))
+    assert old_pref.causes[0].message == (
+        'VirtualMachineClusterPreference in version "v1beta1" cannot be handled as a VirtualMachineClusterPreference: '
+        'strict decoding error: unknown field "spec.features.preferredHyperv.tlbflush.direct"')
+    assert (old_vm.allowed, old_vm.stage) == (False, "kube-apiserver/field-validation")
+    assert old_vm.causes[0].message.endswith(
+        'unknown field "spec.template.spec.domain.features.hyperv.tlbflush.direct"')
+    plain = preference("plain")
+    plain["spec"] = {"features": {"preferredHyperv": {"tlbflush": {"enabled": True}}}}
+    assert [v.allowed for v in admit_bundle([plain], cluster_config=_release("v1.7"))] == [True]

@@ -93,3 +93,46 @@ def test_before_v1_9_an_interface_without_binding_is_admitted_and_plugin_with_me
     both = spec([{"name": "a", "bridge": {}, "binding": {"name": "b"}}], MULTUS)
     assert pairs(validate_interface_binding(F, both, v1_8)) == [
         (f"{I0}.binding", "logical a interface cannot have both binding plugin and interface binding method")]
+
+
+V1_7 = ClusterConfig(kubevirt_version=kubevirt_version("v1.7"))
+V1_8 = ClusterConfig(kubevirt_version=kubevirt_version("v1.8"))
+
+
+def test_v1_7_checks_macvtap_gate_and_multus_network() -> None:
+    """validateMacvtapBinding (macvtap.go at v1.7.4; gone in v1.8 by PR #16453)."""
+    macvtap = spec([{"name": "a", "macvtap": {}}], POD)
+    assert pairs(validate_interface_binding(F, macvtap, V1_7)) == [
+        (f"{I0}.name", "Macvtap feature gate is not enabled"),
+        (f"{I0}.name", "Macvtap interface only implemented with Multus network"),
+    ]
+    enabled = dataclasses.replace(V1_7, feature_gates=("Macvtap",))
+    assert validate_interface_binding(F, spec([{"name": "a", "macvtap": {}}], MULTUS), enabled) == []
+    assert validate_interface_binding(F, macvtap, V1_8) == []
+
+
+def test_v1_7_checks_the_discontinued_passt_and_not_passt_binding() -> None:
+    """validatePasstBinding at v1.7.4 reads the deprecated passt (PR #16428 removed it, PR #16475
+    brought passtBinding in v1.8)."""
+    passt = spec([{"name": "a", "passt": {}}], MULTUS)
+    assert pairs(validate_interface_binding(F, passt, V1_7)) == [
+        (f"{I0}.name", "Passt feature gate is not enabled"),
+        (f"{I0}.name", "Passt interface only implemented with pod network"),
+    ]
+    assert validate_interface_binding(F, passt, V1_8) == []
+    assert validate_interface_binding(F, spec([{"name": "a", "passtBinding": {}}], MULTUS), V1_7) == []
+
+
+def test_v1_7_counts_the_discontinued_bindings_as_methods_beside_a_plugin() -> None:
+    """hasInterfaceBindingMethod at v1.7.4 has slirp, macvtap and passt (PRs #16456, #16453, #16428)."""
+    ifaces = [{"name": "a", "slirp": {}, "binding": {"name": "p"}},
+              {"name": "b", "macvtap": {}, "binding": {"name": "p"}},
+              {"name": "c", "passt": {}, "binding": {"name": "p"}}]
+    networks = [{"name": n, "multus": {"networkName": "n"}} for n in "abc"]
+    v1_7 = pairs(validate_interface_binding(F, spec(ifaces, networks), V1_7))
+    assert [pair for pair in v1_7 if pair[0].endswith(".binding")] == [
+        (f"{I0}.binding", "logical a interface cannot have both binding plugin and interface binding method"),
+        (f"{I1}.binding", "logical b interface cannot have both binding plugin and interface binding method"),
+        (f"{I2}.binding", "logical c interface cannot have both binding plugin and interface binding method"),
+    ]
+    assert validate_interface_binding(F, spec(ifaces, networks), V1_8) == []

@@ -9,6 +9,7 @@ from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.network.netiface import validate_interfaces_fields
 from krmfn.instancetype.webhooks.network.ports import is_valid_port_name
 from krmfn.instancetype.webhooks.network.ports import validate_port_ranges_configuration
+from krmfn.model.kubevirt_version import kubevirt_version
 from krmfn.model.reasons import needs_feature_gate
 
 F = "spec.template.spec"
@@ -105,3 +106,19 @@ def test_the_port_ranges_gate_cause_names_its_gate() -> None:
     assert [(c.message, c.reasons) for c in causes] == [
         ("portRanges is specified on interface but the PortRangesSpec feature gate is not enabled",
          needs_feature_gate("PortRangesSpec"))]
+
+
+def test_before_v1_9_port_65536_is_in_range_and_causes_point_at_the_port_entry() -> None:
+    """PR #18095 (v1.9, b162de709c): ``>= 65536`` and the ``.port`` paths; v1.8.4 and v1.7.4 had
+    ``> 65536`` on ``ports[N]``."""
+    ports = [{"port": 0}, {"port": 65536}, {"port": 65537}]
+    v1_8 = ClusterConfig(kubevirt_version=kubevirt_version("v1.8"))
+    assert pairs(validate_interfaces_fields(F, spec({"ports": ports}, POD), v1_8)) == [
+        (f"{I0}.ports[0]", "Port field is mandatory."),
+        (f"{I0}.ports[2]", "Port field must be in range 0 < x < 65536."),
+    ]
+    assert pairs(validate_interfaces_fields(F, spec({"ports": ports}, POD), ClusterConfig())) == [
+        (f"{I0}.ports[0].port", "Port field is mandatory."),
+        (f"{I0}.ports[1].port", "Port field must be in range 0 < x < 65536."),
+        (f"{I0}.ports[2].port", "Port field must be in range 0 < x < 65536."),
+    ]

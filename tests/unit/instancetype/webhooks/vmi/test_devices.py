@@ -269,3 +269,31 @@ def test_before_v1_9_a_ramfb_without_enabled_is_not_counted() -> None:
     spec = _spec({"gpus": [_gpu({"ramFB": {}}), _gpu({"ramFB": {}})]})
     assert len(validate_mdev_ramfb(FIELD, spec, DEFAULT)) == 1
     assert validate_mdev_ramfb(FIELD, spec, V1_8_CONFIG) == []
+
+
+VIRTIOFS_CONFIG = ("spec.template.spec.domain.devices.filesystems",
+                   "virtiofs is not allowed: virtiofs feature gate is not enabled for config volumes")
+
+
+@pytest.mark.parametrize("gates, expected", [
+    ((), [VIRTIOFS_CONFIG, VIRTIOFS]),
+    (("EnableVirtioFsConfigVolumes",), [VIRTIOFS]),
+    (("EnableVirtioFsStorageVolumes",), [VIRTIOFS_CONFIG]),
+    (("ExperimentalVirtiofsSupport",), []),
+])
+def test_v1_7_config_volumes_need_their_gate(gates: tuple, expected: list) -> None:
+    """PR #15913 (v1.8) made EnableVirtioFsConfigVolumes GA and discontinued ExperimentalVirtiofsSupport;
+    at v1.7.4 a config volume needs the first, and the second enables both kinds."""
+    spec = _spec({"filesystems": [{"name": "cm", "virtiofs": {}}, {"name": "pvc", "virtiofs": {}}]}, volumes=VOLUMES)
+    v1_7 = ClusterConfig(feature_gates=gates, kubevirt_version=kubevirt_version("v1.7"))
+    assert _pairs(validate_filesystems_with_virtiofs_enabled(FIELD, spec, v1_7)) == expected
+    v1_8 = ClusterConfig(feature_gates=gates, kubevirt_version=kubevirt_version("v1.8"))
+    assert _pairs(validate_filesystems_with_virtiofs_enabled(FIELD, spec, v1_8)) == [
+        cause for cause in [VIRTIOFS] if "EnableVirtioFsStorageVolumes" not in gates]
+
+
+def test_v1_7_a_volume_both_config_and_storage_gets_the_config_cause_only() -> None:
+    spec = _spec({"filesystems": [{"name": "v", "virtiofs": {}}]},
+                 volumes=[{"name": "v", "secret": {"secretName": "s"}, "dataVolume": {"name": "d"}}])
+    v1_7 = ClusterConfig(kubevirt_version=kubevirt_version("v1.7"))
+    assert _pairs(validate_filesystems_with_virtiofs_enabled(FIELD, spec, v1_7)) == [VIRTIOFS_CONFIG]
