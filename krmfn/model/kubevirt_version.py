@@ -198,6 +198,39 @@ class KubevirtVersion:
         return self.since(9)
 
     @property
+    def validates_dra_devices(self) -> bool:
+        """``validateDRADevices`` checks DRA GPUs and host devices alike: a GPU list mixing DRA and
+        non-DRA GPUs, ``claimName`` and ``requestName`` required, claim/request pairs used twice,
+        within a list and between GPUs and host devices (v1.8, PR #17028, 0d049195ce, release-1.8
+        1877f5b7e5; PR #17490, bf9c163b05), and ``resourceClaims`` names used twice (PR #16556,
+        9060a00639). v1.7's ``validateCreationDRA`` checks GPUs only, with other messages, at
+        ``<spec>.spec.domain.devices.gpus``, stops at the first GPU without a ``deviceName`` and
+        dereferences a DRA GPU's nil ``claimName``."""
+        return self.since(8)
+
+    @property
+    def claim_request_names_are_strings(self) -> bool:
+        """``ClaimRequest.claimName`` and ``requestName`` are ``string`` (v1.9, PR #17611,
+        9fee43fbb6 and 0157b1158d), so an empty one is dropped on the mutator's round trip and a
+        device has a claim request only with a non-empty name; before, ``*string``: an empty
+        string is kept and makes a claim request."""
+        return self.since(9)
+
+    @property
+    def validates_resource_claims(self) -> bool:
+        """``validateResourceClaims``: each claim named (a DNS label, "is a required field") with
+        exactly one of ``resourceClaimName`` and ``resourceClaimTemplateName``, DNS subdomains
+        (v1.9, PR #17797, ad9e6ad78a); before, only duplicate names."""
+        return self.since(9)
+
+    @property
+    def dra_device_causes_in_index_order(self) -> bool:
+        """``validateDRADevices`` reports each DRA device's missing names and duplicate pair
+        together, device by device (v1.9, PR #17923, 8875b04289); before, the missing names of all
+        devices first, then the duplicate pairs."""
+        return self.since(9)
+
+    @property
     def hugepages_page_size_path(self) -> str:
         """How the hugepages messages name the page size: ``domain.memory.hugepages.pageSize``
         since v1.8 (PR #15979, 3ffcd37ca9 "Fix hugepages typo"), ``domain.hugepages.size`` before."""

@@ -55,6 +55,10 @@ def test_each_release_deploys_its_catalog_and_an_explicit_catalog_wins() -> None
     ("scheme_has_plugin_api", {"v1.9"}),
     ("rejects_port_65536", {"v1.9"}),
     ("port_causes_name_the_port_field", {"v1.9"}),
+    ("validates_dra_devices", {"v1.8", "v1.9"}),
+    ("claim_request_names_are_strings", {"v1.9"}),
+    ("validates_resource_claims", {"v1.9"}),
+    ("dra_device_causes_in_index_order", {"v1.9"}),
 ])
 def test_each_switch_holds_in_the_releases_that_have_it(predicate: str, releases: set[str]) -> None:
     assert {name for name, version in VERSIONS.items() if getattr(version, predicate)} == releases

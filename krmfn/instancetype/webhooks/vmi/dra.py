@@ -5,8 +5,14 @@ ported in krmfn.instancetype.webhooks.network.vmispec).
 
 A GPU or host device inlines Go's ``*ClaimRequest``. The VM mutator writes the spec back from Go
 (``patch.WithReplace("/spec", vm.Spec)``) and both of its fields are ``omitempty``, so the
-validating webhook sees a claim request only when ``claimName`` or ``requestName`` is non-empty.
+validating webhook sees a claim request only when ``claimName`` or ``requestName`` is non-empty
+(before v1.9 they are ``*string``: present and not null, an empty string included).
 A device is a DRA device when it has a claim request and no ``deviceName``.
+
+Older releases (``KubevirtVersion``): v1.8.4 checks only duplicate claim names, reports all missing
+names before the duplicate pairs and knows no network pairs (its registry has no
+NetworkDevicesWithDRA gate); v1.7.4 runs its own GPU-only ``validateCreationDRA``
+(``_validate_gpus_v1_7``).
 
 One oddity is not reproducible: KubeVirt walks each source's pairs in Go map order (random), so
 two cross-source duplicates of one source come out in any order; here they come in the order of
@@ -18,7 +24,8 @@ from dataclasses import dataclass
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.network.vmispec import dra_claim_request_first_index, networks
-from krmfn.model.reasons import needs_feature_gate
+from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.reasons import KUBEVIRT_CRASH, needs_feature_gate
 from krmfn.instancetype.webhooks.k8s_validation import is_dns1123_label
 from krmfn.instancetype.webhooks.objectmeta import name_is_dns_subdomain
 from krmfn.instancetype.webhooks.response import (
@@ -47,6 +54,11 @@ DUPLICATE_PAIR_FMT = "duplicate claimName/requestName pair %s"
 DUPLICATE_PAIR_ACROSS_FMT = "duplicate claimName/requestName pair %s between %s[%d] and %s[%d]"
 UNDECLARED_CLAIMS = ("vmi.spec.resourceClaims must specify all claims used in vmi.spec.domain.devices.gpus "
                      "and vmi.spec.domain.devices.hostDevices")
+# v1.7's validateCreationDRA (GPUs only).
+GPUS_WITHOUT_DEVICE_NAME_V1_7 = "vmi.spec.domain.devices.gpus contains GPUs without deviceName"
+UNDECLARED_GPU_CLAIMS_V1_7 = "vmi.spec.resourceClaims must specify all claims used in vmi.spec.domain.devices.gpus"
+# krmfn's own message where v1.7 dereferences a DRA GPU's nil claimName.
+GPU_CLAIM_NAME_NIL_V1_7 = "claimName is required for DRA GPU (KubeVirt's webhook panics: nil pointer dereference)"
 
 GPUS_WITH_DRA_GATE = "GPUsWithDRA"
 HOST_DEVICES_WITH_DRA_GATE = "HostDevicesWithDRA"
@@ -80,6 +92,8 @@ class DeviceResult:
 
 def validate_dra_creation(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``ValidateCreation`` (``validateCreationDRA``)."""
+    if not config.kubevirt_version.validates_dra_devices:
+        return _validate_gpus_v1_7(field, spec, config)
     spec_devices = devices(spec)
     resource_claims, gpu_list, host_device_list = (spec.get("resourceClaims"), spec_devices.get("gpus"),
                                                    spec_devices.get("hostDevices"))
@@ -87,7 +101,7 @@ def validate_dra_creation(field: str, spec: dict, config: ClusterConfig) -> list
         # Without claims, GPUs and host devices, the networks' pairs meet no other source.
         return []
     resource_claims = dicts(resource_claims)
-    causes = validate_resource_claims(f"{field}.resourceClaims", resource_claims)
+    causes = validate_resource_claims(f"{field}.resourceClaims", resource_claims, config.kubevirt_version)
     gpus = validate_dra_devices(field, dicts(gpu_list), GPUS, config)
     host_devices = validate_dra_devices(field, dicts(host_device_list), HOST_DEVICES, config)
     causes += gpus.causes + host_devices.causes
@@ -105,9 +119,12 @@ def validate_dra_creation(field: str, spec: dict, config: ClusterConfig) -> list
     return causes
 
 
-def validate_resource_claims(field: str, resource_claims: object) -> list[Cause]:
+def validate_resource_claims(field: str, resource_claims: object, version: KubevirtVersion) -> list[Cause]:
     """``validateResourceClaims``: each claim named (a unique DNS label) with exactly one of
-    ``resourceClaimName`` and ``resourceClaimTemplateName``, a DNS subdomain."""
+    ``resourceClaimName`` and ``resourceClaimTemplateName``, a DNS subdomain; before v1.9, only
+    duplicate names."""
+    if not version.validates_resource_claims:
+        return _duplicate_claim_name_causes(field, resource_claims)
     causes: list[Cause] = []
     seen: set[str] = set()
     for index, claim in enumerate(dicts(resource_claims)):
@@ -125,6 +142,19 @@ def validate_resource_claims(field: str, resource_claims: object) -> list[Cause]
     return causes
 
 
+def _duplicate_claim_name_causes(field: str, resource_claims: object) -> list[Cause]:
+    """v1.8's loop over the claims: a name seen before (an empty one too) is a duplicate."""
+    causes = []
+    seen: set[str] = set()
+    for index, claim in enumerate(dicts(resource_claims)):
+        name = as_str(claim.get("name"))
+        if name in seen:
+            causes.append(Cause(f"{field}[{index}].name", DUPLICATE_CLAIM_NAME_FMT % go_quote(name),
+                                CAUSE_FIELD_VALUE_DUPLICATE))
+        seen.add(name)
+    return causes
+
+
 def _claim_name_causes(name_field: str, name: str, seen: set[str]) -> list[Cause]:
     if not name:
         return [Cause(name_field, CLAIM_NAME_REQUIRED_FMT % name_field, CAUSE_FIELD_VALUE_REQUIRED)]
@@ -138,50 +168,61 @@ def _claim_name_causes(name_field: str, name: str, seen: set[str]) -> list[Cause
     return []
 
 
-def has_claim_request(device: dict) -> bool:
-    """The inlined ``*ClaimRequest`` is set (after the mutator's round trip)."""
-    return bool(as_str(device.get("claimName")) or as_str(device.get("requestName")))
+def has_claim_request(device: dict, version: KubevirtVersion) -> bool:
+    """The inlined ``*ClaimRequest`` is set (after the mutator's round trip): a non-empty
+    ``claimName`` or ``requestName``; before v1.9 one present and not null (a ``*string``)."""
+    names = (device.get("claimName"), device.get("requestName"))
+    if version.claim_request_names_are_strings:
+        return any(as_str(name) for name in names)
+    return any(name is not None for name in names)
 
 
-def is_dra_device(device: dict) -> bool:
+def is_dra_device(device: dict, version: KubevirtVersion) -> bool:
     """``isDRA``: a claim request and no deviceName."""
-    return not as_str(device.get("deviceName")) and has_claim_request(device)
+    return not as_str(device.get("deviceName")) and has_claim_request(device, version)
 
 
 def validate_dra_devices(field: str, device_list: list[dict], kind: DeviceKind,
                          config: ClusterConfig) -> DeviceResult:
     """``validateDRADevices`` (``validateDRAGPUs``, ``validateDRAHostDevices``)."""
+    version = config.kubevirt_version
     devices_field = f"{field}.domain.devices.{kind.list_name}"
-    dra_devices = [(index, device) for index, device in enumerate(device_list) if is_dra_device(device)]
-    other_devices = [device for device in device_list if not is_dra_device(device)]
+    dra_devices = [(index, device) for index, device in enumerate(device_list) if is_dra_device(device, version)]
+    other_devices = [device for device in device_list if not is_dra_device(device, version)]
     if kind.reject_mixed and dra_devices and other_devices:
         message = MIXED_DEVICES_FMT % (kind.list_name, kind.type_name, kind.type_name)
         return DeviceResult([Cause(devices_field, message, CAUSE_FIELD_VALUE_INVALID)], set(), {})
-    causes = _non_dra_device_causes(devices_field, other_devices, kind)
+    causes = _non_dra_device_causes(devices_field, other_devices, kind, version)
     if dra_devices and not config.feature_gate_enabled(kind.gate):
         message = DRA_GATE_DISABLED_FMT % (kind.list_name, kind.type_name)
         return DeviceResult(causes + [Cause(devices_field, message, CAUSE_FIELD_VALUE_INVALID,
                                              needs_feature_gate(kind.gate))], set(), {})
     result = DeviceResult(causes, set(), {})
+    # Before v1.9 the duplicate pairs come after the missing names of all devices.
+    duplicates = result.causes if version.dra_device_causes_in_index_order else []
     for index, device in dra_devices:
-        _add_dra_device(result, f"{devices_field}[{index}]", index, device, kind)
+        _add_dra_device(result, duplicates, f"{devices_field}[{index}]", index, device, kind)
+    if duplicates is not result.causes:
+        result.causes += duplicates
     return result
 
 
-def _non_dra_device_causes(devices_field: str, other_devices: list[dict], kind: DeviceKind) -> list[Cause]:
+def _non_dra_device_causes(devices_field: str, other_devices: list[dict], kind: DeviceKind,
+                           version: KubevirtVersion) -> list[Cause]:
     """``validateNonDRADevices``: one cause per device without a source or with both."""
     causes = []
     for device in other_devices:
         if not as_str(device.get("deviceName")):
             message = DEVICE_WITHOUT_SOURCE_FMT % (kind.list_name, kind.type_name, kind.type_name)
             causes.append(Cause(devices_field, message, CAUSE_FIELD_VALUE_REQUIRED))
-        elif has_claim_request(device):
+        elif has_claim_request(device, version):
             message = DEVICE_WITH_BOTH_SOURCES_FMT % (kind.list_name, kind.type_name)
             causes.append(Cause(devices_field, message, CAUSE_FIELD_VALUE_INVALID))
     return causes
 
 
-def _add_dra_device(result: DeviceResult, device_field: str, index: int, device: dict, kind: DeviceKind) -> None:
+def _add_dra_device(result: DeviceResult, duplicates: list[Cause], device_field: str, index: int, device: dict,
+                    kind: DeviceKind) -> None:
     claim_name, request_name = as_str(device.get("claimName")), as_str(device.get("requestName"))
     if not claim_name:
         result.causes.append(Cause(f"{device_field}.claimName", DRA_CLAIM_NAME_REQUIRED_FMT % kind.type_name,
@@ -194,8 +235,7 @@ def _add_dra_device(result: DeviceResult, device_field: str, index: int, device:
     result.claim_names.add(claim_name)
     pair = f"{claim_name}/{request_name}"
     if pair in result.first_index_by_pair:
-        result.causes.append(Cause(device_field, DUPLICATE_PAIR_FMT % go_quote(pair),
-                                   CAUSE_FIELD_VALUE_DUPLICATE))
+        duplicates.append(Cause(device_field, DUPLICATE_PAIR_FMT % go_quote(pair), CAUSE_FIELD_VALUE_DUPLICATE))
     else:
         result.first_index_by_pair[pair] = index
 
@@ -212,4 +252,34 @@ def _merge_pairs(owners: dict[str, tuple[str, int]], source: str, first_index_by
             causes.append(Cause(f"{base_field}[{index}]", message, CAUSE_FIELD_VALUE_DUPLICATE))
             continue
         owners[pair] = (source, index)
+    return causes
+
+
+def _validate_gpus_v1_7(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """v1.7.4's ``validateCreationDRA`` (GPUs only, ``drautil.IsGPUDRA``): a non-DRA GPU without a
+    deviceName ends the check, one with a claim request too is rejected; DRA GPUs need the
+    GPUsWithDRA gate and their claims in ``resourceClaims``. Its GPU causes name
+    ``<spec>.spec.domain.devices.gpus`` (KubeVirt adds "spec" to the spec's path)."""
+    version = config.kubevirt_version
+    gpus_field = f"{field}.spec.domain.devices.gpus"
+    gpus = dicts(devices(spec).get("gpus"))
+    dra_gpus = [(index, gpu) for index, gpu in enumerate(gpus) if is_dra_device(gpu, version)]
+    causes: list[Cause] = []
+    for gpu in (gpu for gpu in gpus if not is_dra_device(gpu, version)):
+        if not as_str(gpu.get("deviceName")):
+            return causes + [Cause(gpus_field, GPUS_WITHOUT_DEVICE_NAME_V1_7, CAUSE_FIELD_VALUE_INVALID)]
+        if has_claim_request(gpu, version):
+            causes.append(Cause(gpus_field, DEVICE_WITH_BOTH_SOURCES_FMT % (GPUS.list_name, GPUS.type_name),
+                                CAUSE_FIELD_VALUE_INVALID))
+    if dra_gpus and not config.feature_gate_enabled(GPUS.gate):
+        return causes + [Cause(gpus_field, DRA_GATE_DISABLED_FMT % (GPUS.list_name, GPUS.type_name),
+                               CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(GPUS.gate))]
+    claim_names = set()
+    for index, gpu in dra_gpus:
+        if gpu.get("claimName") is None:
+            return causes + [Cause(f"{field}.domain.devices.gpus[{index}].claimName", GPU_CLAIM_NAME_NIL_V1_7,
+                                   CAUSE_FIELD_VALUE_INVALID, frozenset({KUBEVIRT_CRASH}))]
+        claim_names.add(as_str(gpu.get("claimName")))
+    if not claim_names <= {as_str(claim.get("name")) for claim in dicts(spec.get("resourceClaims"))}:
+        causes.append(Cause(f"{field}.resourceClaims", UNDECLARED_GPU_CLAIMS_V1_7, CAUSE_FIELD_VALUE_INVALID))
     return causes

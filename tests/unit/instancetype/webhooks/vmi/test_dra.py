@@ -6,6 +6,8 @@ import pytest
 from krmfn.instancetype.expand.defaults import ClusterConfig
 from krmfn.instancetype.webhooks.admit import admit_bundle
 from krmfn.instancetype.webhooks.vmi.dra import validate_dra_creation
+from krmfn.model.kubevirt_version import V1_7, V1_8
+from krmfn.model.reasons import KUBEVIRT_CRASH
 
 FIELD = "spec.template.spec"
 DEFAULT = ClusterConfig()
@@ -21,6 +23,14 @@ DNS_SUBDOMAIN_ERROR = ("a lowercase RFC 1123 subdomain must consist of lower cas
 DNS_LABEL_ERROR = ("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must "
                    "start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for "
                    "validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')")
+
+
+# Before v1.9 the DRA gates are Alpha (off unless enabled).
+V1_8_DRA = ClusterConfig(feature_gates=("GPUsWithDRA", "HostDevicesWithDRA"), kubevirt_version=V1_8)
+V1_7_DRA = ClusterConfig(feature_gates=("GPUsWithDRA", "HostDevicesWithDRA"), kubevirt_version=V1_7)
+GPUS_V1_7 = "spec.template.spec.spec.domain.devices.gpus"  # v1.7 adds "spec" to the spec's path
+UNDECLARED_V1_7 = ("spec.template.spec.resourceClaims",
+                   "vmi.spec.resourceClaims must specify all claims used in vmi.spec.domain.devices.gpus")
 
 
 def _causes(spec: dict, config: ClusterConfig = DEFAULT) -> list[tuple[str, str]]:
@@ -146,6 +156,81 @@ def test_network_pairs_count_only_with_their_gate() -> None:
          'duplicate claimName/requestName pair "c/r" between GPUs[0] and Networks[1]')]
 
 
+def test_before_v1_9_an_empty_claim_name_is_a_claim_request() -> None:
+    """``claim_request_names_are_strings``: v1.8's ``*string`` keeps an empty name, so the GPU is a
+    DRA GPU missing both names, and a device with a deviceName has both sources."""
+    spec = _spec(gpus=[{"name": "g", "claimName": "", "requestName": ""}],
+                 host_devices=[{"name": "h", "deviceName": "v.com/d", "claimName": ""}])
+    assert _causes(spec, V1_8_DRA) == [
+        (GPUS + "[0].claimName", "claimName is required for DRA GPU"),
+        (GPUS + "[0].requestName", "requestName is required for DRA GPU"),
+        (HOST_DEVICES, "vmi.spec.domain.devices.hostDevices contains HostDevices with both deviceName and "
+                       "claimRequest"),
+    ]
+    assert _causes(spec) == [(GPUS, "vmi.spec.domain.devices.gpus contains GPUs without deviceName or claimRequest; "
+                                    "each GPU must specify either a deviceName or a claimRequest")]
+
+
+def test_before_v1_9_only_duplicate_claim_names_are_checked() -> None:
+    """``validates_resource_claims``: v1.8 reports a name used twice (an empty one too) and nothing else."""
+    claims = [{"name": "", "resourceClaimName": "Bad"}, {"name": ""}, {"name": "Bad_Name", "resourceClaimName": "rc"}]
+    assert _causes(_spec(claims=claims), V1_8_DRA) == [
+        ("spec.template.spec.resourceClaims[1].name", 'duplicate resourceClaims name ""')]
+    assert [field for field, _ in _causes(_spec(claims=claims))] == [
+        "spec.template.spec.resourceClaims[0].name", "spec.template.spec.resourceClaims[0].resourceClaimName",
+        "spec.template.spec.resourceClaims[1].name", "spec.template.spec.resourceClaims[1]",
+        "spec.template.spec.resourceClaims[2].name"]
+
+
+def test_before_v1_9_duplicate_pairs_follow_all_missing_names() -> None:
+    """``dra_device_causes_in_index_order``: v1.9 reports device by device, v1.8 the missing names first."""
+    spec = _spec(gpus=[_dra("c", "r"), _dra("c", "r"), {"name": "g", "claimName": "c"}], claims=[CLAIM])
+    duplicate = (GPUS + "[1]", 'duplicate claimName/requestName pair "c/r"')
+    missing = (GPUS + "[2].requestName", "requestName is required for DRA GPU")
+    assert _causes(spec) == [duplicate, missing]
+    assert _causes(spec, V1_8_DRA) == [missing, duplicate]
+
+
+def test_v1_8_has_no_network_pairs() -> None:
+    """NetworkDevicesWithDRA is not in v1.8's registry: listing it changes nothing."""
+    networks = [{"name": "n", "resourceClaim": {"claimName": "c", "requestName": "r"}}]
+    config = ClusterConfig(feature_gates=("GPUsWithDRA", "NetworkDevicesWithDRA"), kubevirt_version=V1_8)
+    assert _causes(_spec(gpus=[_dra("c", "r")], claims=[CLAIM], networks=networks), config) == []
+
+
+def test_v1_7_checks_gpus_only_and_stops_at_a_gpu_without_device_name() -> None:
+    """``validates_dra_devices``: v1.7 ignores host devices and resource claims; a GPU with both
+    sources, then the first GPU without a deviceName (Invalid, and the last cause)."""
+    spec = _spec(gpus=[{"name": "a", "deviceName": "n.com/g", "claimName": "c"}, {"name": "b"}, {"name": "z"}],
+                 host_devices=[_dra("undeclared"), {"name": "h"}], claims=[CLAIM, CLAIM])
+    causes = validate_dra_creation(FIELD, spec, V1_7_DRA)
+    assert [(cause.field, cause.message, cause.type) for cause in causes] == [
+        (GPUS_V1_7, "vmi.spec.domain.devices.gpus contains GPUs with both deviceName and claimRequest",
+         "FieldValueInvalid"),
+        (GPUS_V1_7, "vmi.spec.domain.devices.gpus contains GPUs without deviceName", "FieldValueInvalid"),
+    ]
+
+
+def test_v1_7_dra_gpus() -> None:
+    """v1.7: the gate at the doubled path; no mixed-list, requestName or duplicate-pair checks;
+    its own undeclared-claims message (an empty claim name counts)."""
+    assert _causes(_spec(gpus=[_dra()], claims=[CLAIM]), ClusterConfig(kubevirt_version=V1_7)) == [
+        (GPUS_V1_7, "vmi.spec.domain.devices.gpus contains DRA enabled GPUs but feature gate is not enabled")]
+    admitted = _spec(gpus=[_dra(), _dra(), {"name": "g", "claimName": "c"}, {"name": "n", "deviceName": "n.com/g"}],
+                     claims=[CLAIM])
+    assert _causes(admitted, V1_7_DRA) == []
+    assert _causes(_spec(gpus=[_dra("c"), _dra("")], claims=[CLAIM]), V1_7_DRA) == [UNDECLARED_V1_7]
+
+
+def test_v1_7_panics_on_a_dra_gpu_without_claim_name() -> None:
+    """v1.7 dereferences the nil ``claimName`` of a GPU with only a requestName: krmfn's own cause."""
+    [cause] = validate_dra_creation(FIELD, _spec(gpus=[{"name": "g", "requestName": "r"}]), V1_7_DRA)
+    assert (cause.field, cause.message) == (
+        GPUS + "[0].claimName",
+        "claimName is required for DRA GPU (KubeVirt's webhook panics: nil pointer dereference)")
+    assert KUBEVIRT_CRASH in cause.reasons
+
+
 def test_the_chain_reports_dra_causes() -> None:
     vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "ns"},
           "spec": {"runStrategy": "Halted", "template": {"spec": {
@@ -153,3 +238,12 @@ def test_the_chain_reports_dra_causes() -> None:
     verdict = admit_bundle([vm])[0]
     assert verdict is not None and not verdict.allowed
     assert [(cause.field, cause.message) for cause in verdict.causes] == [UNDECLARED]
+
+
+def test_the_chain_reports_v1_7_dra_causes() -> None:
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "ns"},
+          "spec": {"runStrategy": "Halted", "template": {"spec": {
+              "domain": {"devices": {"gpus": [_dra("undeclared")]}}}}}}
+    verdict = admit_bundle([vm], cluster_config=V1_7_DRA)[0]
+    assert verdict is not None and not verdict.allowed
+    assert [(cause.field, cause.message) for cause in verdict.causes] == [UNDECLARED_V1_7]
