@@ -38,6 +38,19 @@ UNOWNED = {
     "instancetype.yaml": as_file(INSTANCETYPE),
 }
 # A VM written without matchers that the bundle's instance type fits: adopt rewrites it.
+IMPORTED = (VM.replace("name: vm # the VM", "name: imported # written out in full")
+            .replace("    instancetype:\n      kind: VirtualMachineInstancetype\n      name: small\n", "")
+            .replace("          devices: {}\n", "          cpu: {sockets: 2, cores: 1, threads: 1}\n"
+                     "          memory: {guest: 1Gi}\n          devices: {}\n"))
+OWNED = {
+    "deploy/web.yaml": as_file(DEPLOYMENT),
+    "sep.yaml": "# a ConfigMap with NUL characters\n" + as_file(NUL),
+    "anchors.yaml": as_file(ANCHORS),
+    "tagged.yaml": as_file(TAGGED),
+    "controls.yaml": as_file(CONTROLS) + "---\n" + as_file(LONG_KEY),
+    "instancetype.yaml": as_file(INSTANCETYPE),
+}
+# A VM written without matchers that the bundle's instance type fits: adopt rewrites it.
 IMPORTED = """- apiVersion: kubevirt.io/v1
   kind: VirtualMachine
   metadata:
