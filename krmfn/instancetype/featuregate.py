@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
+from krmfn.model.reasons import needs_feature_gate
 
 ALPHA = "Alpha"
 BETA = "Beta"
@@ -186,6 +187,13 @@ def gate_state(gate: str, version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -
         if version.minor <= minor and gate in registry:
             state = registry[gate]
     return state
+
+
+def gate_hint_reasons(gate: str, version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> frozenset[str]:
+    """The reasons of a "<gate> feature gate is not enabled" cause: enabling the gate admits the
+    VM, unless the gate is discontinued in that release (v1.7's ``Macvtap``, ``Passt``): naming it
+    makes ``ValidateFeatureGates`` reject the VM first (vms-admitter.go), so no hint."""
+    return frozenset() if gate_state(gate, version) == DISCONTINUED else needs_feature_gate(gate)
 
 
 def is_enabled(gate: str, enabled: Iterable[str], disabled: Iterable[str],

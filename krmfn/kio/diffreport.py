@@ -204,9 +204,10 @@ def _json_change(change: FieldChange, sources: FieldSources | None = None) -> di
         out["before"] = change.before
     if change.after is not ABSENT:
         out["after"] = change.after
-    if sources is not None:
-        out["source"] = {side: _json_sources(found) for side, found in (("base", sources.base), ("head", sources.head))
-                         if found}
+    by_side = {} if sources is None else {
+        side: _json_sources(found) for side, found in (("base", sources.base), ("head", sources.head)) if found}
+    if by_side:  # none when neither side was explained (a pool whose template spec is not a mapping)
+        out["source"] = by_side
     return out
 
 

@@ -202,10 +202,10 @@ class KubevirtVersion:
         """``validateDRADevices`` checks DRA GPUs and host devices alike: a GPU list mixing DRA and
         non-DRA GPUs, ``claimName`` and ``requestName`` required, claim/request pairs used twice,
         within a list and between GPUs and host devices (v1.8, PR #17028, 0d049195ce, release-1.8
-        1877f5b7e5; PR #17490, bf9c163b05), and ``resourceClaims`` names used twice (PR #16556,
-        9060a00639). v1.7's ``validateCreationDRA`` checks GPUs only, with other messages, at
-        ``<spec>.spec.domain.devices.gpus``, stops at the first GPU without a ``deviceName`` and
-        dereferences a DRA GPU's nil ``claimName``."""
+        1877f5b7e5; PR #17490, bf9c163b05, release-1.8 948e6ea11b), and ``resourceClaims`` names
+        used twice (PR #16556, 9060a00639, release-1.8 2a50d41756). v1.7's ``validateCreationDRA``
+        checks GPUs only, with other messages, at ``<spec>.spec.domain.devices.gpus``, stops at the
+        first GPU without a ``deviceName`` and dereferences a DRA GPU's nil ``claimName``."""
         return self.since(8)
 
     @property

@@ -76,3 +76,10 @@ def test_json_gives_a_source_object_per_side():
         {"head": [DISK.as_json(), BUS.as_json()]},
         {"base": {"origin": "vm"}}]
     assert "source" not in found["definitions"][0]["changes"][0]
+
+
+def test_json_leaves_source_out_when_neither_side_was_explained():
+    vm = VmDiff(("VirtualMachinePool", "lab", "odd"), "changed", [FieldChange("spec.replicas", 1, 2)], None, None,
+                sources={"spec.replicas": FieldSources((), ())})
+    [change] = json.loads(diffreport.render(DiffReport([vm], [], 1), "json"))["vms"][0]["changes"]
+    assert change == {"path": "spec.replicas", "before": 1, "after": 2}

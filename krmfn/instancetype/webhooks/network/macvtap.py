@@ -7,9 +7,9 @@ Multus network. Both causes point at the interface's ``name``. From v1.8 the VM 
 from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.featuregate import gate_hint_reasons
 from krmfn.instancetype.webhooks.network.vmispec import is_multus_network
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.model.reasons import needs_feature_gate
 
 MACVTAP_GATE = "Macvtap"
 MACVTAP_GATE_DISABLED = "Macvtap feature gate is not enabled"
@@ -24,7 +24,7 @@ def validate_macvtap_binding(path: str, iface: dict, network: dict, config: Clus
     causes = []
     if not config.feature_gate_enabled(MACVTAP_GATE):
         causes.append(Cause(f"{path}.name", MACVTAP_GATE_DISABLED, CAUSE_FIELD_VALUE_INVALID,
-                            needs_feature_gate(MACVTAP_GATE)))
+                            gate_hint_reasons(MACVTAP_GATE, config.kubevirt_version)))
     if not is_multus_network(network):
         causes.append(Cause(f"{path}.name", MACVTAP_NOT_ON_MULTUS_NETWORK, CAUSE_FIELD_VALUE_INVALID))
     return causes

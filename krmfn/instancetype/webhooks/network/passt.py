@@ -10,9 +10,9 @@ and checks the discontinued ``passt`` binding the same way instead, with the ``P
 from __future__ import annotations
 
 from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.instancetype.featuregate import gate_hint_reasons
 from krmfn.instancetype.webhooks.network.vmispec import is_pod_network
 from krmfn.instancetype.webhooks.response import CAUSE_FIELD_VALUE_INVALID, Cause
-from krmfn.model.reasons import needs_feature_gate
 
 PASST_BINDING_GATE = "PasstBinding"
 PASST_BINDING_GATE_DISABLED = "PasstBinding feature gate is not enabled"
@@ -38,7 +38,7 @@ def _passt_causes(path: str, network: dict, config: ClusterConfig, gate: str) ->
     causes = []
     if not config.feature_gate_enabled(gate):
         causes.append(Cause(f"{path}.name", GATE_DISABLED_FMT % gate, CAUSE_FIELD_VALUE_INVALID,
-                            needs_feature_gate(gate)))
+                            gate_hint_reasons(gate, config.kubevirt_version)))
     if not is_pod_network(network):
         causes.append(Cause(f"{path}.name", NOT_ON_POD_NETWORK_FMT % gate, CAUSE_FIELD_VALUE_INVALID))
     return causes

@@ -54,3 +54,17 @@ def test_a_grace_gpu_the_cluster_permits_needs_its_gate() -> None:
          'GraceIOVirtualization feature gate must be enabled for NVIDIA Grace GPU passthrough resource '
          '"nvidia.com/GH100_H100" '
          "(enable with featureGates: GraceIOVirtualization if your cluster has it)", {"area": "devices"})]
+
+
+def test_a_gate_discontinued_in_the_release_is_not_offered_as_the_fix() -> None:
+    """v1.7.4 checks macvtap/passt against their gates, but both are Discontinued there: naming one
+    makes ValidateFeatureGates reject the VM instead (vms-admitter.go), so no hint."""
+    vm = {**SIDECAR_VM, "spec": {"runStrategy": "Halted", "template": {"spec": {
+        "domain": {"devices": {"interfaces": [{"name": "a", "macvtap": {}}]}},
+        "networks": [{"name": "a", "multus": {"networkName": "ns/vlan"}}]}}}}
+    v1_7 = {"kubevirtVersion": "v1.7"}
+    assert [(f[2], f[3]) for f in findings([vm], v1_7)] == [
+        ("spec.template.spec.domain.devices.interfaces[0].name", "Macvtap feature gate is not enabled")]
+    assert [(f[2], f[3]) for f in findings([vm], {**v1_7, "featureGates": ["Macvtap"]})] == [
+        (None,  # ValidateFeatureGates' cause names no field
+         "Macvtap network binding is discontinued since v1.3. Please refer to Kubevirt user guide for alternatives.")]
