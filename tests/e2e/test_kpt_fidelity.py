@@ -42,41 +42,6 @@ IMPORTED = (VM.replace("name: vm # the VM", "name: imported # written out in ful
             .replace("    instancetype:\n      kind: VirtualMachineInstancetype\n      name: small\n", "")
             .replace("          devices: {}\n", "          cpu: {sockets: 2, cores: 1, threads: 1}\n"
                      "          memory: {guest: 1Gi}\n          devices: {}\n"))
-OWNED = {
-    "deploy/web.yaml": as_file(DEPLOYMENT),
-    "sep.yaml": "# a ConfigMap with NUL characters\n" + as_file(NUL),
-    "anchors.yaml": as_file(ANCHORS),
-    "tagged.yaml": as_file(TAGGED),
-    "controls.yaml": as_file(CONTROLS) + "---\n" + as_file(LONG_KEY),
-    "instancetype.yaml": as_file(INSTANCETYPE),
-}
-# A VM written without matchers that the bundle's instance type fits: adopt rewrites it.
-IMPORTED = """- apiVersion: kubevirt.io/v1
-  kind: VirtualMachine
-  metadata:
-    name: imported # written out in full
-    labels: &labels
-      tier: on
-      version: "1.10"
-    annotations:
-      color: "\\e[31mred\\e[0m"
-      mode: !!str 0755
-  spec:
-    runStrategy: Always
-    template:
-      metadata:
-        labels: *labels
-      spec:
-        domain:
-          cpu: {sockets: 2, cores: 1, threads: 1}
-          memory: {guest: 1Gi}
-          devices: {}
-          features: &features
-            acpi: {}
-        volumes:
-        - name: root
-          containerDisk: {image: "quay.io/containerdisks/fedora:41", imagePullPolicy: !!str IfNotPresent}
-"""
 OWNED = {"vm.yaml": as_file(VM), "imported.yaml": as_file(IMPORTED)}
 MODES = {
     "validate": ["mode=validate"],
