@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import krmfn.instancetype.webhooks.vm as vm_webhook
-import krmfn.instancetype.webhooks.vmi.spec as vmi_spec
-from krmfn.instancetype.webhooks import vms_admitter
-from krmfn.instancetype.webhooks.admit import admit_items
+import krmfn.kubevirt.instancetype.webhooks.vm as vm_webhook
+import krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec as vmi_spec
+from krmfn.kubevirt.virt_api.admitters import vms_admitter
+from krmfn.kubevirt.virt_api.admit import admit_items
 from krmfn.kio import resourcelist
 from krmfn.model.forked import WORKERS_VARIABLE
 from krmfn.validate.options import ValidateOptions

@@ -1,6 +1,6 @@
 """The `inline` mode on plain data: every VirtualMachine replaced by what `virtctl expand` returns.
 
-No KubeVirt counterpart as a whole: the engine's per-VM loop (`krmfn.instancetype.expand.vms`,
+No KubeVirt counterpart as a whole: the engine's per-VM loop (`krmfn.kubevirt.instancetype.expand.vms`,
 which drives the port of `pkg/instancetype/expand/expand.go`) expands the bundle; this module adds
 what is inline's own: the output items, the `krmfn.dev/inlined-from` annotation, `dropReferenced`
 and the notes.
@@ -10,7 +10,7 @@ and the notes.
 * A VM without matchers is left unchanged (§9.1 step 1), so inlining is idempotent.
 * A VM with a field of the wrong JSON type (`spec.template: [..]`, `spec.instancetype.name: 5`),
   which virtctl cannot even decode, is left unchanged with an error naming the field
-  (`krmfn.instancetype.expand.decode`). When a "not found" instance type or preference is in the
+  (`krmfn.kubevirt.instancetype.expand.decode`). When a "not found" instance type or preference is in the
   bundle but KubeVirt's admission rejects it, the message says so and why.
 * Each inlined VM gets the annotation `krmfn.dev/inlined-from`, e.g.
   `instancetype=VirtualMachineClusterInstancetype/u1.medium,preference=VirtualMachineClusterPreference/fedora`
@@ -29,7 +29,7 @@ and the notes.
   does not expand already has its error.
 * An item annotated `krmfn.dev/ignore` has the findings about it whose check it names suppressed
   (``krmfn.model.suppression``), as in validate.
-* krmfn's own `instancetype.kubevirt.io/v1beta2` (`krmfn.instancetype.v1beta2`) is always read; a
+* krmfn's own `instancetype.kubevirt.io/v1beta2` (`krmfn.kubevirt.instancetype.v1beta2`) is always read; a
   v1beta2 object left in the output gets an info result, since no cluster serves that version.
 """
 from __future__ import annotations
@@ -40,12 +40,12 @@ from typing import Any
 
 from krmfn.explain import VM as VM_ORIGIN
 from krmfn.explain import explain
-from krmfn.instancetype.bundle import V1BETA2, Bundle, ObjectKey, is_served, key_of
-from krmfn.instancetype.expand.expand import ExpandResult, has_matchers
-from krmfn.instancetype.expand.vms import ExpandOptions, VmExpansions, catalog_notes, expand_vms
-from krmfn.instancetype.find.references import matcher_references, resolved_keys
-from krmfn.instancetype.webhooks.admit import admit_items, rejected_keys
-from krmfn.instancetype.webhooks.response import Admission
+from krmfn.kubevirt.bundle import V1BETA2, Bundle, ObjectKey, is_served, key_of
+from krmfn.kubevirt.instancetype.expand.expand import ExpandResult, has_matchers
+from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions, VmExpansions, catalog_notes, expand_vms
+from krmfn.kubevirt.instancetype.find.references import matcher_references, resolved_keys
+from krmfn.kubevirt.virt_api.admit import admit_items, rejected_keys
+from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model.findings import ERROR, INFO, Finding
 from krmfn.model.kinds import (
     CONTROLLER_REVISION,

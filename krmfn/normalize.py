@@ -2,8 +2,8 @@
 mutating webhook, matchers kept, so that the source in git equals the live object.
 
 No KubeVirt counterpart as a whole: each VM goes through the CREATE chain krmfn already ports
-(``krmfn.instancetype.webhooks.admit``); an admitted VM is replaced by what the mutating webhook
-stores (``krmfn.instancetype.webhooks.vm_mutator``): inferred matchers, the preference's
+(``krmfn.kubevirt.virt_api.admit``); an admitted VM is replaced by what the mutating webhook
+stores (``krmfn.kubevirt.virt_api.mutators.vm_mutator``): inferred matchers, the preference's
 architecture, machine type and storage class, the cluster's architecture and machine type, the
 PCI topology annotation.
 
@@ -27,12 +27,12 @@ from typing import Any
 
 from krmfn.model.fields import ABSENT, field_changes
 from krmfn.inline import admission_findings
-from krmfn.instancetype.bundle import DEFAULT_NAMESPACE, Bundle
-from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.webhooks.admit import admit_items
-from krmfn.instancetype.webhooks.response import Admission
-from krmfn.instancetype.webhooks.vm import mutate
-from krmfn.instancetype.webhooks.vm_mutator import stored_vm
+from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE, Bundle
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.kubevirt.virt_api.admit import admit_items
+from krmfn.kubevirt.util.webhooks import Admission
+from krmfn.kubevirt.instancetype.webhooks.vm import mutate
+from krmfn.kubevirt.virt_api.mutators.vm_mutator import stored_vm
 from krmfn.model.findings import ERROR, INFO, UNSET, Finding
 from krmfn.model.embedded import unwrap
 from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machine

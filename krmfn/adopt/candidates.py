@@ -1,6 +1,6 @@
 """The instance types and preferences a VM could adopt: the bundle's, then the embedded catalog's.
 
-No KubeVirt counterpart: the same lookups KubeVirt's ``find`` does (``krmfn.instancetype.bundle``,
+No KubeVirt counterpart: the same lookups KubeVirt's ``find`` does (``krmfn.kubevirt.bundle``,
 whose ``get`` falls back on the catalog of the targeted release), enumerated. Cluster-scoped kinds
 and the namespaced kinds of the VM's namespace; objects KubeVirt's admission rejects are left out,
 as a cluster never stores them.
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from krmfn.instancetype import quantity
-from krmfn.instancetype.bundle import Bundle
+from krmfn.kubevirt.apimachinery import quantity
+from krmfn.kubevirt.bundle import Bundle
 from krmfn.model.krm import labels_of
 from krmfn.model.kinds import (
     INSTANCETYPE_KINDS,

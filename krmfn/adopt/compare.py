@@ -1,7 +1,7 @@
 """Comparing a VM with the inline of its adopted form: both as KubeVirt will run them.
 
 The original VM (no matchers) gets the defaults KubeVirt's expand adds (the same steps as
-``krmfn.instancetype.expand.expand.expand_vm`` with nothing to apply: default disks and pod
+``krmfn.kubevirt.instancetype.expand.expand.expand_vm`` with nothing to apply: default disks and pod
 network, then ``SetDefaultVirtualMachineInstanceSpec``); the adopted VM is inlined by
 ``expand_vm`` itself. Both then get what the VMI mutating webhook adds later and that makes the
 same guest out of two spellings (``setDefaultResourceRequests`` of
@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from krmfn.instancetype import quantity
-from krmfn.instancetype.expand.defaults import (
-    ClusterConfig,
+from krmfn.kubevirt.apimachinery import quantity
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.kubevirt.defaults.defaults import (
     set_default_network_interface,
     set_default_vmi_spec,
     set_default_volume_disk,
 )
-from krmfn.instancetype.gozero import clone
+from krmfn.kubevirt.apimachinery.gozero import clone
 from krmfn.model.krm import INLINED_FROM_ANNOTATION, PROVENANCE_ANNOTATION
 
 KRMFN_ANNOTATIONS = (INLINED_FROM_ANNOTATION, PROVENANCE_ANNOTATION)

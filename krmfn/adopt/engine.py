@@ -41,11 +41,11 @@ from krmfn.adopt.verify import Verdict, Verifier
 from krmfn.generate.engine import generate
 from krmfn.generate.options import GenerateOptions
 from krmfn.generate.requests import SizeRequest
-from krmfn.instancetype import quantity
-from krmfn.instancetype.bundle import Bundle
-from krmfn.instancetype.expand.decode import type_error
-from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.expand.expand import has_matchers
+from krmfn.kubevirt.apimachinery import quantity
+from krmfn.kubevirt.bundle import Bundle
+from krmfn.kubevirt.instancetype.expand.decode import type_error
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.kubevirt.instancetype.expand.expand import has_matchers
 from krmfn.model.kinds import VIRTUAL_MACHINE_INSTANCETYPE
 from krmfn.model.krm import metadata_of
 

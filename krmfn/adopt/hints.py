@@ -6,7 +6,7 @@ No KubeVirt counterpart as a whole; it reads what KubeVirt's tooling writes:
   ``instancetype.kubevirt.io/default-instancetype`` / ``default-preference`` labels (and their
   ``-kind`` labels) on the VM, its template, or the sources of its volumes in the bundle (what
   KubeVirt's ``inferFromVolume`` reads: ``pkg/instancetype/infer/volume.go``, reused here through
-  ``krmfn.instancetype.infer.volume``), and ``kubevirt.io/instancetype-name`` /
+  ``krmfn.kubevirt.instancetype.infer.volume``), and ``kubevirt.io/instancetype-name`` /
   ``kubevirt.io/preference-name``;
 * operating systems: ``vm.kubevirt.io/os`` (the common templates write ``rhel9``, ``fedora``,
   ``win2k22``; Forklift sets it, empty when unknown) and ``os.template.kubevirt.io/<os>: "true"``
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.adopt.candidates import OS_ANNOTATION
-from krmfn.instancetype.bundle import Bundle
-from krmfn.instancetype.infer.volume import (
+from krmfn.kubevirt.bundle import Bundle
+from krmfn.kubevirt.instancetype.infer.volume import (
     DEFAULT_INSTANCETYPE_KIND_LABEL,
     DEFAULT_INSTANCETYPE_LABEL,
     DEFAULT_PREFERENCE_KIND_LABEL,

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from krmfn.adopt.engine import ADOPTED, NOT_ADOPTED, AdoptContext, AdoptResult, adopt_vm
-from krmfn.instancetype.bundle import Bundle
-from krmfn.instancetype.expand.vms import ExpandOptions
-from krmfn.instancetype.webhooks.admit import rejected_keys
+from krmfn.kubevirt.bundle import Bundle
+from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions
+from krmfn.kubevirt.virt_api.admit import rejected_keys
 from krmfn.model.findings import INFO, WARNING, Finding
 from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.options import complete

@@ -2,7 +2,7 @@
 
 No KubeVirt counterpart: the inverse of ``ApplyToVMI`` (``pkg/instancetype/apply/vmi.go``), found
 by running it. ``adopted`` sets the matchers and removes every field the instance type would
-conflict with (``instancetype_conflicts``, the appliers of ``krmfn.instancetype.apply`` on a
+conflict with (``instancetype_conflicts``, the appliers of ``krmfn.kubevirt.instancetype.apply`` on a
 scratch copy: sockets, cores and threads, the CPU and memory requests and limits, the guest
 memory, and each fixed field the instance type sets); ``minimized`` then drops, top down, each
 further field of the template whose removal the preference or the instance type fills back in
@@ -17,9 +17,9 @@ from typing import Any
 
 from krmfn.adopt.candidates import Definition
 from krmfn.adopt.compare import KRMFN_ANNOTATIONS
-from krmfn.instancetype.apply.vmi import instancetype_conflicts
-from krmfn.instancetype.conflict import Conflict
-from krmfn.instancetype.gozero import clone
+from krmfn.kubevirt.instancetype.apply.vmi import instancetype_conflicts
+from krmfn.kubevirt.instancetype.conflict import Conflict
+from krmfn.kubevirt.apimachinery.gozero import clone
 
 BASE_PATH = "spec.template.spec"
 MAX_ROUNDS = 32  # memory conflicts come one at a time (validateMemory stops at the first)

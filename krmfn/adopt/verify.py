@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from krmfn.adopt.candidates import Definition
 from krmfn.adopt.compare import UI_ANNOTATIONS, Diff, comparable, differences, runtime_form
-from krmfn.instancetype.bundle import Bundle
-from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.expand.expand import expand_vm
-from krmfn.instancetype.preference.requirements import find_requirement_failure
+from krmfn.kubevirt.bundle import Bundle
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.kubevirt.instancetype.expand.expand import expand_vm
+from krmfn.kubevirt.instancetype.preference.requirements import find_requirement_failure
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """The new object admitted as KubeVirt would admit its CREATE, before generate emits it.
 
-The engine's chain (``krmfn.instancetype.webhooks.admit.admit_instancetype_or_preference``, the
+The engine's chain (``krmfn.kubevirt.virt_api.admit.admit_instancetype_or_preference``, the
 same one validate's ``unknown-field``, ``schema``, ``instancetype-admission`` and
 ``preference-admission`` checks report from): the API server's strict field validation and CRD
 schema, then the instance type or preference webhook. Each cause of a rejection is a
@@ -16,8 +16,8 @@ from typing import Any
 from krmfn.generate.findings import ADMISSION, ADMISSION_WARNING, error, warning
 from krmfn.generate.patches import Change, change_fields
 from krmfn.generate.requests import field_path
-from krmfn.instancetype import bundle as bundles
-from krmfn.instancetype.webhooks.admit import admit_instancetype_or_preference
+from krmfn.kubevirt import bundle as bundles
+from krmfn.kubevirt.virt_api.admit import admit_instancetype_or_preference
 from krmfn.model.findings import Finding
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 

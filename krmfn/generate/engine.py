@@ -23,7 +23,7 @@ from krmfn.generate.patches import Change, apply_changes, changes
 from krmfn.generate.requests import SIZES_PATH, SizeRequest, field_path, request_location
 from krmfn.generate.sizing import CustomSize, Size, new_spec, requested_size, size_text
 from krmfn.generate.source import BundleIndex, Source, SourceFinder
-from krmfn.instancetype.bundle import LEGACY_VERSIONS, V1BETA1, V1BETA2
+from krmfn.kubevirt.bundle import LEGACY_VERSIONS, V1BETA1, V1BETA2
 from krmfn.model.findings import ERROR, INFO, Finding
 from krmfn.model.kinds import INSTANCETYPE_GROUP, split_api_version
 

@@ -8,7 +8,7 @@ wherever it equalled the source's guest).
 
 A request without both asks for a ``CustomSize`` (seed 000): the source's spec without
 ``cpu.guest``, ``memory.guest`` and a ``cpu.maxSockets`` that followed the guest, for the VM to
-supply (``instancetype.kubevirt.io/v1beta2``, see ``krmfn.instancetype.v1beta2``). The proposal
+supply (``instancetype.kubevirt.io/v1beta2``, see ``krmfn.kubevirt.instancetype.v1beta2``). The proposal
 gives every class but u1 one, ``<class>.custom``; a source with nothing left but vCPUs and memory
 (class u1, or any u1 size) is an error.
 """
@@ -36,7 +36,7 @@ from krmfn.generate.findings import (
 )
 from krmfn.generate.requests import SizeRequest, field_path
 from krmfn.generate.source import Source
-from krmfn.instancetype.quantity import Quantity, QuantityError, must_parse, parse
+from krmfn.kubevirt.apimachinery.quantity import Quantity, QuantityError, must_parse, parse
 from krmfn.model.findings import Finding
 
 MAX_VCPUS = 2**32 - 1  # spec.cpu.guest is a uint32

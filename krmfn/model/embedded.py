@@ -7,7 +7,7 @@
   `spec.virtualMachineTemplate` (its metadata and spec) for each replica, named `<pool>-<n>` in the
   pool's namespace, and KubeVirt's VM webhook admits each (with its instance type and preference):
   the modes see that VM, named `<pool>-0`, and the pool itself, which its own webhook checks
-  (`krmfn.instancetype.webhooks.pool`).
+  (`krmfn.kubevirt.virt_api.admitters.vmpool_admitter`).
 
 ``unwrap`` gives the modes a flat list of values and a map back to the items; ``rewrap`` puts the
 modes' output back into the carriers (a carrier none of whose objects changed comes out as it came

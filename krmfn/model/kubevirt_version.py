@@ -7,7 +7,7 @@ comparing version numbers. The golden corpus records each release's answers
 (``expected-v1.8.yaml``: v1.8.4, ``expected-v1.7.yaml``: v1.7.4).
 
 Differences that are data rather than a switch live with their data: the feature gate registry
-of each release (``krmfn.instancetype.featuregate``) and the common-instancetypes catalog each
+of each release (``krmfn.kubevirt.virt_config.featuregate``) and the common-instancetypes catalog each
 release deploys (``catalog`` below, ``hack/common-instancetypes/default.sh`` at each tag).
 """
 from __future__ import annotations

@@ -18,7 +18,7 @@ SPREAD_TOPOLOGY = "spread-topology"
 NO_REASONS: frozenset[str] = frozenset()
 
 # The KubeVirt area of a general VM check's cause (``area:cpu``, ``area:network``, ...), set by the
-# check list that runs it (``krmfn.instancetype.webhooks.vmi.spec``, ``vms_admitter``).
+# check list that runs it (``krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec``, ``vms_admitter``).
 AREA_PREFIX = "area:"
 # A cause that a cluster setting decides (``setting:featureGates=HostDevices``): the option of
 # krmfn's option table and the value that admits the VM, set where the cause is made.

@@ -8,7 +8,7 @@ reported by no check.
 """
 from __future__ import annotations
 
-from krmfn.instancetype.webhooks.response import (
+from krmfn.kubevirt.util.webhooks import (
     STAGE_API_DISCOVERY,
     STAGE_CRD_SCHEMA,
     STAGE_FIELD_VALIDATION,

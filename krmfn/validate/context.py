@@ -1,8 +1,8 @@
 """What every check needs, computed once per run: the admission verdicts, the expand verdicts, and
 which check reports each rejection cause and expand failure (``krmfn.validate.classify``).
 
-The checks reuse the engine (KubeVirt's admission chain in ``krmfn.instancetype.webhooks``, the
-per-VM expand loop in ``krmfn.instancetype.expand.vms``) instead of re-deciding anything.
+The checks reuse the engine (KubeVirt's admission chain in ``krmfn.kubevirt.instancetype.webhooks``, the
+per-VM expand loop in ``krmfn.kubevirt.instancetype.expand.vms``) instead of re-deciding anything.
 """
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from krmfn.instancetype.expand.vms import NOT_FOUND_ROLES, VmExpansions, catalog_notes, expand_vms
-from krmfn.instancetype.find.result import Failure
-from krmfn.instancetype.webhooks.admit import admit_items
-from krmfn.instancetype.webhooks.response import Admission
+from krmfn.kubevirt.instancetype.expand.vms import NOT_FOUND_ROLES, VmExpansions, catalog_notes, expand_vms
+from krmfn.kubevirt.instancetype.find.result import Failure
+from krmfn.kubevirt.virt_api.admit import admit_items
+from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model.findings import Finding
 from krmfn.model.kinds import kind_of
 from krmfn.validate.classify import check_for_cause, check_for_expand_failure

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from krmfn.instancetype.expand.vms import ExpandOptions
+from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions
 from krmfn.model.options import complete
 
 

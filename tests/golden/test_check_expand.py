@@ -14,10 +14,10 @@ import os
 
 import pytest
 
-from krmfn.instancetype.bundle import Bundle
-from krmfn.instancetype.expand.defaults import ClusterConfig
-from krmfn.instancetype.expand.vms import ExpandOptions, expand_one
-from krmfn.instancetype.webhooks.admit import rejected_keys
+from krmfn.kubevirt.bundle import Bundle
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions, expand_one
+from krmfn.kubevirt.virt_api.admit import rejected_keys
 from krmfn.kio.files import load_items, read_sources
 from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.options import complete

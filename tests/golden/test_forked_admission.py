@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from krmfn.instancetype.webhooks import admit
-from krmfn.instancetype.webhooks.admit import admit_items
+from krmfn.kubevirt.virt_api import admit
+from krmfn.kubevirt.virt_api.admit import admit_items
 from krmfn.kio.files import load_items, read_sources
 from krmfn.model import forked
 from tests.golden.test_check_expand import golden_inputs

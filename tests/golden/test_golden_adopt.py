@@ -29,7 +29,7 @@ import yaml
 from krmfn.adopt.compare import runtime_form
 from krmfn.adopt.mode import TAG_EXACT, TAG_INSTANCETYPE, TAG_PREFERENCE, TAG_STATUS
 from krmfn.inline import run_inline
-from krmfn.instancetype.preference.requirements import check_requirements
+from krmfn.kubevirt.instancetype.preference.requirements import check_requirements
 from krmfn import catalog
 from krmfn.model.krm import strip_inlined_from
 from krmfn.modes import run

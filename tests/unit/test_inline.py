@@ -3,10 +3,10 @@ import copy
 import pytest
 
 
-import krmfn.instancetype.expand.vms as expand_loop
+import krmfn.kubevirt.instancetype.expand.vms as expand_loop
 from krmfn.model.findings import ERROR
 from krmfn.inline import InlineOptions, inline_items, run_inline
-from krmfn.instancetype.expand.vms import INFER_HINT
+from krmfn.kubevirt.instancetype.expand.vms import INFER_HINT
 from krmfn.model.krm import INLINED_FROM_ANNOTATION
 
 IT_API = "instancetype.kubevirt.io/v1beta1"

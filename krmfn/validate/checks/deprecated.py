@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from krmfn.instancetype.webhooks.response import REASON_LEGACY_API_VERSION, AdmissionWarning
+from krmfn.kubevirt.util.webhooks import REASON_LEGACY_API_VERSION, AdmissionWarning
 from krmfn.model.findings import WARNING, Finding
 from krmfn.validate.context import Context
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from krmfn.adopt.compare import comparable, defaulted, differences, runtime_form
-from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 
 
 def vm(domain: dict, annotations: dict | None = None) -> dict:

@@ -6,8 +6,8 @@ import copy
 from krmfn.adopt.compare import defaulted
 from krmfn.adopt.engine import ADOPTED, NOT_ADOPTED, SKIPPED, AdoptContext, adopt_vm
 from krmfn.inline import run_inline
-from krmfn.instancetype.bundle import Bundle
-from krmfn.instancetype.expand.defaults import ClusterConfig
+from krmfn.kubevirt.bundle import Bundle
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from tests.unit.adopt.vms import imported_vm, with_matchers
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.adopt.hints import LINUX, WINDOWS, collect, os_stems
-from krmfn.instancetype.bundle import Bundle
+from krmfn.kubevirt.bundle import Bundle
 from tests.unit.adopt.vms import imported_vm
 
 

@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("io", ("krmfn.kio",)),
     ("modes", ("krmfn.modes", "krmfn.inline", "krmfn.normalize", "krmfn.validate", "krmfn.generate", "krmfn.diff",
                "krmfn.explain", "krmfn.adopt")),
-    ("engine", ("krmfn.instancetype", "krmfn.catalog")),
+    ("engine", ("krmfn.kubevirt", "krmfn.catalog")),
     ("model", ("krmfn.model",)),
 )
 # Function-level imports allowed, (module, imported prefix), each with the start-up time it saves

@@ -112,7 +112,7 @@ def _matcher(draw: Any, names: list[str], kinds: list[str]) -> dict:
     return matcher
 
 
-# Fields KubeVirt's general VM checks read (krmfn.instancetype.webhooks.vmi), valid and not, set on
+# Fields KubeVirt's general VM checks read (``vmi_create_admitter``), valid and not, set on
 # the template spec of some VMs; ``perturbed`` then puts wrong types into them too.
 VM_EXTRAS: list[tuple[str, Any]] = [
     ("hostname", "web-1"), ("hostname", "Web_1"), ("subdomain", "a.b"), ("dnsPolicy", "None"),

@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-import krmfn.instancetype.expand.vms as expand_loop
+import krmfn.kubevirt.instancetype.expand.vms as expand_loop
 import krmfn.validate.context as validate_context
 from krmfn import cli, modes
 from krmfn.kio import resourcelist as rlio

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from krmfn.instancetype.webhooks.response import (
+from krmfn.kubevirt.util.webhooks import (
     STAGE_ALREADY_EXISTS,
     STAGE_API_DISCOVERY,
     STAGE_CRD_SCHEMA,

@@ -1,4 +1,0 @@
-"""Preference application (KubeVirt pkg/instancetype/preference/apply); entry point in `vmi`."""
-from krmfn.instancetype.preference.apply.vmi import apply_preference
-
-__all__ = ["apply_preference"]

@@ -1,0 +1,228 @@
+"""The defaults expand applies to the VM template spec T (semantics §9.2, §9.3).
+
+Mirrors, for the parts expand uses:
+* `pkg/util/util.go` SetDefaultVolumeDisk;
+* `pkg/network/vmispec/defaults.go` SetDefaultNetworkInterface;
+* `pkg/defaults/defaults.go` SetDefaultVirtualMachineInstanceSpec;
+with the cluster configuration values they read from ``krmfn.kubevirt.virt_config.virt_config``
+(``ClusterConfig``).
+
+All functions mutate T in place (expand owns a private copy) and return an error message or None.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from krmfn.kubevirt.apimachinery import quantity
+from krmfn.kubevirt.virt_config.virt_config import BRIDGE, MASQUERADE, SLIRP, DEFAULT_CPU_REQUEST, ClusterConfig
+from krmfn.kubevirt.apimachinery.gozero import child, list_set
+
+DEFAULT_NETWORK_NAME = "default"
+BRIDGE_NOT_ENABLED = "bridge interface is not enabled in kubevirt-config"
+SLIRP_DEPRECATED = "slirp interface is deprecated as of v1.3"
+
+
+# ---------------------------------------------------------------------------------------------
+# Go-struct access helpers: Domain, Devices and Resources are non-pointer structs in Go.
+# ---------------------------------------------------------------------------------------------
+def _get_dict(parent: dict, key: str) -> dict | None:
+    value = parent.get(key)
+    return value if isinstance(value, dict) else None
+
+
+def _list(value: object) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _str(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _resource_quantity(resources: dict | None, section: str, name: str) -> quantity.Quantity | None:
+    """resources.<section>[name] parsed; None when the key is absent or not a quantity."""
+    values = _get_dict(resources, section) if resources else None
+    if values is None or name not in values:
+        return None
+    parsed = quantity.parse(values[name])
+    return parsed if isinstance(parsed, quantity.Quantity) else None
+
+
+def _is_zero(value: quantity.Quantity | None) -> bool:
+    """`ResourceList.Cpu().IsZero()`: an absent entry is the zero quantity."""
+    return value is None or value.is_zero()
+
+
+# ---------------------------------------------------------------------------------------------
+# §9.2
+# ---------------------------------------------------------------------------------------------
+def set_default_volume_disk(template_spec: dict) -> None:
+    """Append `{name}` to disks for every volume without a disk or filesystem of that name.
+
+    As in Go, the known names are collected once: two volumes of one name both get a disk.
+    """
+    volumes = template_spec.get("volumes")
+    if not list_set(volumes):
+        return
+    devices = _get_dict(_get_dict(template_spec, "domain") or {}, "devices") or {}
+    known = {_str(d.get("name")) for key in ("disks", "filesystems")
+             for d in _list(devices.get(key)) if isinstance(d, dict)}
+    missing = [_str(v.get("name")) for v in volumes if isinstance(v, dict) and _str(v.get("name")) not in known]
+    if not missing:
+        return
+    devices = child(child(template_spec, "domain"), "devices")
+    disks = devices.get("disks")
+    devices["disks"] = (list(disks) if isinstance(disks, list) else []) + [{"name": n} for n in missing]
+
+
+def defaults_can_fail(config: ClusterConfig) -> bool:
+    """Whether the defaults can fail under this configuration: their only error is the default
+    pod interface (§9.2, Appendix D "network defaults")."""
+    return config.network_interface == SLIRP or (
+        config.network_interface == BRIDGE and not config.permit_bridge_interface_on_pod_network)
+
+
+def set_default_network_interface(config: ClusterConfig, template_spec: dict) -> str | None:
+    """Add the default pod interface and network when T declares neither (§9.2)."""
+    domain = _get_dict(template_spec, "domain") or {}
+    devices = _get_dict(domain, "devices") or {}
+    if devices.get("autoattachPodInterface") is False:
+        return None
+    if list_set(template_spec.get("networks")) or list_set(devices.get("interfaces")):
+        return None
+    interface = config.network_interface
+    if interface == BRIDGE:
+        if not config.permit_bridge_interface_on_pod_network:
+            return BRIDGE_NOT_ENABLED
+        child(child(template_spec, "domain"), "devices")["interfaces"] = [{"name": DEFAULT_NETWORK_NAME, "bridge": {}}]
+    elif interface == MASQUERADE:
+        child(child(template_spec, "domain"), "devices")["interfaces"] = [
+            {"name": DEFAULT_NETWORK_NAME, "masquerade": {}}]
+    elif interface == SLIRP:
+        return SLIRP_DEPRECATED
+    template_spec["networks"] = [{"name": DEFAULT_NETWORK_NAME, "pod": {}}]
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# §9.3
+# ---------------------------------------------------------------------------------------------
+def set_default_architecture(config: ClusterConfig, template_spec: dict) -> None:
+    if not _str(template_spec.get("architecture")):
+        template_spec["architecture"] = config.default_architecture
+
+
+def set_default_machine_type(config: ClusterConfig, template_spec: dict) -> None:
+    machine_type = config.machine_type_for(_str(template_spec.get("architecture")))
+    domain = child(template_spec, "domain")
+    machine = _get_dict(domain, "machine")
+    if machine is None:
+        domain["machine"] = {"type": machine_type}
+    elif not _str(machine.get("type")):
+        machine["type"] = machine_type
+
+
+def set_default_resource_requests(config: ClusterConfig, template_spec: dict) -> None:
+    """requests.cpu from limits.cpu; the cluster cpuRequest when it is not the 100m default."""
+    domain = _get_dict(template_spec, "domain") or {}
+    resources = _get_dict(domain, "resources")
+    limits_cpu = _resource_quantity(resources, "limits", "cpu")
+    if not _is_zero(limits_cpu) and _is_zero(_resource_quantity(resources, "requests", "cpu")):
+        _requests(template_spec)["cpu"] = limits_cpu.canonical()  # type: ignore[union-attr]
+
+    cpu_request = _custom_cpu_request(config.cpu_request)
+    if cpu_request is None:
+        return
+    requests = _get_dict(resources, "requests") if resources else None
+    if requests is not None and "cpu" in requests:
+        return
+    cpu = _get_dict(domain, "cpu")
+    if cpu is not None and cpu.get("dedicatedCpuPlacement") is True:
+        return
+    _requests(template_spec)["cpu"] = cpu_request
+
+
+@lru_cache(maxsize=16)
+def _custom_cpu_request(text: str) -> str | None:
+    """The canonical cluster cpuRequest, or None when it equals KubeVirt's default 100m (§9.3 #3b)."""
+    parsed = quantity.parse(text)
+    if not isinstance(parsed, quantity.Quantity) or parsed == quantity.parse(DEFAULT_CPU_REQUEST):
+        return None
+    return parsed.canonical()
+
+
+def _requests(template_spec: dict) -> dict:
+    return child(child(child(template_spec, "domain"), "resources"), "requests")
+
+
+def set_guest_memory(template_spec: dict) -> None:
+    """memory.guest from requests.memory, limits.memory or the hugepages size (§9.3 #4)."""
+    domain = child(template_spec, "domain")
+    memory = _get_dict(domain, "memory")
+    if memory is not None and memory.get("guest") is not None:
+        return
+    if memory is None:
+        memory = domain["memory"] = {}
+    resources = _get_dict(domain, "resources")
+    for section in ("requests", "limits"):
+        value = _resource_quantity(resources, section, "memory")
+        if not _is_zero(value):
+            memory["guest"] = value.canonical()  # type: ignore[union-attr]
+            return
+    hugepages = _get_dict(memory, "hugepages")
+    if hugepages is not None:
+        page_size = quantity.parse_string(_str(hugepages.get("pageSize")))
+        if isinstance(page_size, quantity.Quantity):
+            memory["guest"] = page_size.canonical()
+
+
+def set_default_guest_cpu_topology(template_spec: dict) -> None:
+    """sockets/cores/threads when all unset: sockets from the CPU limit or request (ceiling)."""
+    domain = child(template_spec, "domain")
+    cpu = _get_dict(domain, "cpu")
+    if cpu is not None and any(cpu.get(k) not in (None, 0) for k in ("cores", "sockets", "threads")):
+        return
+    if cpu is None:
+        cpu = domain["cpu"] = {}
+    sockets = 1
+    resources = _get_dict(domain, "resources")
+    for section in ("limits", "requests"):
+        values = _get_dict(resources, section) if resources else None
+        if values is not None and "cpu" in values:
+            parsed = _resource_quantity(resources, section, "cpu")
+            sockets = parsed.value() & 0xFFFFFFFF if parsed is not None else 0  # Go: uint32(Value())
+            break
+    cpu["sockets"] = sockets
+    cpu["cores"] = 1
+    cpu["threads"] = 1
+
+
+def set_default_pull_policies(template_spec: dict) -> None:
+    """containerDisk.imagePullPolicy: Always for `:latest` or untagged images, else IfNotPresent."""
+    for volume in _list(template_spec.get("volumes")):
+        disk = volume.get("containerDisk") if isinstance(volume, dict) else None
+        if not isinstance(disk, dict) or _str(disk.get("imagePullPolicy")):
+            continue
+        image = _str(disk.get("image"))
+        untagged = ":" not in image and "@" not in image
+        disk["imagePullPolicy"] = "Always" if image.endswith(":latest") or untagged else "IfNotPresent"
+
+
+def set_default_eviction_strategy(config: ClusterConfig, template_spec: dict) -> None:
+    if template_spec.get("evictionStrategy") is None and config.eviction_strategy is not None:
+        template_spec["evictionStrategy"] = config.eviction_strategy
+
+
+def set_default_vmi_spec(config: ClusterConfig, template_spec: dict) -> str | None:
+    """SetDefaultVirtualMachineInstanceSpec, in KubeVirt's order (§9.3)."""
+    set_default_architecture(config, template_spec)
+    set_default_machine_type(config, template_spec)
+    set_default_resource_requests(config, template_spec)
+    set_guest_memory(template_spec)
+    set_default_guest_cpu_topology(template_spec)
+    set_default_pull_policies(template_spec)
+    set_default_eviction_strategy(config, template_spec)
+    error = set_default_network_interface(config, template_spec)
+    if error is not None:
+        return error
+    set_default_volume_disk(template_spec)
+    return None

@@ -1,0 +1,26 @@
+"""Preference resolution: from a VM's `spec.preference` to a preference spec (§2.2).
+
+Mirrors `pkg/instancetype/preference/find/spec.go` (specFinder.FindPreference), with the same
+algorithm as instance types (`matcher.MatcherFinder`) and the preference kinds and messages.
+The returned spec is the bundle's own dict: callers must not mutate it.
+"""
+from __future__ import annotations
+
+from krmfn.kubevirt.bundle import Bundle
+from krmfn.kubevirt.instancetype.compatibility import get_preference
+from krmfn.kubevirt.instancetype.find import kinds
+from krmfn.kubevirt.instancetype.find.matcher import MatcherFinder, SpecLookup
+
+PREFERENCE_FINDER = MatcherFinder(
+    matcher_key="preference",
+    status_ref_key="preferenceRef",
+    resolve_kind=kinds.resolve_preference_kind,
+    unexpected_kind=kinds.UNEXPECTED_PREFERENCE_KIND,
+    decode=get_preference,
+    check_prefix="preference",
+)
+
+
+def find_preference(vm: dict, bundle: Bundle, namespace: str) -> SpecLookup:
+    """The PF for vm (None without `spec.preference`), or a Failure with KubeVirt's message."""
+    return PREFERENCE_FINDER.find(vm, bundle, namespace)

@@ -1,0 +1,183 @@
+"""Admission verdicts as plain values: what the CREATE chain answers for one object.
+
+Mirrors the response helpers of ``pkg/util/webhooks/webhooks.go`` (``ToAdmissionResponse`` with its
+10-cause cap, ``ToAdmissionResponseError``) and names the stages of the chain as the golden corpus
+does (golden README, "validation" stage table).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from dataclasses import field as dataclass_field
+from typing import Any
+
+from krmfn.kubevirt.instancetype.conflict import MAX_WEBHOOK_CAUSES
+from krmfn.model.findings import UNSET
+from krmfn.model.reasons import NO_REASONS
+
+# The stages of a CREATE, in order (golden README stage table).
+STAGE_API_DISCOVERY = "kube-apiserver/api-discovery"
+STAGE_FIELD_VALIDATION = "kube-apiserver/field-validation"
+STAGE_MUTATING_SCHEMA = "mutating-webhook/openapi-schema"
+STAGE_INSTANCETYPE_MUTATOR = "mutating-webhook/instancetype-mutator"
+STAGE_CRD_SCHEMA = "kube-apiserver/crd-schema"
+# krmfn's name (not in the corpus): a second CREATE of a name the bundle already stored.
+STAGE_ALREADY_EXISTS = "kube-apiserver/already-exists"
+STAGE_VALIDATING_WEBHOOK = "validating-webhook"
+STAGE_VALIDATING_SCHEMA = "validating-webhook/openapi-schema"
+STAGE_INSTANCETYPE_APPLY = "validating-webhook/instancetype-apply"
+STAGE_SET_DEFAULTS = "validating-webhook/set-defaults"
+STAGE_PREFERENCE_REQUIREMENTS = "validating-webhook/preference-requirements"
+STAGE_REMAINING_VM_CHECKS = "validating-webhook/remaining-vm-checks"
+
+# metav1.CauseType values.
+CAUSE_FIELD_VALUE_INVALID = "FieldValueInvalid"
+CAUSE_FIELD_VALUE_NOT_FOUND = "FieldValueNotFound"
+CAUSE_FIELD_VALUE_NOT_SUPPORTED = "FieldValueNotSupported"
+CAUSE_FIELD_VALUE_REQUIRED = "FieldValueRequired"
+CAUSE_FIELD_VALUE_DUPLICATE = "FieldValueDuplicate"
+CAUSE_FIELD_VALUE_FORBIDDEN = "FieldValueForbidden"
+CAUSE_FIELD_VALUE_TOO_LONG = "FieldValueTooLong"
+CAUSE_FIELD_VALUE_TOO_MANY = "FieldValueTooMany"
+CAUSE_TYPE_INVALID = "FieldValueTypeInvalid"
+
+
+@dataclass(frozen=True)
+class Cause:
+    """One status cause: ``field`` is a dotted path ("" for a bare message), ``message`` verbatim.
+
+    ``type`` is KubeVirt's cause type where it has one (informative; the golden corpus does not
+    record it). ``reasons`` (``krmfn.model.reasons``) are what krmfn knows beyond KubeVirt's
+    answer, set where the cause is made; not part of the answer, so not compared.
+    """
+
+    field: str
+    message: str
+    type: str = ""
+    reasons: frozenset[str] = dataclass_field(default=NO_REASONS, compare=False)
+    # The field a bare message names (kube-openapi's "<path> in body ...", Go's decoding error, the
+    # first unknown field), set where the message is made; KubeVirt's cause has no field.
+    located: str = dataclass_field(default="", compare=False)
+
+
+class AdmissionWarning(str):
+    """A ``Warning:`` line as a client prints it (the string itself), plus where it points, set
+    where the warning is made: ``path`` in the object, its ``current`` value and the ``proposed``
+    replacement when KubeVirt names one, and a ``reason`` (``REASON_*``)."""
+
+    reason: str
+    path: str | None
+    current: Any
+    proposed: Any
+
+    def __new__(cls, text: str, reason: str, path: str | None = None, current: Any = UNSET,
+                proposed: Any = UNSET) -> AdmissionWarning:
+        warning = super().__new__(cls, text)
+        warning.reason, warning.path, warning.current, warning.proposed = reason, path, current, proposed
+        return warning
+
+
+# What a warning is about.
+REASON_LEGACY_API_VERSION = "legacy-api-version"  # a v1alpha1/v1alpha2 instance type or preference
+REASON_DEPRECATED_TOPOLOGY = "deprecated-topology"
+REASON_DEPRECATED_FIELD = "deprecated-field"
+REASON_DEPRECATED_API_VERSION = "deprecated-api-version"  # a kubevirt.io/v1alpha3 VM
+
+
+@dataclass
+class Admission:
+    """The verdict of the CREATE chain for one object.
+
+    ``stage`` names the stage that rejected the object (None when allowed). ``warnings`` are the
+    ``Warning:`` lines a client would print, in chain order. ``logs`` are what KubeVirt only logs
+    (for example a VM's instance type that cannot be found: the VM is still admitted, §2.6); they
+    are not part of the verdict.
+    """
+
+    allowed: bool
+    causes: list[Cause] = field(default_factory=list)
+    stage: str | None = None
+    warnings: list[AdmissionWarning] = field(default_factory=list)
+    logs: list[str] = field(default_factory=list)
+    # The (instance type spec, preference spec) this VM's template took without conflict, when the
+    # chain got that far: validate then skips the same check in its expand pass (not a verdict).
+    conflict_free: tuple[dict | None, dict | None] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def message(self) -> str:
+        """The status message: the cause messages joined with ", " (KubeVirt's framing)."""
+        return ", ".join(cause.message for cause in self.causes)
+
+
+def admission_to_plain(verdict: Admission) -> dict[str, Any]:
+    """The verdict as JSON-like data (``admission_from_plain`` reads it back), without
+    ``conflict_free``, whose specs only mean something in this process."""
+    return {"allowed": verdict.allowed, "stage": verdict.stage, "logs": verdict.logs,
+            "causes": [[c.field, c.message, c.type, sorted(c.reasons), c.located] for c in verdict.causes],
+            "warnings": [_warning_to_plain(w) for w in verdict.warnings]}
+
+
+def admission_from_plain(plain: dict[str, Any]) -> Admission:
+    causes = [Cause(field, message, cause_type, frozenset(reasons), located)
+              for field, message, cause_type, reasons, located in plain["causes"]]
+    warnings = [AdmissionWarning(w["text"], w["reason"], w["path"], w.get("current", UNSET), w.get("proposed", UNSET))
+                for w in plain["warnings"]]
+    return Admission(plain["allowed"], causes, plain["stage"], warnings, plain["logs"])
+
+
+def _warning_to_plain(warning: AdmissionWarning) -> dict[str, Any]:
+    plain = {"text": str(warning), "reason": warning.reason, "path": warning.path}
+    for key, value in (("current", warning.current), ("proposed", warning.proposed)):
+        if value is not UNSET:
+            plain[key] = value
+    return plain
+
+
+def allow(warnings: Iterable[AdmissionWarning] = (), logs: Iterable[str] = ()) -> Admission:
+    return Admission(True, [], None, list(warnings), list(logs))
+
+
+def reject(stage: str, causes: Iterable[Cause], warnings: Iterable[AdmissionWarning] = (),
+           logs: Iterable[str] = ()) -> Admission:
+    """A rejection listing every cause (the API server does not cap its causes)."""
+    return Admission(False, list(causes), stage, list(warnings), list(logs))
+
+
+def reject_message(stage: str, message: str, warnings: Iterable[AdmissionWarning] = (),
+                   logs: Iterable[str] = (), located: str = "") -> Admission:
+    """A rejection with a bare message (``ToAdmissionResponseError``, API discovery, strict
+    decoding, schema gates, inference): one cause with an empty field, as the oracle reports it;
+    ``located``: the field the message names, if it names one."""
+    return reject(stage, [Cause("", message, located=located)], warnings, logs)
+
+
+def reject_webhook(stage: str, causes: list[Cause], warnings: Iterable[AdmissionWarning] = (),
+                   logs: Iterable[str] = ()) -> Admission:
+    """``ToAdmissionResponse``: a KubeVirt webhook lists at most the first 10 causes (§7.3)."""
+    return reject(stage, causes[:MAX_WEBHOOK_CAUSES], warnings, logs)
+
+
+_SHORT_ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+                  "\v": "\\v", '"': '\\"', "\\": "\\\\"}
+
+
+def go_quote(text: str) -> str:
+    """Go's ``%q`` of a string (``strconv.Quote``): printable runes kept (Go's ``IsPrint`` and
+    Python's ``isprintable`` take the same categories), ``\\a \\b \\f \\n \\r \\t \\v``, then
+    ``\\xNN`` below U+0080, ``\\uNNNN``, ``\\UNNNNNNNN``."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in _SHORT_ESCAPES:
+            out.append(_SHORT_ESCAPES[char])
+        elif char.isprintable():
+            out.append(char)
+        elif code < 0x80:
+            out.append(f"\\x{code:02x}")
+        elif 0xD800 <= code <= 0xDFFF:  # a lone surrogate: Go's decoder made it U+FFFD
+            out.append("\ufffd")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return '"' + "".join(out) + '"'

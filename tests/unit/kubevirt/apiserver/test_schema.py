@@ -1,0 +1,233 @@
+"""The CRD structural schemas and the API server's checks (strict decoding, OpenAPI, Go decoding)."""
+import datetime
+
+import pytest
+
+from krmfn.kubevirt.apiserver import schema as s
+from krmfn.kubevirt.apiserver.vm_schema import VIRTUAL_MACHINE
+
+
+def instancetype(spec=None, **top):
+    obj = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
+           "metadata": {"name": "it"},
+           "spec": spec if spec is not None else {"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}}}
+    obj.update(top)
+    return obj
+
+
+def preference(spec):
+    return {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
+            "metadata": {"name": "pf"}, "spec": spec}
+
+
+def crd_causes(obj, node):
+    return [e.crd_cause() for e in s.schema_errors(obj, node)]
+
+
+# --- strict field validation -------------------------------------------------------------------
+def test_valid_instancetype_has_no_unknown_fields():
+    assert s.unknown_fields(instancetype(), s.INSTANCETYPE) == []
+
+
+def test_unknown_field_in_instancetype_cpu():
+    obj = instancetype({"cpu": {"guest": 2, "sockets": 2}, "memory": {"guest": "2Gi"}})
+    assert s.unknown_fields(obj, s.INSTANCETYPE) == ["spec.cpu.sockets"]
+
+
+def test_misspelled_preference_field_found_at_depth():
+    obj = preference({"devices": {"preferedDiskBus": "virtio"}})
+    assert s.unknown_fields(obj, s.PREFERENCE) == ["spec.devices.preferedDiskBus"]
+
+
+def test_unknown_fields_deep_in_nested_structs_and_list_items():
+    obj = preference({
+        "features": {"preferredHyperv": {"tlbflush": {"direct": {"enabled": True, "bogus": 1}}}},
+        "cpu": {"preferredCPUFeatures": [{"name": "x"}, {"name": "y", "polcy": "require"}]},
+    })
+    assert s.unknown_fields(obj, s.PREFERENCE) == [
+        "spec.cpu.preferredCPUFeatures[1].polcy",
+        "spec.features.preferredHyperv.tlbflush.direct.bogus",
+    ]
+
+
+def test_empty_go_structs_accept_no_fields():
+    obj = instancetype({"cpu": {"guest": 1}, "memory": {"guest": "1Gi"},
+                        "launchSecurity": {"snp": {"x": 1}, "sev": {"attestation": {}}}})
+    assert s.unknown_fields(obj, s.INSTANCETYPE) == ["spec.launchSecurity.snp.x"]
+
+
+def test_unknown_metadata_and_top_level_fields():
+    obj = instancetype(metadata={"name": "it", "lables": {}}, extra=True)
+    assert s.unknown_fields(obj, s.INSTANCETYPE) == ["extra", "metadata.lables"]
+
+
+def test_maps_accept_any_key():
+    obj = instancetype({"cpu": {"guest": 1}, "memory": {"guest": "1Gi"},
+                        "nodeSelector": {"anything": "x"}, "annotations": {"a/b": "c"}})
+    assert s.unknown_fields(obj, s.INSTANCETYPE) == []
+
+
+def test_strict_decoding_message():
+    assert s.strict_decoding_message("VirtualMachine", "v1", ["spec.foo", "spec.x.y"]) == (
+        'VirtualMachine in version "v1" cannot be handled as a VirtualMachine: strict decoding error: '
+        'unknown field "spec.foo", unknown field "spec.x.y"')
+
+
+def test_vm_unknown_fields_in_modelled_parts_only():
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm"},
+          "spec": {"foo": "bar", "template": {
+              "metadata": {"labels": {"a": "b"}, "anything": 1},  # preserve-unknown-fields in the CRD
+              "spec": {"domain": {"devices": {}, "cpu": {"cpuModelX": "x"}},
+                       "affinity": {"whatever": {}}}}}}
+    assert s.unknown_fields(vm, VIRTUAL_MACHINE) == ["spec.foo", "spec.template.spec.domain.cpu.cpuModelX"]
+
+
+# --- OpenAPI validation ------------------------------------------------------------------------
+@pytest.mark.parametrize("spec, field", [
+    (None, "spec"),
+    ({"memory": {"guest": "1Gi"}}, "spec.cpu"),
+    ({"cpu": {"guest": 1}}, "spec.memory"),
+    ({"cpu": {}, "memory": {"guest": "1Gi"}}, "spec.cpu.guest"),
+    ({"cpu": {"guest": 1}, "memory": {}}, "spec.memory.guest"),
+])
+def test_required_fields(spec, field):
+    obj = instancetype()
+    if spec is None:
+        del obj["spec"]
+    else:
+        obj["spec"] = spec
+    assert crd_causes(obj, s.INSTANCETYPE) == [(field, "Required value")]
+
+
+def test_null_counts_as_absent():
+    obj = instancetype({"cpu": {"guest": None}, "memory": {"guest": "1Gi"}})
+    assert crd_causes(obj, s.INSTANCETYPE) == [("spec.cpu.guest", "Required value")]
+
+
+def test_preference_requirements_need_guest():
+    assert crd_causes(preference({"requirements": {"cpu": {}}}), s.PREFERENCE) == [
+        ("spec.requirements.cpu.guest", "Required value")]
+    assert crd_causes(preference({"requirements": {"memory": {}}}), s.PREFERENCE) == [
+        ("spec.requirements.memory.guest", "Required value")]
+    assert crd_causes(preference({"requirements": {"cpu": {"guest": 2}}}), s.PREFERENCE) == []
+
+
+def test_type_error_message():
+    obj = instancetype({"cpu": {"guest": "two"}, "memory": {"guest": "1Gi"}})
+    assert crd_causes(obj, s.INSTANCETYPE) == [
+        ("spec.cpu.guest", 'Invalid value: "string": spec.cpu.guest in body must be of type integer: "string"')]
+
+
+def test_integral_float_is_an_integer_and_fraction_is_a_number():
+    ok = instancetype({"cpu": {"guest": 2.0}, "memory": {"guest": "1Gi"}})
+    assert crd_causes(ok, s.INSTANCETYPE) == []
+    bad = instancetype({"cpu": {"guest": 2.5}, "memory": {"guest": "1Gi"}})
+    assert crd_causes(bad, s.INSTANCETYPE) == [
+        ("spec.cpu.guest", 'Invalid value: "number": spec.cpu.guest in body must be of type integer: "number"')]
+
+
+def test_object_and_boolean_type_errors():
+    obj = instancetype({"cpu": 2, "memory": {"guest": "1Gi", "hugepages": {"pageSize": "1Gi"}},
+                        "nodeSelector": {"a": 1}})
+    obj["spec"]["cpu"] = 2
+    assert crd_causes(preference({"firmware": {"preferredUseBios": "yes"}}), s.PREFERENCE) == [
+        ("spec.firmware.preferredUseBios",
+         'Invalid value: "string": spec.firmware.preferredUseBios in body must be of type boolean: "string"')]
+    assert crd_causes(obj, s.INSTANCETYPE) == [
+        ("spec.cpu", 'Invalid value: "integer": spec.cpu in body must be of type object: "integer"'),
+        ("spec.nodeSelector.a",
+         'Invalid value: "integer": spec.nodeSelector.a in body must be of type string: "integer"'),
+    ]
+
+
+@pytest.mark.parametrize("percent, message", [
+    (150, "Invalid value: 150: spec.memory.overcommitPercent in body should be less than or equal to 100"),
+    (-1, "Invalid value: -1: spec.memory.overcommitPercent in body should be greater than or equal to 0"),
+])
+def test_overcommit_bounds(percent, message):
+    obj = instancetype({"cpu": {"guest": 1}, "memory": {"guest": "1Gi", "overcommitPercent": percent}})
+    assert crd_causes(obj, s.INSTANCETYPE) == [("spec.memory.overcommitPercent", message)]
+
+
+@pytest.mark.parametrize("percent", [0, 50, 100])
+def test_overcommit_in_bounds(percent):
+    obj = instancetype({"cpu": {"guest": 1}, "memory": {"guest": "1Gi", "overcommitPercent": percent}})
+    assert crd_causes(obj, s.INSTANCETYPE) == []
+
+
+def test_quantity_pattern():
+    obj = instancetype({"cpu": {"guest": 1}, "memory": {"guest": "lots"}})
+    assert crd_causes(obj, s.INSTANCETYPE) == [("spec.memory.guest", (
+        'Invalid value: "lots": spec.memory.guest in body should match '
+        "'^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|"
+        "([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$'"))]
+
+
+@pytest.mark.parametrize("guest", ["2Gi", "1e9", "+2Gi", "01Gi", 1073741824, "0.5Gi", "1500m"])
+def test_quantities_accepted(guest):
+    obj = instancetype({"cpu": {"guest": 1}, "memory": {"guest": guest}})
+    assert crd_causes(obj, s.INSTANCETYPE) == []
+
+
+def test_quantity_with_a_trailing_newline_is_rejected():
+    obj = instancetype({"cpu": {"guest": 1}, "memory": {"guest": "2Gi\n"}})
+    assert [f for f, _ in crd_causes(obj, s.INSTANCETYPE)] == ["spec.memory.guest"]
+
+
+def test_quantity_of_the_wrong_type():
+    obj = instancetype({"cpu": {"guest": 1}, "memory": {"guest": True}})
+    assert crd_causes(obj, s.INSTANCETYPE) == [
+        ("spec.memory.guest",
+         'Invalid value: "boolean": spec.memory.guest in body must be of type integer,string: "boolean"')]
+
+
+def test_enum_in_the_vm_schema():
+    vm = {"spec": {"template": {"spec": {"domain": {"devices": {}, "rebootPolicy": "Never"}}}}}
+    errors = s.schema_errors(vm, VIRTUAL_MACHINE)
+    assert [e.openapi_message() for e in errors] == [
+        "spec.template.spec.domain.rebootPolicy in body should be one of [Reboot Terminate]"]
+    assert errors[0].crd_cause() == ("spec.template.spec.domain.rebootPolicy",
+                                     'Unsupported value: "Never": supported values: "Reboot", "Terminate"')
+
+
+def test_openapi_messages_of_the_vm_gate():
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "spec": {"template": {"spec": {"domain": {}}}}}
+    assert [e.openapi_message() for e in s.schema_errors(vm, VIRTUAL_MACHINE, scalar_defaults=True)] == [
+        "spec.template.spec.domain.devices in body is required"]
+
+
+def test_scalar_defaults_hide_missing_required_scalars_only():
+    vm = {"spec": {"template": {"spec": {"domain": {"devices": {"inputs": [{"name": "t"}]}}}}}}
+    assert s.schema_errors(vm, VIRTUAL_MACHINE, scalar_defaults=True) == []
+    assert [e.path for e in s.schema_errors(vm, VIRTUAL_MACHINE)] == [
+        "spec.template.spec.domain.devices.inputs[0].type"]
+
+
+def test_errors_are_reported_required_first_then_in_key_order():
+    obj = instancetype({"memory": {"guest": "x", "overcommitPercent": 101}, "cpu": {"guest": "a"}})
+    assert [path for path, _ in crd_causes(obj, s.INSTANCETYPE)] == [
+        "spec.cpu.guest", "spec.memory.guest", "spec.memory.overcommitPercent"]
+
+
+def test_timestamps_typed_by_yaml_loaders_are_strings():
+    obj = instancetype(metadata={"name": "it", "creationTimestamp": datetime.datetime(2024, 1, 1)})
+    assert crd_causes(obj, s.INSTANCETYPE) == []
+
+
+# --- Go decoding ---------------------------------------------------------------------------------
+def test_go_decode_error_for_negative_uint32():
+    obj = instancetype({"cpu": {"guest": -1}, "memory": {"guest": "1Gi"}})
+    assert s.go_decode_error(obj, s.INSTANCETYPE) == (
+        "json: cannot unmarshal number -1 into Go struct field CPUInstancetype.spec.cpu.guest of type uint32")
+
+
+def test_go_decode_error_for_uint32_overflow_in_preference():
+    obj = preference({"cpu": {"spreadOptions": {"ratio": 4294967296}}})
+    assert s.go_decode_error(obj, s.PREFERENCE) == (
+        "json: cannot unmarshal number 4294967296 into Go struct field SpreadOptions.spec.cpu.spreadOptions.ratio"
+        " of type uint32")
+
+
+def test_go_decode_accepts_values_in_range():
+    assert s.go_decode_error(instancetype({"cpu": {"guest": 4294967295}, "memory": {"guest": "1Gi"}}),
+                             s.INSTANCETYPE) is None
