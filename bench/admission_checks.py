@@ -20,7 +20,7 @@ from krmfn.kubevirt.virt_api.admitters import vms_admitter
 from krmfn.kubevirt.virt_api.admit import admit_items
 from krmfn.kio import resourcelist
 from krmfn.model.forked import WORKERS_VARIABLE
-from krmfn.validate.options import ValidateOptions
+from krmfn.modes.validate.options import ValidateOptions
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)

@@ -1,10 +1,11 @@
 """Build the upstream objects from a compact ``CatalogDefinition``.
 
-Instance types follow the algorithm of docs/common-instancetypes.md §3 (labels derived from the
-size, per-size hugepages and maxSockets, then the class-wide spec deep-merged); preferences follow
-§4.1 (base, OS family with its components, the preference's components, then its metadata and
-requirements). The two kinds of each are identical apart from ``kind`` (§2.4); neither carries a
-namespace or the release-only ``common-instancetypes-version`` label (§3.1).
+Instance types follow the algorithm of docs/common-instancetypes.md#instance-type-generator-table (labels derived from
+the size, per-size hugepages and maxSockets, then the class-wide spec deep-merged); preferences follow
+docs/common-instancetypes.md#preference-layers (base, OS family with its components, the preference's components, then
+its metadata and requirements). The two kinds of each are identical apart from ``kind``
+(docs/common-instancetypes.md#cluster-and-namespaced-kinds); neither carries a namespace or the release-only
+``common-instancetypes-version`` label (docs/common-instancetypes.md#release-version-label).
 
 The result is plain ``dict``/``list`` data, sorted by name, ready to compare with or to serialise.
 """
@@ -50,7 +51,7 @@ def to_plain(value: Any) -> Any:
 
 
 def instancetype_name(cls: InstancetypeClass, size: Size, variant: HugepageVariant | None) -> str:
-    """``<class><version>.<size><suffix>``, e.g. ``cx1.4xlarge1gi`` (§2.2)."""
+    """``<class><version>.<size><suffix>``, e.g. ``cx1.4xlarge1gi`` (docs/common-instancetypes.md#size-ladders)."""
     return f"{cls.name}.{size.size}{variant.suffix if variant else ''}"
 
 
@@ -144,7 +145,7 @@ def _preference_metadata_layer(pref: PreferenceDefinition, requirement_labels: b
 
 
 def build_preference(definition: CatalogDefinition, pref: PreferenceDefinition, kind: str) -> dict[str, Any]:
-    """One preference object: its layers merged in order (§4.1)."""
+    """One preference object: its layers merged in order (docs/common-instancetypes.md#preference-layers)."""
     labels: dict[str, Any] = {}
     annotations: dict[str, Any] = {}
     spec: dict[str, Any] = {}

@@ -1,4 +1,5 @@
-"""The shapes of a compact catalog definition (docs/common-instancetypes.md §3, §4).
+"""The shapes of a compact catalog definition (docs/common-instancetypes.md#instance-type-generator-table,
+#preferences).
 
 A catalog version is one ``CatalogDefinition``: the instance type classes with their size ladders,
 and the preferences as layers (base, OS family, components, per-preference metadata), mirroring
@@ -36,7 +37,8 @@ class HugepageVariant:
 
 @dataclass(frozen=True)
 class InstancetypeClass:
-    """An instance type class (§2, §2.1, §2.3): class-wide metadata and spec plus its ladder.
+    """An instance type class (docs/common-instancetypes.md#instance-type-classes, #class-wide-spec,
+    #instance-type-labels-and-annotations): class-wide metadata and spec plus its ladder.
 
     ``labels`` are the class-wide extra labels without the ``instancetype.kubevirt.io/`` prefix;
     ``spec`` is the class-wide spec fragment that upstream's strategic-merge patch adds.
@@ -63,7 +65,8 @@ class InstancetypeClass:
 @dataclass(frozen=True)
 class Layer:
     """A kustomize layer or component of a preference: full label keys, metadata annotations and
-    a spec fragment. Layers are deep-merged in order; a later layer wins on a scalar (§4.1)."""
+    a spec fragment. Layers are deep-merged in order; a later layer wins on a scalar
+    (docs/common-instancetypes.md#preference-layers)."""
 
     labels: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
     annotations: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
@@ -72,7 +75,8 @@ class Layer:
 
 @dataclass(frozen=True)
 class PreferenceDefinition:
-    """One preference (§4.4): OS family, components in order, requirements and metadata."""
+    """One preference (docs/common-instancetypes.md#preference-table): OS family, components in order, requirements
+    and metadata."""
 
     name: str
     family: str

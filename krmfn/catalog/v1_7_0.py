@@ -1,10 +1,11 @@
 """kubevirt/common-instancetypes v1.7.0 (tag fb2fbb96) as compact definitions.
 
-Written from docs/common-instancetypes.md §2 (classes, ladders, labels), §3 (generator table) and
-§4 (preference layers, components and table, in their v1.7.0 variant); the long texts (class
-descriptions, preference display names) are upstream's verbatim. ``build.py`` turns this into the
-130 instance types and 108 preferences of the release; tests/unit/catalog/test_catalog_parity.py
-checks them field for field against the rendered bundles when ../shared is present.
+Written from docs/common-instancetypes.md#instance-type-classes (classes, ladders, labels),
+#instance-type-generator-table (generator table) and docs/common-instancetypes.md#preferences (preference layers,
+components and table, in their v1.7.0 variant); the long texts (class descriptions, preference display names) are
+upstream's verbatim. ``build.py`` turns this into the 130 instance types and 108 preferences of the release;
+tests/unit/catalog/test_catalog_parity.py checks them field for field against the rendered bundles when ../shared is
+present.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def _ladder(*rows: tuple[str, int, str]) -> tuple[Size, ...]:
     return tuple(Size(size, vcpus, memory) for size, vcpus, memory in rows)
 
 
-# -- instance types (§2, §3) ---------------------------------------------------------------------
+# -- instance types (docs/common-instancetypes.md#instance-type-classes, #instance-type-generator-table) -----------
 
 _CRIO_OFF = {"cpu-load-balancing.crio.io": "disable", "cpu-quota.crio.io": "disable",
              "irq-load-balancing.crio.io": "disable"}
@@ -46,7 +47,8 @@ _PINNED_LABELS = {"dedicatedCPUPlacement": "true", "isolateEmulatorThread": "tru
 _NUMA: dict[str, Any] = {"numa": {"guestMappingPassthrough": {}}}
 _TWINS = (HugepageVariant("", "2Mi"), HugepageVariant("1gi", "1Gi"))
 
-# u, o and d share the general ladder; rt starts at micro, o has no 2xmedium (§2.2).
+# u, o and d share the general ladder; rt starts at micro, o has no 2xmedium
+# (docs/common-instancetypes.md#size-ladders).
 _GENERAL = (("nano", 1, "512Mi"), ("micro", 1, "1Gi"), ("small", 1, "2Gi"), ("medium", 1, "4Gi"),
             ("2xmedium", 2, "4Gi"), ("large", 2, "8Gi"), ("xlarge", 4, "16Gi"), ("2xlarge", 8, "32Gi"),
             ("4xlarge", 16, "64Gi"), ("8xlarge", 32, "128Gi"))
@@ -163,7 +165,7 @@ CLASSES = (
         spec=_frozen({"cpu": _PINNED, "ioThreadsPolicy": "auto"})),
 )
 
-# -- preferences (§4) ----------------------------------------------------------------------------
+# -- preferences (docs/common-instancetypes.md#preferences) ---------------------------------------------------------
 
 
 def _spec(**fields: Any) -> Layer:
@@ -227,7 +229,8 @@ COMPONENTS: Mapping[str, Layer] = MappingProxyType({
     **_arch_layers("amd64"), **_arch_layers("arm64"), **_arch_layers("s390x"),
 })
 
-# The two URL values really include the double quotes and a trailing newline (§4.1, quirk).
+# The two URL values really include the double quotes and a trailing newline
+# (docs/common-instancetypes.md#preference-layers, quirk).
 PREFERENCE_BASE = Layer(
     labels=_frozen({LABEL_PREFIX + "vendor": "kubevirt.io", LABEL_PREFIX + "os-type": "linux"}),
     annotations=_frozen({
@@ -280,7 +283,8 @@ def _centos(name: str, display: str, components: tuple[str, ...], req: tuple[int
 
 def _windows(name: str, display: str, req: tuple[int, str], components: tuple[str, ...] = (),
              virtio: bool = True) -> tuple[PreferenceDefinition, ...]:
-    """A Windows preference and, unless ``virtio`` is False, its ``.virtio`` twin (§4.4 conventions)."""
+    """A Windows preference and, unless ``virtio`` is False, its ``.virtio`` twin
+    (docs/common-instancetypes.md#preference-table conventions)."""
     plain = PreferenceDefinition(name, "windows", display, _WINDOWS_TAGS, "icon-windows", components, *req)
     if not virtio:
         return (plain,)
@@ -337,7 +341,8 @@ PREFERENCES: tuple[PreferenceDefinition, ...] = (
     _rhel("rhel.9.s390x", "Red Hat Enterprise Linux 9 (s390x)", (1, "1.5Gi"), _DDIO + ("rng",), "s390x"),
     _linux("sles", "SUSE Linux Enterprise Server", "hidden,kubevirt,sles", "icon-sles", (1, "2Gi")),
     _linux("ubuntu", "Ubuntu", "hidden,kubevirt,ubuntu", "icon-ubuntu", (1, "2Gi")),
-    # v1.7.0: Windows 10 and 11 keep the family's `sockets` topology (§4.4 note ²).
+    # v1.7.0: Windows 10 and 11 keep the family's `sockets` topology (docs/common-instancetypes.md#preference-table
+    # note ²).
     *_windows("windows.10", "Microsoft Windows 10", (1, "2Gi"), _SB),
     *_windows("windows.11", "Microsoft Windows 11", (2, "4Gi"), _WIN_UEFI),
     *_windows("windows.2k12", "Microsoft Windows Server 2012/2012 R2", (1, "512Mi")),

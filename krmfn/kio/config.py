@@ -22,15 +22,13 @@ from typing import Any
 
 from krmfn.kio import tree as yt
 from krmfn.kio.lines import line_of
+from krmfn.model.modes import KIND_TO_MODE
 from krmfn.model.options import MODES, OPTIONS, Option, options_for
 from krmfn.kio.files import INPUT_CHECK
-from krmfn.modes import CHECK_IDS
+from krmfn.model.check_ids import CHECK_IDS
 
 API_GROUP = "krmfn.dev"
 API_VERSION = "krmfn.dev/v1alpha1"
-KIND_TO_MODE = {"Inline": "inline", "Validate": "validate", "Generate": "generate", "Normalize": "normalize",
-                "Adopt": "adopt"}
-MODE_TO_KIND = {mode: kind for kind, mode in KIND_TO_MODE.items()}
 CONFIG_FILES = (".krmfn.yaml", ".krmfn.yml")  # found by the CLI (README, "Config file")
 
 

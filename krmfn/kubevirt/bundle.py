@@ -1,4 +1,5 @@
-"""An index over the objects of a bundle: what a fake cluster "has stored" (semantics §2.3, §2.6).
+"""An index over the objects of a bundle: what a fake cluster "has stored" (docs/kubevirt/resolution.md#namespaces,
+#missing-references).
 
 KubeVirt resolves matchers with GETs against the API server; offline, the bundle plays the
 cluster. This module mirrors the lookups KubeVirt makes (the informer stores / clients used by
@@ -12,7 +13,8 @@ cluster. This module mirrors the lookups KubeVirt makes (the informer stores / c
   optional-guest version, served by no KubeVirt); with the legacy policy `convert` also in
   `v1alpha1` and `v1alpha2`, which KubeVirt v1.0-v1.5 served with a deprecation warning and no
   conversion (CRD strategy `None`: the stored spec is the object's own);
-* objects that admission rejects were never stored either (golden Findings 5): the caller passes
+* objects that admission rejects were never stored either (docs/kubevirt/resolution.md#missing-references): the caller
+passes
   their keys in `rejected` (the validate mode computes them);
 * on duplicates the first object wins, as a second CREATE of the same name fails.
 
@@ -96,12 +98,14 @@ EMPTY_NAME_MESSAGE = "resource name may not be empty"
 
 
 def not_found_message(kind: str, name: str) -> str:
-    """The API server's NotFound text, e.g. `controllerrevisions.apps "x" not found` (§2.6)."""
+    """The API server's NotFound text, e.g. `controllerrevisions.apps "x" not found`
+    (docs/kubevirt/resolution.md#missing-references)."""
     return f'{RESOURCE_TYPES[kind].qualified_resource} "{name}" not found'
 
 
 def request_name_error(name: str) -> str | None:
-    """client-go's refusal to GET an object by this name (§2.6), or None when the name is usable."""
+    """client-go's refusal to GET an object by this name (docs/kubevirt/resolution.md#missing-references), or None
+    when the name is usable."""
     if not name:
         return EMPTY_NAME_MESSAGE
     if name in (".", ".."):

@@ -1,7 +1,7 @@
 """KRM annotation names (kpt, kustomize, krmfn's own) and the metadata helpers that read them.
 
-The orchestrators' names are those of the KRM Functions Specification (conventions §1.3): kpt and
-kustomize set the path and index annotations on every item, under both the current
+The orchestrators' names are those of the KRM Functions Specification (docs/krm-function.md#exit-code-and-stderr): kpt
+and kustomize set the path and index annotations on every item, under both the current
 ``internal.config.kubernetes.io/`` and the legacy ``config.kubernetes.io/`` prefixes.
 """
 from __future__ import annotations

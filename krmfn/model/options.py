@@ -1,7 +1,7 @@
 """The options of every mode, declared once: name, type, default, help, example, modes.
 
 The one table drives the ConfigMap keys, the typed functionConfig fields, the CLI flags, the
-README table (``krmfn.docs``) and the defaults: each mode's entry point completes what it was given
+README table (``krmfn.cli.rules``) and the defaults: each mode's entry point completes what it was given
 with ``complete`` and reads the result into its typed options object (``InlineOptions``,
 ``ValidateOptions``, ``GenerateOptions``; the engine's ``ExpandOptions``), which never fall back on
 defaults of their own.
@@ -12,7 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-MODES = ("inline", "validate", "generate", "normalize", "adopt")
+from krmfn.model.modes import FUNCTION_MODES
+
+# The modes options can belong to: those a functionConfig can ask for (diff and explain take inline's).
+MODES = FUNCTION_MODES
 # Kinds whose value is a list: a CLI flag repeats and takes commas, and adds to a config file's list.
 LIST_KINDS = ("list", "checks", "severities", "sizes", "lines")
 

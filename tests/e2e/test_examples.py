@@ -1,7 +1,8 @@
 """Every example in kustomize-examples/ is an end-to-end test, run with the real tools.
 
 * `kubectl kustomize --enable-alpha-plugins`, with the function declared as a container and a
-  test-only `docker` first on PATH that runs the installed krmfn (conventions doc §5);
+  test-only `docker` first on PATH that runs the installed krmfn (conventions doc
+  docs/kubevirt/cpu-topology.md#cpu-topology);
 * `kpt fn render --allow-exec` on a copy of the example as it is in the repository, `.expected/`
   included (its Kptfile pipeline uses `exec: krmfn`; `.krmignore` keeps `.expected/` out);
 * the CLI on the example's resources.

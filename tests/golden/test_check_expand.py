@@ -21,7 +21,7 @@ from krmfn.kubevirt.virt_api.admit import rejected_keys
 from krmfn.kio.files import load_items, read_sources
 from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.options import complete
-from krmfn.validate.context import build_context
+from krmfn.modes.validate.context import build_context
 from tests.conftest import shared_path
 
 SETTINGS = {

@@ -3,7 +3,7 @@
 * Round trip: for every golden VM that has matchers and expands, ``inline(adopt(inline(vm)))``
   equals ``inline(vm)`` (krmfn's ``inlined-from`` annotation aside, since adopt may choose an
   equivalent preference) when adopt says the result is exact, and gives the same guest
-  (``krmfn.adopt.compare.runtime_form``) when it says it is not (2 VMs when written: an
+  (``krmfn.modes.adopt.compare.runtime_form``) when it says it is not (2 VMs when written: an
   instance type with ``cpu.guest: 0`` inlines to no ``sockets``, as Go omits the 0, and the 1-vCPU
   instance type adopt finds writes ``sockets: 1``, which virt-launcher reads the same). A VM
   adopt leaves alone (no instance type or preference reproduces it: the ones a ControllerRevision
@@ -26,13 +26,13 @@ from typing import Any
 import pytest
 import yaml
 
-from krmfn.adopt.compare import runtime_form
-from krmfn.adopt.mode import TAG_EXACT, TAG_INSTANCETYPE, TAG_PREFERENCE, TAG_STATUS
-from krmfn.inline import run_inline
+from krmfn.modes.adopt.compare import runtime_form
+from krmfn.modes.adopt.mode import TAG_EXACT, TAG_INSTANCETYPE, TAG_PREFERENCE, TAG_STATUS
+from krmfn.modes.inline.mode import run_inline
 from krmfn.kubevirt.instancetype.preference.requirements import check_requirements
 from krmfn import catalog
 from krmfn.model.krm import strip_inlined_from
-from krmfn.modes import run
+from krmfn.modes.dispatch import run
 from tests.conftest import shared_path
 
 

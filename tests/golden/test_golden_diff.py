@@ -12,8 +12,9 @@ import os
 
 import yaml
 
-from krmfn import modes
-from krmfn.diff import ABSENT, FieldChange, run_diff
+from krmfn.modes import dispatch as modes
+from krmfn.model.fields import ABSENT, FieldChange
+from krmfn.modes.diff.compare import run_diff
 from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.krm import split_inlined_from
 from tests.conftest import shared_path

@@ -13,9 +13,9 @@ import os
 
 import yaml
 
-from krmfn import modes
+from krmfn.modes import dispatch as modes
 from krmfn.model.fields import ABSENT, leaves, same
-from krmfn.explain import VM, explain
+from krmfn.modes.explain.provenance import VM, explain
 from krmfn.model.embedded import is_pool, template_path
 from krmfn.model.kinds import is_virtual_machine
 from tests.conftest import shared_path

@@ -15,9 +15,9 @@ import os
 
 import pytest
 
-from krmfn.inline import inline_items
-from krmfn.modes import run
-from krmfn.normalize import normalize_items
+from krmfn.modes.inline.mode import inline_items
+from krmfn.modes.dispatch import run
+from krmfn.modes.normalize.mode import normalize_items
 from tests.unit.test_golden_engine import (
     GOLDEN,
     _key,

@@ -12,8 +12,8 @@ import os
 import pytest
 import yaml
 
-from krmfn.inline import run_inline
-from krmfn.validate import run_validate
+from krmfn.modes.inline.mode import run_inline
+from krmfn.modes.validate.mode import run_validate
 from tests.conftest import SHARED, requires_shared
 
 GOLDEN = os.path.join(SHARED, "golden")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pytest
 
-from krmfn import modes
+from krmfn.modes import dispatch as modes
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 

@@ -18,7 +18,7 @@ from collections import defaultdict
 
 import pytest
 
-from krmfn.inline import InlineOptions, inline_items
+from krmfn.modes.inline.mode import InlineOptions, inline_items
 from tests.conftest import SHARED, requires_shared
 
 GOLDEN = os.path.join(SHARED, "golden")
@@ -229,9 +229,9 @@ def test_golden_inference_with_infer_against_expand_stored(gc):
         results["inference"].append((os.path.basename(case_dir), problems))
     passed, total = _report(results, "inference with infer=True vs expandStored")
     assert total > 0
-    # Only the mutating webhook's own VM mutations (§8.3.3), which krmfn's infer does not emulate:
-    # architecture from DataSource labels, preferred storage class on dataVolumeTemplates, and the
-    # architecture/machine type it stores on a VM that is left without matchers.
+    # Only the mutating webhook's own VM mutations (docs/kubevirt/admission.md#preference-driven-mutations), which
+    # krmfn's infer does not emulate: architecture from DataSource labels, preferred storage class on
+    # dataVolumeTemplates, and the architecture/machine type it stores on a VM that is left without matchers.
     mutator_only = {"datasource-architecture-label", "storageclass-and-arch-mutation",
                     "dvt-http-source-ignore", "unsupported-containerdisk-ignore"}
     failures = {case for case, problems in results["inference"] if problems}

@@ -1,4 +1,4 @@
-"""The README tells the truth about what the code declares."""
+"""The README tells the truth about what the code declares, and stays a newcomer's page."""
 from __future__ import annotations
 
 import os
@@ -9,17 +9,12 @@ import subprocess
 import pytest
 
 from krmfn import __version__
-from krmfn.docs import RULES, catalog_table, checks_table, generate_findings_table, options_table
 from tests.conftest import REPO
 
 
 def readme() -> str:
     with open(os.path.join(REPO, "README.md")) as handle:
         return handle.read()
-
-
-def test_option_table_matches_the_code():
-    assert options_table() in readme(), "regenerate with: python -m krmfn.docs"
 
 
 def test_quickstart_has_exactly_two_commands():
@@ -33,18 +28,6 @@ def test_ci_runs_the_readme_test_command():
     section = readme().split("## Quickstart", 1)[1].split("\n## ", 1)[0]
     test_command = re.findall(r"```sh\n(.*?)\n```", section, re.S)[1]
     assert test_command.rsplit("&& ", 1)[1] in ci
-
-
-def test_checks_table_matches_the_code():
-    assert checks_table() in readme(), "regenerate with: python -m krmfn.docs"
-
-
-def test_catalog_table_matches_the_catalog():
-    assert catalog_table() in readme()
-
-
-def test_generate_findings_table_matches_the_code():
-    assert generate_findings_table() in readme(), "regenerate with: python -m krmfn.docs"
 
 
 def test_pre_commit_rev_is_the_release_tag_and_the_tag_exists():
@@ -61,7 +44,9 @@ def test_pre_commit_rev_is_the_release_tag_and_the_tag_exists():
     assert f"v{__version__}" in tags
 
 
-def test_checks_table_has_the_anchor_of_every_help_url():
-    for rule in RULES:
-        assert f'<a id="check-{rule.id}"></a>`{rule.id}`' in readme()
-        assert rule.help_uri.endswith(f"README.md#check-{rule.id}")
+def test_readme_is_a_newcomers_page() -> None:
+    """What krmfn is, the quickstart, an example per mode, the integrations and links: the rest is
+    in docs/ (issue numbers and development history belong to neither)."""
+    text = readme()
+    assert len(text.splitlines()) <= 300
+    assert not re.search(r"\bissue \d+|\(#\d+\)", text)

@@ -1,4 +1,4 @@
-"""Go zero-value semantics on plain dicts (semantics §0.2).
+"""Go zero-value semantics on plain dicts (docs/kubevirt/README.md#set-and-unset-go-zero-values).
 
 KubeVirt decodes JSON into Go structs, so "is the user value set?" means "is the Go field
 non-zero?". Every rule of the contract names one of these checks.

@@ -1,4 +1,4 @@
-"""Kubernetes ``resource.Quantity`` as KubeVirt sees it (semantics Appendix A and B).
+"""Kubernetes ``resource.Quantity`` as KubeVirt sees it (docs/kubevirt/quantities.md#canonical-form, #python-recipe).
 
 Mirrors ``k8s.io/apimachinery/pkg/api/resource`` (``quantity.go``, ``amount.go``, ``suffix.go``) as
 vendored by KubeVirt at ``d923fdb8``, plus the overcommit arithmetic of
@@ -16,7 +16,8 @@ Public API (stable; other krmfn modules import it):
 * ``Quantity.value()`` / ``milli_value()``: rounded up, like ``Value()`` / ``MilliValue()``.
 * ``compare(a, b)`` and the rich comparisons on ``Quantity`` (numeric, format ignored).
 * ``canonicalize(value) -> str | QuantityError``: parse, then ``canonical()``.
-* ``overcommit_request(guest, percent) -> Quantity``: the float32 request of §3.4 / Appendix B.
+* ``overcommit_request(guest, percent) -> Quantity``: the float32 request of
+docs/kubevirt/instancetype-apply.md#memory / docs/kubevirt/quantities.md#python-recipe.
 * ``to_float32(x)``: round to the nearest IEEE-754 binary32 value.
 
 Deliberate limits: values are exact Python integers, so ``value()`` does not reproduce Go's int64
@@ -131,7 +132,8 @@ class Quantity:
         return self.canonical_form()
 
     def canonical_form(self) -> str:
-        """The canonical form recomputed from value and format (Appendix A), ignoring ``cached``."""
+        """The canonical form recomputed from value and format (docs/kubevirt/quantities.md#canonical-form), ignoring
+        ``cached``."""
         if self.unscaled == 0:
             return "0"
         fmt = self.format
@@ -278,7 +280,8 @@ def to_float32(x: float | int) -> float:
 
 
 def overcommit_request(guest: Quantity, overcommit_percent: int) -> Quantity:
-    """The pod memory request for an overcommitted guest (semantics §3.4, Appendix B).
+    """The pod memory request for an overcommitted guest (docs/kubevirt/instancetype-apply.md#memory,
+    docs/kubevirt/quantities.md#python-recipe).
 
     KubeVirt: ``int64(float32(guest.Value()) * (1 - float32(percent)/100))``, every step in
     float32, then ``NewQuantity(request, guest.Format)``. ``512M`` at 80% therefore gives

@@ -205,7 +205,7 @@ HUGEPAGES = Obj("Hugepages", {"pageSize": STR})
 DISK_IO_THREADS = Obj("DiskIOThreads", {"supplementalPoolThreadCount": UINT32})
 
 # ---------------------------------------------------------------------------------------------
-# instancetype.kubevirt.io/v1beta1 (§1.3, §1.4)
+# instancetype.kubevirt.io/v1beta1 (docs/kubevirt/resources.md#instance-type-spec, #preference-spec)
 # ---------------------------------------------------------------------------------------------
 INSTANCETYPE_SPEC = Obj("VirtualMachineInstancetypeSpec", {
     "nodeSelector": STR_MAP,

@@ -1,4 +1,5 @@
-"""The defaults expand applies to the VM template spec T (semantics §9.2, §9.3).
+"""The defaults expand applies to the VM template spec T (docs/kubevirt/expand.md#default-disks-and-pod-network,
+#spec-defaults).
 
 Mirrors, for the parts expand uses:
 * `pkg/util/util.go` SetDefaultVolumeDisk;
@@ -53,7 +54,7 @@ def _is_zero(value: quantity.Quantity | None) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
-# §9.2
+# docs/kubevirt/expand.md#default-disks-and-pod-network
 # ---------------------------------------------------------------------------------------------
 def set_default_volume_disk(template_spec: dict) -> None:
     """Append `{name}` to disks for every volume without a disk or filesystem of that name.
@@ -76,13 +77,15 @@ def set_default_volume_disk(template_spec: dict) -> None:
 
 def defaults_can_fail(config: ClusterConfig) -> bool:
     """Whether the defaults can fail under this configuration: their only error is the default
-    pod interface (§9.2, Appendix D "network defaults")."""
+    pod interface (docs/kubevirt/expand.md#default-disks-and-pod-network, docs/kubevirt/messages.md#message-catalogue
+    "network defaults")."""
     return config.network_interface == SLIRP or (
         config.network_interface == BRIDGE and not config.permit_bridge_interface_on_pod_network)
 
 
 def set_default_network_interface(config: ClusterConfig, template_spec: dict) -> str | None:
-    """Add the default pod interface and network when T declares neither (§9.2)."""
+    """Add the default pod interface and network when T declares neither
+    (docs/kubevirt/expand.md#default-disks-and-pod-network)."""
     domain = _get_dict(template_spec, "domain") or {}
     devices = _get_dict(domain, "devices") or {}
     if devices.get("autoattachPodInterface") is False:
@@ -104,7 +107,7 @@ def set_default_network_interface(config: ClusterConfig, template_spec: dict) ->
 
 
 # ---------------------------------------------------------------------------------------------
-# §9.3
+# docs/kubevirt/expand.md#spec-defaults
 # ---------------------------------------------------------------------------------------------
 def set_default_architecture(config: ClusterConfig, template_spec: dict) -> None:
     if not _str(template_spec.get("architecture")):
@@ -143,7 +146,8 @@ def set_default_resource_requests(config: ClusterConfig, template_spec: dict) ->
 
 @lru_cache(maxsize=16)
 def _custom_cpu_request(text: str) -> str | None:
-    """The canonical cluster cpuRequest, or None when it equals KubeVirt's default 100m (§9.3 #3b)."""
+    """The canonical cluster cpuRequest, or None when it equals KubeVirt's default 100m
+    (docs/kubevirt/expand.md#spec-defaults #3b)."""
     parsed = quantity.parse(text)
     if not isinstance(parsed, quantity.Quantity) or parsed == quantity.parse(DEFAULT_CPU_REQUEST):
         return None
@@ -155,7 +159,8 @@ def _requests(template_spec: dict) -> dict:
 
 
 def set_guest_memory(template_spec: dict) -> None:
-    """memory.guest from requests.memory, limits.memory or the hugepages size (§9.3 #4)."""
+    """memory.guest from requests.memory, limits.memory or the hugepages size (docs/kubevirt/expand.md#spec-defaults
+    #4)."""
     domain = child(template_spec, "domain")
     memory = _get_dict(domain, "memory")
     if memory is not None and memory.get("guest") is not None:
@@ -213,7 +218,7 @@ def set_default_eviction_strategy(config: ClusterConfig, template_spec: dict) ->
 
 
 def set_default_vmi_spec(config: ClusterConfig, template_spec: dict) -> str | None:
-    """SetDefaultVirtualMachineInstanceSpec, in KubeVirt's order (§9.3)."""
+    """SetDefaultVirtualMachineInstanceSpec, in KubeVirt's order (docs/kubevirt/expand.md#spec-defaults)."""
     set_default_architecture(config, template_spec)
     set_default_machine_type(config, template_spec)
     set_default_resource_requests(config, template_spec)

@@ -1,0 +1,1 @@
+"""Dynamic resource allocation admission (``pkg/dra/admitter``)."""

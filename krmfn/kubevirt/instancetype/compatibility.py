@@ -1,4 +1,5 @@
-"""Decoding ControllerRevision payloads (semantics §2.5, Appendix C, golden Findings 3).
+"""Decoding ControllerRevision payloads (docs/kubevirt/resolution.md#decoding-a-revision, #legacy-payloads,
+#decoding-a-revision).
 
 Mirrors `pkg/instancetype/compatibility/compatibility.go`: the revision's `data` is decoded by
 client-go's universal deserializer for the KubeVirt client scheme
@@ -322,23 +323,27 @@ def _decoded_of_kinds(revision: dict, kinds: tuple[str, ...], legacy: str,
 
 def get_instancetype(revision: dict, legacy: str = LEGACY_REJECT,
                      version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> DecodedRevision | str:
-    """GetInstancetypeSpec with the payload's kind and rules version, or the error message (§2.5)."""
+    """GetInstancetypeSpec with the payload's kind and rules version, or the error message
+    (docs/kubevirt/resolution.md#decoding-a-revision)."""
     return _decoded_of_kinds(revision, INSTANCETYPE_KINDS, legacy, version)
 
 
 def get_preference(revision: dict, legacy: str = LEGACY_REJECT,
                    version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> DecodedRevision | str:
-    """GetPreferenceSpec with the payload's kind and rules version, or the error message (§2.5)."""
+    """GetPreferenceSpec with the payload's kind and rules version, or the error message
+    (docs/kubevirt/resolution.md#decoding-a-revision)."""
     return _decoded_of_kinds(revision, PREFERENCE_KINDS, legacy, version)
 
 
 def get_instancetype_spec(revision: dict, legacy: str = LEGACY_REJECT) -> dict | str:
-    """GetInstancetypeSpec: the instance type spec in a revision, or the error message (§2.5)."""
+    """GetInstancetypeSpec: the instance type spec in a revision, or the error message
+    (docs/kubevirt/resolution.md#decoding-a-revision)."""
     decoded = get_instancetype(revision, legacy)
     return decoded if isinstance(decoded, str) else decoded.spec
 
 
 def get_preference_spec(revision: dict, legacy: str = LEGACY_REJECT) -> dict | str:
-    """GetPreferenceSpec: the preference spec in a revision, or the error message (§2.5)."""
+    """GetPreferenceSpec: the preference spec in a revision, or the error message
+    (docs/kubevirt/resolution.md#decoding-a-revision)."""
     decoded = get_preference(revision, legacy)
     return decoded if isinstance(decoded, str) else decoded.spec

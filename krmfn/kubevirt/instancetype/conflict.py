@@ -1,18 +1,19 @@
-"""Instance type conflicts and their messages (semantics §7, Appendix D).
+"""Instance type conflicts and their messages (docs/kubevirt/conflicts.md#conflicts-and-how-they-are-reported,
+docs/kubevirt/messages.md#message-catalogue).
 
 Mirrors ``pkg/instancetype/conflict/conflicts.go``: a conflict is a field path (a
 ``k8s.io/apimachinery`` ``field.Path``) and, rarely, its own message (``NewWithMessage``, used by
-the spread divisibility check of §5.5 and by krmfn's reports of instance type values Go could
-never have decoded).
+the spread divisibility check of docs/kubevirt/cpu-topology.md#divisibility-check and by krmfn's reports of instance
+type values Go could never have decoded).
 
 Message helpers:
 
 * ``expand_error(conflicts)``: ``VM field(s) <p1>, <p2> conflicts with selected instance type``
-  (expand, §7.2; also the controller's revision-storing error body).
+  (expand, docs/kubevirt/conflicts.md#expand-format; also the controller's revision-storing error body).
 * ``status_causes(conflicts)`` / ``webhook_message(conflicts)`` / ``webhook_denial(conflicts)``:
-  the VM validating webhook (§7.3): one ``FieldValueInvalid`` cause per conflict, at most 10
-  causes, message joined with ``", "`` plus ``", and N more validation errors"``.
-* ``vmi_controller_error`` / ``apply_to_vm_error``: the other callers of §7.4.
+  the VM validating webhook (docs/kubevirt/conflicts.md#validating-webhook-format): one ``FieldValueInvalid`` cause
+  per conflict, at most 10 causes, message joined with ``", "`` plus ``", and N more validation errors"``.
+* ``vmi_controller_error`` / ``apply_to_vm_error``: the other callers of docs/kubevirt/conflicts.md#other-callers.
 """
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ VALIDATING_WEBHOOK_NAME = "virtualmachine-validator.kubevirt.io"
 WEBHOOK_DENIAL_FMT = 'admission webhook "%s" denied the request: %s'
 MAX_WEBHOOK_CAUSES = 10
 
-# basePath of §3.1: expand and the VM validating webhook; VMI creation and ApplyToVM use "spec".
+# basePath of docs/kubevirt/instancetype-apply.md#applytovmi: expand and the VM validating webhook; VMI creation and
+# ApplyToVM use "spec".
 VM_TEMPLATE_SPEC_PATH = "spec.template.spec"
 VMI_SPEC_PATH = "spec"
 
@@ -102,7 +104,7 @@ def join_paths(conflicts: Iterable[Conflict]) -> str:
 
 
 def expand_error(conflicts: Sequence[Conflict]) -> str:
-    """The expand error of §7.2 (``Conflicts.Error()``).
+    """The expand error of docs/kubevirt/conflicts.md#expand-format (``Conflicts.Error()``).
 
     Go's ``Conflicts.Error()`` only prints paths. krmfn additionally puts the messages of
     message-bearing conflicts (values KubeVirt could never have decoded, or krmfn's report of a
@@ -144,10 +146,11 @@ def webhook_denial(conflicts: Sequence[Conflict], webhook: str = VALIDATING_WEBH
 
 
 def vmi_controller_error(conflicts: Sequence[Conflict]) -> str:
-    """The VM controller's error when creating a VMI (§7.4; paths based at ``spec``)."""
+    """The VM controller's error when creating a VMI (docs/kubevirt/conflicts.md#other-callers; paths based at
+    ``spec``)."""
     return VMI_CONFLICTS_FMT % join_paths(conflicts)
 
 
 def apply_to_vm_error(conflicts: Sequence[Conflict]) -> str:
-    """The controller ``ApplyToVM`` error (§7.4; paths based at ``spec``)."""
+    """The controller ``ApplyToVM`` error (docs/kubevirt/conflicts.md#other-callers; paths based at ``spec``)."""
     return VM_CONFLICTS_FMT % join_paths(conflicts)

@@ -1,8 +1,8 @@
 """instancetype.kubevirt.io/v1alpha1 and v1alpha2, read as KubeVirt up to v1.5 read them.
 
 KubeVirt deprecated both versions in v1.0, stopped serving them in v1.6 and removed them in v1.7
-(semantics Appendix C). krmfn's `legacyApiVersions: reject` (the default) keeps today's behaviour;
-`convert` reads them again. Two different conversions existed upstream, and both are reproduced:
+(docs/kubevirt/resolution.md#legacy-payloads). krmfn's `legacyApiVersions: reject` (the default) keeps today's
+behaviour; `convert` reads them again. Two different conversions existed upstream, and both are reproduced:
 
 * **Live objects** (a v1alpha1 instance type in the bundle): the CRDs used conversion strategy
   `None` and one schema for every version (`crds.go` at v1.5, `patchValidationForAllVersions`),

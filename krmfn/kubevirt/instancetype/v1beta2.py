@@ -13,8 +13,8 @@ message (which says it is a v1beta2 rule):
 3. a VM's `domain.cpu.guest` is an error when the instance type sets vCPUs, and excludes
    `domain.cpu.sockets`, `cores` and `threads`;
 4. VM-supplied vCPUs go through the preference's topology exactly as an instance type's guest does
-   (§5, including the spread divisibility check of the VM webhook); an instance type's topology is
-   written as given (an omitted or 0 dimension counts as 1) and no preference changes it;
+   (docs/kubevirt/cpu-topology.md#cpu-topology, including the spread divisibility check of the VM webhook); an
+   instance type's topology is written as given (an omitted or 0 dimension counts as 1) and no preference changes it;
 5. preference requirements are checked against whichever side supplies the vCPUs and memory
    (``krmfn.kubevirt.instancetype.preference.requirements``);
 6. `domain.cpu.guest` is accepted only when the VM's instance type is v1beta2 or, without an
@@ -203,8 +203,8 @@ def cpu_conflicts(base: Conflict, it_spec: dict, vm_cpu: dict) -> list[Conflict]
 
 
 def vm_topology(base: Conflict, pf_spec: dict | None, vm_cpu: dict) -> CPUTopology | Conflict:
-    """The topology for the VM's own `domain.cpu.guest` under the preference (§5), as for an
-    instance type's guest."""
+    """The topology for the VM's own `domain.cpu.guest` under the preference
+    (docs/kubevirt/cpu-topology.md#cpu-topology), as for an instance type's guest."""
     vcpus = _vm_guest_vcpus(vm_cpu.get("guest"), base)
     if isinstance(vcpus, Conflict):
         return vcpus
@@ -222,7 +222,8 @@ def memory_conflict(base: Conflict, vm_memory: dict) -> Conflict | None:
 
 
 def vm_spread_conflict(pf_spec: dict | None, template_spec: dict) -> Conflict | None:
-    """The VM webhook's spread divisibility check (§5.5) for vCPUs the VM supplies."""
+    """The VM webhook's spread divisibility check (docs/kubevirt/cpu-topology.md#divisibility-check) for vCPUs the VM
+    supplies."""
     vcpus = as_uint32(vm_guest(template_spec))
     if not vcpus:
         return None  # no or an invalid guest: apply reports it

@@ -1,0 +1,1 @@
+"""KubeVirt's storage code (``pkg/storage``): the admitters."""

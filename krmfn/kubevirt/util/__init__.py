@@ -1,0 +1,1 @@
+"""KubeVirt's ``pkg/util`` helpers the ports use: the admission response helpers."""

@@ -90,8 +90,8 @@ class Admission:
 
     ``stage`` names the stage that rejected the object (None when allowed). ``warnings`` are the
     ``Warning:`` lines a client would print, in chain order. ``logs`` are what KubeVirt only logs
-    (for example a VM's instance type that cannot be found: the VM is still admitted, §2.6); they
-    are not part of the verdict.
+    (for example a VM's instance type that cannot be found: the VM is still admitted,
+    docs/kubevirt/resolution.md#missing-references); they are not part of the verdict.
     """
 
     allowed: bool
@@ -153,7 +153,8 @@ def reject_message(stage: str, message: str, warnings: Iterable[AdmissionWarning
 
 def reject_webhook(stage: str, causes: list[Cause], warnings: Iterable[AdmissionWarning] = (),
                    logs: Iterable[str] = ()) -> Admission:
-    """``ToAdmissionResponse``: a KubeVirt webhook lists at most the first 10 causes (§7.3)."""
+    """``ToAdmissionResponse``: a KubeVirt webhook lists at most the first 10 causes
+    (docs/kubevirt/conflicts.md#validating-webhook-format)."""
     return reject(stage, causes[:MAX_WEBHOOK_CAUSES], warnings, logs)
 
 

@@ -1,17 +1,18 @@
-"""Admission of a whole bundle, as if every object were created in a cluster (golden ``validation``).
+"""Admission of a whole bundle, as if every object were created in a cluster.
 
-No single KubeVirt counterpart: this drives the API server checks
-(``krmfn.kubevirt.apiserver.create``), the instance type and preference webhooks
-(``admitter``, ``preference_admitter``) and the VM chain (``vm``) the way the oracle applies a
-bundle: every instance type and preference first; the ones admission rejects are never stored,
-so VMs (and every other consumer, via ``rejected_keys``) see them as absent (golden README
-Findings 5); then each VM against that cluster. A second instance type or preference of an
-already stored name fails as a second CREATE does (``AlreadyExists``; the corpus has no such
-case, the stage name is krmfn's).
+No single KubeVirt counterpart: this applies a bundle the way the API server and KubeVirt's
+webhooks would see it created, object by object. ``CHAINS`` is the table of kinds: each entry
+names the kinds it admits, the chain that judges them (the API server stages in
+``krmfn.kubevirt.apiserver.create``, then the kind's mutating and validating webhooks), and
+whether the objects it admits are stored before the other kinds are admitted (instance types
+and preferences: a VM admitted later finds only the ones admission let through; rejected
+objects were never stored, docs/kubevirt/resolution.md#missing-references). A second object of
+an already stored name fails as a second CREATE does (``AlreadyExists``; the stage name is
+krmfn's). A new kind plugs in with one ``KindChain`` row.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,19 +65,31 @@ def _admit_definitions(items: list[Any], namespace: str, legacy: str = bundles.L
                        version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION,
                        ) -> tuple[dict[int, Admission], set[ObjectKey]]:
     """The verdicts of the instance types and preferences (by item index) and the keys stored."""
-    verdicts: dict[int, Admission] = {}
+    indices = [index for index, item in enumerate(items) if kinds.is_definition(item)]
+    verdicts = dict(zip(indices, _definitions_in_order(items, indices, namespace, legacy, version), strict=True))
+    return verdicts, _stored(items, verdicts, namespace)
+
+
+def _definitions_in_order(items: list[Any], indices: Sequence[int], namespace: str, legacy: str,
+                          version: KubevirtVersion) -> list[Admission]:
+    """One CREATE after the other: a second object of a stored name fails with AlreadyExists."""
+    verdicts: list[Admission] = []
     stored: set[ObjectKey] = set()
-    for index, item in enumerate(items):
-        if not kinds.is_definition(item):  # any apiVersion: an unserved one is an admission error
-            continue
+    for index in indices:  # any apiVersion: an unserved one is an admission error
+        item = items[index]
         key = bundles.key_of(item, namespace)
         verdict = admit_instancetype_or_preference(item, namespace, legacy, version)
         if verdict.allowed and key is not None and key in stored:
             verdict = already_exists(key)
-        verdicts[index] = verdict
+        verdicts.append(verdict)
         if verdict.allowed and key is not None:
             stored.add(key)
-    return verdicts, stored
+    return verdicts
+
+
+def _stored(items: list[Any], verdicts: dict[int, Admission], namespace: str) -> set[ObjectKey]:
+    keys = {bundles.key_of(items[index], namespace) for index, verdict in verdicts.items() if verdict.allowed}
+    return {key for key in keys if key is not None}
 
 
 def _rejected(items: list[Any], verdicts: dict[int, Admission], stored: set[ObjectKey],
@@ -121,28 +134,93 @@ def admit_items(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
         return _admit_items(items, namespace, cluster_config or ClusterConfig(), catalog_version, legacy)
 
 
+@dataclass(frozen=True)
+class AdmitRequest:
+    """What every kind's chain is admitted against: the bundle, the request namespace of objects
+    without one, the cluster configuration, and the cluster the stored-first kinds left (None
+    while those are admitted)."""
+
+    items: list[Any]
+    namespace: str
+    config: ClusterConfig
+    legacy: str
+    cluster: Bundle | None = None
+
+
+@dataclass(frozen=True)
+class KindChain:
+    """The CREATE chain of the kinds ``matches`` accepts: ``admit`` gives one verdict per index.
+    A ``stored_first`` chain runs before every other one, and only the objects it admits exist
+    for them (as the oracle applies a bundle: rejected objects are never stored)."""
+
+    kinds: str
+    matches: Callable[[Any], bool]
+    admit: Callable[[AdmitRequest, Sequence[int]], list[Admission]]
+    stored_first: bool = False
+
+
+def _admit_definition_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
+    return _definitions_in_order(request.items, indices, request.namespace, request.legacy,
+                                 request.config.kubevirt_version)
+
+
+def _admit_vm_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
+    """Each VM on its own (``krmfn.kubevirt.instancetype.webhooks.vm``), on every CPU."""
+    cluster = request.cluster
+    assert cluster is not None
+
+    def admit_vms(chunk: Sequence[int]) -> list[Admission]:
+        return [admit_vm(request.items[index], cluster, request.namespace, request.config) for index in chunk]
+
+    specs = SpecReferences(request.items)
+    return map_forked(admit_vms, list(indices), specs.pack, specs.unpack)
+
+
+def _admit_pool_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
+    return [admit_pool(request.items[index], request.config) or allow() for index in indices]
+
+
+# Every kind krmfn admits, in the order a bundle is applied; an item no chain matches gets no verdict.
+CHAINS: tuple[KindChain, ...] = (
+    KindChain("instance types and preferences (every apiVersion)", kinds.is_definition, _admit_definition_chain,
+              stored_first=True),
+    KindChain("kubevirt.io VirtualMachines", kinds.is_virtual_machine, _admit_vm_chain),
+    KindChain("pool.kubevirt.io VirtualMachinePools", kinds.is_virtual_machine_pool, _admit_pool_chain),
+)
+
+
+def _chain_indices(items: list[Any]) -> dict[KindChain, list[int]]:
+    """The item indices each chain judges: the first chain that matches an item."""
+    found: dict[KindChain, list[int]] = {chain: [] for chain in CHAINS}
+    for index, item in enumerate(items):
+        chain = next((chain for chain in CHAINS if chain.matches(item)), None)
+        if chain is not None:
+            found[chain].append(index)
+    return found
+
+
 def _admit_items(items: list[Any], namespace: str, config: ClusterConfig,
                  catalog_version: str | None, legacy: str) -> BundleAdmission:
-    verdicts, stored = _admit_definitions(items, namespace, legacy, config.kubevirt_version)
+    request = AdmitRequest(items, namespace, config, legacy)
+    by_chain = _chain_indices(items)
+    stored_first: dict[int, Admission] = {}
+    for chain in CHAINS:
+        if chain.stored_first:
+            stored_first.update(zip(by_chain[chain], chain.admit(request, by_chain[chain]), strict=True))
     # Only what admission stored exists: rejected objects are left out by identity, so that an
     # admitted object of the same key (after a rejected first one) is the one found.
     cluster = Bundle((item for index, item in enumerate(items)
-                      if isinstance(item, dict) and (index not in verdicts or verdicts[index].allowed)), namespace,
-                     catalog_version=catalog_version, legacy=legacy, kubevirt_version=config.kubevirt_version)
+                      if isinstance(item, dict) and (index not in stored_first or stored_first[index].allowed)),
+                     namespace, catalog_version=catalog_version, legacy=legacy,
+                     kubevirt_version=config.kubevirt_version)
     cluster.declare(item for item in items if isinstance(item, dict))  # no catalog stand-in for those
-    out: list[Admission | None] = [verdicts.get(index) for index in range(len(items))]
-    vm_indices = [index for index, item in enumerate(items) if index not in verdicts and kinds.is_virtual_machine(item)]
-    specs = SpecReferences(items)
-
-    def admit_vms(indices: Sequence[int]) -> list[Admission]:
-        return [admit_vm(items[index], cluster, namespace, config) for index in indices]
-
-    for index, verdict in zip(vm_indices, map_forked(admit_vms, vm_indices, specs.pack, specs.unpack), strict=True):
-        out[index] = verdict
-    for index, item in enumerate(items):
-        if kinds.is_virtual_machine_pool(item):
-            out[index] = admit_pool(item, config) or allow()
-    return BundleAdmission(out, _rejected(items, verdicts, stored, namespace))
+    request = AdmitRequest(items, namespace, config, legacy, cluster)
+    out: list[Admission | None] = [stored_first.get(index) for index in range(len(items))]
+    for chain in CHAINS:
+        if not chain.stored_first:
+            for index, verdict in zip(by_chain[chain], chain.admit(request, by_chain[chain]), strict=True):
+                out[index] = verdict
+    return BundleAdmission(out, _rejected(items, stored_first, _stored(items, stored_first, namespace), namespace))
 
 
 class SpecReferences:

@@ -1,0 +1,1 @@
+"""The cluster configuration KubeVirt reads (``pkg/virt-config``) and its feature gates."""

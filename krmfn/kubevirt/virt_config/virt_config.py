@@ -52,7 +52,8 @@ def _permitted_host_devices(entries: Iterable[str]) -> dict | None:
 
 @dataclass(frozen=True)
 class ClusterConfig:
-    """The KubeVirt configuration values expand reads, with KubeVirt's defaults (§9.3).
+    """The KubeVirt configuration values expand reads, with KubeVirt's defaults
+    (docs/kubevirt/expand.md#spec-defaults).
 
     `eviction_strategy` None means the cluster has none (expand then leaves T's unset).
     """

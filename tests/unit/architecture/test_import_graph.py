@@ -1,5 +1,5 @@
-"""The package's imports run one way: CLI/KRM → I/O → modes → engine → model (README,
-"Architecture"), with no cycle, and imports inside functions only where the README says why.
+"""The package's imports run one way: CLI/KRM → reports → I/O → modes → engine → model
+(CONTRIBUTING.md, "Architecture"), with no cycle, and imports inside functions only where the README says why.
 
 The graph is read from the source (ast), so a test import order cannot hide an edge: every
 ``import`` statement counts, at module level or inside a function. ``from pkg import name`` is an
@@ -16,11 +16,10 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[3] / "krmfn"
 
 # Each layer by module prefix; a module may import its own layer and the layers below it.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("cli", ("krmfn.cli", "krmfn.diffcli", "krmfn.explaincli", "krmfn.guard", "krmfn.docs", "krmfn.__main__",
-             "krmfn.adoptcli")),
+    ("cli", ("krmfn.cli", "krmfn.__main__")),
+    ("report", ("krmfn.report",)),
     ("io", ("krmfn.kio",)),
-    ("modes", ("krmfn.modes", "krmfn.inline", "krmfn.normalize", "krmfn.validate", "krmfn.generate", "krmfn.diff",
-               "krmfn.explain", "krmfn.adopt")),
+    ("modes", ("krmfn.modes",)),
     ("engine", ("krmfn.kubevirt", "krmfn.catalog")),
     ("model", ("krmfn.model",)),
 )
@@ -127,9 +126,11 @@ def test_imports_run_one_way() -> None:
     assert upward == []
 
 
-def test_io_does_not_import_the_validate_package() -> None:
-    assert sorted(f"{name} -> {target}" for name, targets in graph().items() if name.startswith("krmfn.kio")
-                  for target in targets if target.startswith("krmfn.validate")) == []
+def test_io_does_not_reach_into_a_mode_or_a_report() -> None:
+    """The I/O layer reads and writes YAML for every mode: it knows the option table and the check
+    IDs (model), never a mode's code nor the reports that render a mode's results."""
+    assert sorted(f"{name} -> {target}" for name, targets in graph().items() if name.startswith("krmfn.kio.")
+                  for target in targets if target.startswith(("krmfn.modes", "krmfn.report"))) == []
 
 
 def test_function_level_imports_are_the_documented_ones() -> None:
@@ -152,6 +153,6 @@ def test_cycle_finder(edges: dict[str, set[str]], expected: list[list[str]]) -> 
 
 
 def test_checks_never_import_each_other() -> None:
-    checks = {name for name in module_names() if name.startswith("krmfn.validate.checks.")
+    checks = {name for name in module_names() if name.startswith("krmfn.modes.validate.checks.")
               and not name.rpartition(".")[2].startswith("_")}
     assert sorted(f"{name} -> {target}" for name in checks for target in graph()[name] if target in checks) == []

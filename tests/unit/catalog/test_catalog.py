@@ -1,5 +1,6 @@
-"""The embedded catalog without ../shared: counts, derivations (docs §2.3, §4.2), exact objects,
-lookups and the ``krmfn catalog`` listing."""
+"""The embedded catalog without ../shared: counts, derivations
+(docs/common-instancetypes.md#instance-type-labels-and-annotations, #preference-labels-and-annotations), exact
+objects, lookups and the ``krmfn catalog`` listing."""
 from __future__ import annotations
 
 from collections import Counter
@@ -78,7 +79,8 @@ def test_sorted_by_name_and_kinds_differ_only_in_kind() -> None:
 
 
 def test_instancetype_labels_follow_the_spec_like_upstreams_unit_test() -> None:
-    """docs §2.3: the derivations upstream's tests/unittests/instancetype_test.go enforces."""
+    """docs/common-instancetypes.md#instance-type-labels-and-annotations: the derivations upstream's
+    tests/unittests/instancetype_test.go enforces."""
     for obj in catalog.instancetypes():
         labels, spec, name = obj["metadata"]["labels"], obj["spec"], obj["metadata"]["name"]
         cpu, memory = spec["cpu"], spec["memory"]
@@ -151,7 +153,8 @@ def test_class_specs(name: str, spec: dict) -> None:
 
 
 def test_preference_labels_follow_the_spec() -> None:
-    """docs §4.2: os-type mirrors vm.kubevirt.io/os, required-* mirror the requirements."""
+    """docs/common-instancetypes.md#preference-labels-and-annotations: os-type mirrors vm.kubevirt.io/os, required-*
+    mirror the requirements."""
     for obj in catalog.preferences():
         labels, spec = obj["metadata"]["labels"], obj["spec"]
         requirements = spec.get("requirements", {})
@@ -165,7 +168,8 @@ def test_preference_labels_follow_the_spec() -> None:
 
 
 def test_preference_base_url_quirk() -> None:
-    """docs §4.1: the URL annotations keep their literal quotes and trailing newline."""
+    """docs/common-instancetypes.md#preference-layers: the URL annotations keep their literal quotes and trailing
+    newline."""
     annotations = catalog.lookup(CLUSTER_PREF, "fedora")["metadata"]["annotations"]
     assert annotations["openshift.io/documentation-url"] == '"https://github.com/kubevirt/common-instancetypes"\n'
     assert annotations["openshift.io/support-url"] == '"https://github.com/kubevirt/common-instancetypes/issues"\n'
@@ -210,7 +214,7 @@ def test_exact_rhel_9_realtime_and_legacy() -> None:
 
 
 def test_v1_7_0_has_no_secex_and_windows_10_keeps_sockets() -> None:
-    """docs §4.4 notes ¹ and ²: what HEAD has and v1.7.0 does not."""
+    """docs/common-instancetypes.md#preference-table notes ¹ and ²: what HEAD has and v1.7.0 does not."""
     assert catalog.lookup(CLUSTER_PREF, "rhel.9.s390x.secex") is None
     assert catalog.lookup(CLUSTER_PREF, "windows.10")["spec"]["cpu"] == {"preferredCPUTopology": "sockets"}
 

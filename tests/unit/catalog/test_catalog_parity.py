@@ -4,8 +4,8 @@ v1.7.0) equals the catalog's, field for field.
 Skips when ../shared (the rendered kustomize output, never copied into the project) is absent.
 Values are compared as JSON text, so a bool never passes for an int nor a number for a string.
 The v1.5.1 and v1.6.0 renderings carry the release's ``common-instancetypes-version`` label (an
-overlay adds it, see their README), which the catalog never does (§3.1): it is dropped before
-comparing.
+overlay adds it, see their README), which the catalog never does (docs/common-instancetypes.md#release-version-label):
+it is dropped before comparing.
 """
 from __future__ import annotations
 

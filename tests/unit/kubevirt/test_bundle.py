@@ -1,4 +1,5 @@
-"""The bundle index: keys, namespace defaulting, served versions, rejected objects (§2.3, §2.6)."""
+"""The bundle index: keys, namespace defaulting, served versions, rejected objects
+(docs/kubevirt/resolution.md#namespaces, #missing-references)."""
 from krmfn.kubevirt.bundle import (
     Bundle,
     is_served,

@@ -1,5 +1,5 @@
 """krmfn.model.embedded: the objects of Lists and the VMs of VirtualMachinePools as objects of their own,
-through the real modes (krmfn.modes.run)."""
+through the real modes (krmfn.modes.dispatch.run)."""
 from __future__ import annotations
 
 import copy
@@ -9,7 +9,7 @@ from krmfn.model.embedded import Member, pool_vm, rewrap, split_template_inlined
 from krmfn.model.findings import ERROR, Finding
 from krmfn.model.krm import INLINED_FROM_ANNOTATION, PROVENANCE_ANNOTATION
 from krmfn.model.outcome import Outcome
-from krmfn.modes import run
+from krmfn.modes.dispatch import run
 from tests.conftest import krm, krmfn_process
 
 IT = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",

@@ -1,4 +1,5 @@
-"""krmfn.model.kinds: the one home of the kinds and the spellings KubeVirt accepts (§1.2)."""
+"""krmfn.model.kinds: the one home of the kinds and the spellings KubeVirt accepts
+(docs/kubevirt/resources.md#matcher-kind-spellings)."""
 from __future__ import annotations
 
 import pytest

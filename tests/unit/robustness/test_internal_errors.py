@@ -9,10 +9,11 @@ import io
 import pytest
 
 import krmfn.kubevirt.instancetype.expand.vms as expand_loop
-import krmfn.validate.context as validate_context
-from krmfn import cli, modes
+import krmfn.modes.validate.context as validate_context
+from krmfn.cli import main as cli
+from krmfn.modes import dispatch as modes
 from krmfn.kio import resourcelist as rlio
-from krmfn.validate.checks import duplicate_object
+from krmfn.modes.validate.checks import duplicate_object
 from tests.conftest import krm, load12
 
 IT = ("- {apiVersion: instancetype.kubevirt.io/v1beta1, kind: VirtualMachineClusterInstancetype, "

@@ -25,7 +25,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from krmfn.generate import output_path
+from krmfn.modes.generate.metadata import output_path
 from krmfn.model.kinds import kind_of
 from tests.conftest import REPO, krm, load12
 from tests.fuzz.targets import normal

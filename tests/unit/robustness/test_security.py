@@ -55,7 +55,7 @@ def hook(event, args):
                            "ctypes.", "urllib.", "http.", "import")) and event != "import":
         events.append([event, repr(args)[:200]])
 sys.addaudithook(hook)
-from krmfn.cli import main
+from krmfn.cli.main import main
 try:
     code = main(sys.argv[1:])
 finally:

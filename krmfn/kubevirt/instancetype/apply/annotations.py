@@ -1,4 +1,4 @@
-"""Instance type ``annotations`` onto the VM template metadata (semantics §3.6, E31, E32).
+"""Instance type ``annotations`` onto the VM template metadata (docs/kubevirt/instancetype-apply.md#annotations).
 
 Mirrors ``pkg/instancetype/apply/annotations.go``.
 """
@@ -11,9 +11,9 @@ def apply_instancetype_annotations(annotations: dict | None, template_metadata: 
     """Add each IT annotation missing from ``M.annotations``; a different value conflicts.
 
     The conflict path is ``annotations.<key>`` with no base path. KubeVirt iterates a Go map, so
-    the order of several annotation conflicts is random there; krmfn sorts the keys (§12 Q6).
-    KubeVirt also creates an empty ``M.annotations`` map when there is nothing to add; an empty
-    map serialises to nothing, so krmfn only creates it when it adds a key.
+    the order of several annotation conflicts is random there; krmfn sorts the keys
+    (docs/kubevirt/instancetype-apply.md#annotations). KubeVirt also creates an empty ``M.annotations`` map when there
+    is nothing to add; an empty map serialises to nothing, so krmfn only creates it when it adds a key.
     """
     conflicts: list[Conflict] = []
     if not annotations:

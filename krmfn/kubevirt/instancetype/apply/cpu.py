@@ -1,4 +1,5 @@
-"""Instance type ``cpu`` (semantics §3.2, §3.3, §5, E16–E18, E21–E24).
+"""Instance type ``cpu`` (docs/kubevirt/instancetype-apply.md#field-table, #cpu,
+docs/kubevirt/cpu-topology.md#cpu-topology).
 
 Mirrors ``applyCPU`` and ``validateCPU`` of ``pkg/instancetype/apply/cpu.go``; the topology itself
 (``applyGuestCPUTopology``) lives in ``krmfn.kubevirt.instancetype.preference.topology``. A v1beta2 instance
@@ -26,7 +27,7 @@ from krmfn.kubevirt.instancetype.preference.topology import (
 from krmfn.model.reasons import SPREAD_TOPOLOGY
 
 # IT field (v1beta1 JSON name) -> VMI field (JSON name). The conflict path uses the Go name of the
-# VMI field for dedicated CPUs: "dedicatedCPUPlacement" (§7.1).
+# VMI field for dedicated CPUs: "dedicatedCPUPlacement" (docs/kubevirt/conflicts.md#paths).
 _COPIED_SCALARS = (
     ("model", "model"),
     ("dedicatedCPUPlacement", "dedicatedCpuPlacement"),
@@ -42,8 +43,9 @@ def apply_cpu(base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec
 
     ``domain.cpu`` is created first. On conflict nothing else is written. Otherwise model,
     dedicatedCPUPlacement, isolateEmulatorThread, numa, realtime and maxSockets are copied when
-    present in the IT (maxSockets silently overrides the VM, E24), then sockets, cores and threads
-    are all written from ``IT.cpu.guest`` and the preference (§5).
+    present in the IT (maxSockets silently overrides the VM,
+    docs/kubevirt/instancetype-apply.md#example-full-cpu-copy), then sockets, cores and threads are all written from
+    ``IT.cpu.guest`` and the preference (docs/kubevirt/cpu-topology.md#cpu-topology).
 
     ``version`` ``v1beta2``: the v1beta2 rules come first; the topology is the IT's
     ``cpu.topology`` as given, or the IT's guest, or the VM's ``domain.cpu.guest`` (then removed),
@@ -73,7 +75,7 @@ def apply_cpu(base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec
 
 
 def validate_cpu(base: Conflict, it_cpu: dict, domain: dict) -> list[Conflict]:
-    """``validateCPU``: all CPU conflicts, in KubeVirt's order (§3.3 step 2)."""
+    """``validateCPU``: all CPU conflicts, in KubeVirt's order (docs/kubevirt/instancetype-apply.md#cpu step 2)."""
     vm_cpu = domain.get("cpu")
     vm_cpu = vm_cpu if isinstance(vm_cpu, dict) else {}
     conflicts: list[Conflict] = []
@@ -143,7 +145,8 @@ def _it_cpu(it_spec: dict) -> dict:
 
 
 def _has_resource(domain: dict, section: str, resource: str) -> bool:
-    """A ResourceList key check: present whatever the value, even "0" (E21)."""
+    """A ResourceList key check: present whatever the value, even "0"
+    (docs/kubevirt/instancetype-apply.md#field-table)."""
     resources = domain.get("resources")
     entries = resources.get(section) if isinstance(resources, dict) else None
     return isinstance(entries, dict) and resource in entries

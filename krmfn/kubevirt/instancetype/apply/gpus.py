@@ -1,4 +1,5 @@
-"""Instance type ``gpus`` (semantics §3.2, §3.5, E29).
+"""Instance type ``gpus`` (docs/kubevirt/instancetype-apply.md#field-table,
+#iothreads-launchsecurity-gpus-and-host-devices).
 
 Mirrors ``pkg/instancetype/apply/gpu.go``: all or nothing, no merge and no per-item comparison.
 """

@@ -1,4 +1,5 @@
-"""Instance type ``hostDevices`` (semantics §3.2, §3.5).
+"""Instance type ``hostDevices`` (docs/kubevirt/instancetype-apply.md#field-table,
+#iothreads-launchsecurity-gpus-and-host-devices).
 
 Mirrors ``pkg/instancetype/apply/hostdevices.go``: all or nothing, like GPUs.
 """

@@ -1,4 +1,4 @@
-"""Instance type ``ioThreads`` and ``ioThreadsPolicy`` (semantics §3.2, E30).
+"""Instance type ``ioThreads`` and ``ioThreadsPolicy`` (docs/kubevirt/instancetype-apply.md#field-table).
 
 Mirrors ``pkg/instancetype/apply/iothreads.go`` and ``pkg/instancetype/apply/iothreadpolicy.go``.
 """

@@ -1,4 +1,5 @@
-"""Instance type ``launchSecurity`` (semantics §3.2, §3.5, E33).
+"""Instance type ``launchSecurity`` (docs/kubevirt/instancetype-apply.md#field-table,
+#iothreads-launchsecurity-gpus-and-host-devices).
 
 Mirrors ``pkg/instancetype/apply/launchsecurity.go``. It runs before the preference's
 ``preferredLaunchSecurity``, so the instance type wins when both are set and T has none.

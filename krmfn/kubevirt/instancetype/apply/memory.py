@@ -1,4 +1,5 @@
-"""Instance type ``memory`` (semantics §3.2, §3.4, Appendix A/B, E19–E21, E25, E26).
+"""Instance type ``memory`` (docs/kubevirt/instancetype-apply.md#field-table, #memory,
+docs/kubevirt/quantities.md#canonical-form).
 
 Mirrors ``applyMemory`` and ``validateMemory`` of ``pkg/instancetype/apply/memory.go``. A v1beta2
 instance type without ``memory.guest`` (krmfn's own, ``krmfn.kubevirt.instancetype.v1beta2``) leaves the
@@ -20,10 +21,11 @@ INVALID_PERCENT_FMT = "invalid value %r for instance type spec.memory.overcommit
 def apply_memory(base: Conflict, it_spec: dict, template_spec: dict, version: str = V1BETA1) -> list[Conflict]:
     """Apply ``IT.memory`` to ``T.domain.memory`` (and the overcommit request).
 
-    ``domain.memory`` is created first. Only the first memory conflict is reported (E20).
-    Otherwise guest := IT guest as KubeVirt serialises it (``2048Mi`` -> ``2Gi``, ``01Gi`` kept);
-    with ``overcommitPercent > 0`` ``resources.requests.memory`` gets the float32 request in the
-    guest's format; hugepages and maxGuest are copied when present.
+    ``domain.memory`` is created first. Only the first memory conflict is reported
+    (docs/kubevirt/instancetype-apply.md#example-cpu-and-memory-conflicts-together). Otherwise guest := IT guest as
+    KubeVirt serialises it (``2048Mi`` -> ``2Gi``, ``01Gi`` kept); with ``overcommitPercent > 0``
+    ``resources.requests.memory`` gets the float32 request in the guest's format; hugepages and maxGuest are copied
+    when present.
 
     ``version`` ``v1beta2`` and no IT guest: the VM's ``domain.memory.guest`` is required, kept as
     written, and is the guest the overcommit request is computed from.
@@ -59,8 +61,8 @@ def apply_memory(base: Conflict, it_spec: dict, template_spec: dict, version: st
 
 def validate_memory(base: Conflict, it_memory: dict, domain: dict, guest_from_vm: bool = False) -> list[Conflict]:
     """``validateMemory``: the first of guest, hugepages, maxGuest, requests.memory,
-    limits.memory that conflicts, or nothing (§3.4 step 2). ``guest_from_vm`` (a v1beta2
-    instance type without guest): a missing VM guest takes the guest's place."""
+    limits.memory that conflicts, or nothing (docs/kubevirt/instancetype-apply.md#memory step 2). ``guest_from_vm`` (a
+    v1beta2 instance type without guest): a missing VM guest takes the guest's place."""
     vm_memory = domain.get("memory")
     vm_memory = vm_memory if isinstance(vm_memory, dict) else {}
     if guest_from_vm:

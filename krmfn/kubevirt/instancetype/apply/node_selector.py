@@ -1,4 +1,4 @@
-"""Instance type ``nodeSelector`` (semantics §3.2, E27).
+"""Instance type ``nodeSelector`` (docs/kubevirt/instancetype-apply.md#field-table).
 
 Mirrors ``pkg/instancetype/apply/nodeselector.go``.
 """
@@ -16,7 +16,7 @@ def apply_node_selector(base: Conflict, it_spec: dict, template_spec: dict) -> l
     An IT ``nodeSelector: {}`` is set (Go: a non-nil map) and writes an empty map. A VM
     ``nodeSelector: {}`` does not conflict: virtctl and the API server re-encode the VM, which
     drops the empty map before KubeVirt sees it (golden ``conflicts/node-selector-vm-empty-map``,
-    which overrides the "offline" remark of E27).
+    which overrides the "offline" remark of docs/kubevirt/instancetype-apply.md#field-table).
     """
     it_selector: Any = it_spec.get("nodeSelector")  # decoded JSON; map_set is Go's != nil
     if not map_set(it_selector):

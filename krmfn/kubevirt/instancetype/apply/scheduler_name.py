@@ -1,4 +1,4 @@
-"""Instance type ``schedulerName`` (semantics §3.2, E28).
+"""Instance type ``schedulerName`` (docs/kubevirt/instancetype-apply.md#field-table).
 
 Mirrors ``pkg/instancetype/apply/scheduler.go``.
 """

@@ -1,4 +1,4 @@
-"""Apply an instance type, then a preference, to a VM template (semantics §3.1).
+"""Apply an instance type, then a preference, to a VM template (docs/kubevirt/instancetype-apply.md#applytovmi).
 
 Mirrors ``ApplyToVMI`` of ``pkg/instancetype/apply/vmi.go``.
 
@@ -77,7 +77,8 @@ def instancetype_conflicts(
     it_version: str = V1BETA1,
 ) -> list[Conflict]:
     """The conflicts ``apply_to_vmi`` would return, leaving T and M unchanged (validate needs only
-    the verdict). The preference is not applied: it never conflicts (§3.1)."""
+    the verdict). The preference is not applied: it never conflicts
+    (docs/kubevirt/instancetype-apply.md#applytovmi)."""
     if it_spec is None and (pf_spec is None or v1beta2.vm_guest(template_spec) is None):
         return []
     base = Conflict.from_path(base_path)
@@ -108,7 +109,8 @@ def apply_instancetype(
     base: Conflict, it_spec: dict, pf_spec: dict | None, template_spec: dict, template_metadata: dict,
     version: str = V1BETA1,
 ) -> list[Conflict]:
-    """The ten instance type appliers of §3.1 step 2, in KubeVirt's order, conflicts accumulated.
+    """The ten instance type appliers of docs/kubevirt/instancetype-apply.md#applytovmi step 2, in KubeVirt's order,
+    conflicts accumulated.
 
     Mutates T and M directly, even when it returns conflicts (callers work on copies). The
     preference is only read here, for the CPU topology.

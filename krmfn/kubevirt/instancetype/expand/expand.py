@@ -1,4 +1,5 @@
-"""Expand: a VM with matchers -> the VM with its instance type and preference applied (§9.1).
+"""Expand: a VM with matchers -> the VM with its instance type and preference applied
+(docs/kubevirt/expand.md#algorithm).
 
 Mirrors `pkg/instancetype/expand/expand.go` (what `virtctl expand` / `expand-vm-spec` return):
 
@@ -49,7 +50,7 @@ MATCHERS = ("instancetype", "preference")
 class ExpandResult:
     """The expanded VM, or the Failure with KubeVirt's message (then `vm` is None).
 
-    `vm is input` when the VM had no matchers (returned unchanged, §9.1 step 1).
+    `vm is input` when the VM had no matchers (returned unchanged, docs/kubevirt/expand.md#algorithm step 1).
     `instancetype` / `preference` say what was applied.
     """
 
@@ -90,7 +91,8 @@ def _copy_for_expand(vm: dict) -> tuple[dict, dict, dict, bool]:
 
 
 def _strip_status_refs(vm: dict) -> None:
-    """Remove status.instancetypeRef / preferenceRef (§9.4); other status fields are kept."""
+    """Remove status.instancetypeRef / preferenceRef (docs/kubevirt/expand.md#stripped-fields); other status fields
+    are kept."""
     status = vm.get("status")
     if not isinstance(status, dict) or not any(ref in status for ref in STATUS_REFS):
         return
@@ -147,7 +149,7 @@ def _resolve(vm: dict, bundle: Bundle, namespace: str) -> tuple[Resolved | None,
 
 def expand_vm(vm: dict, bundle: Bundle, config: ClusterConfig | None = None,
               namespace: str | None = None, apply_defaults: bool = True) -> ExpandResult:
-    """Expand one VM against the bundle (§9.1).
+    """Expand one VM against the bundle (docs/kubevirt/expand.md#algorithm).
 
     namespace: the VM's effective namespace (default: its own, else the bundle's default).
     apply_defaults: False skips the cluster defaults (steps 5, 6 and 8), leaving only what the

@@ -12,7 +12,8 @@ preferences, ControllerRevisions and volume sources as the cluster.
   ``inferFromVolume`` and inference is off, or a "not found" object is in the bundle but KubeVirt's
   admission rejects it (so, as in a cluster, it does not exist).
 * ``infer``: resolve ``inferFromVolume`` matchers from the bundle first, as the VM mutating webhook
-  does (§2.7); ``check_only``: only the verdicts, no expanded VM is built (validate).
+  does (docs/kubevirt/resolution.md#inference-from-a-volume); ``check_only``: only the verdicts, no expanded VM is
+  built (validate).
 * An exception while expanding one VM is that VM's failure (``internal-error``); the others go on.
 """
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Instance type resolution: from a VM's `spec.instancetype` to an instance type spec (§2.1).
+"""Instance type resolution: from a VM's `spec.instancetype` to an instance type spec
+(docs/kubevirt/resolution.md#instance-type-resolution).
 
 Mirrors `pkg/instancetype/find/spec.go` (specFinder.Find) with the bundle as the cluster:
 revision first (revisionName, then a matching status ref), then the live object by kind.

@@ -1,4 +1,4 @@
-"""Resolving a matcher's `kind` (semantics §1.2).
+"""Resolving a matcher's `kind` (docs/kubevirt/resources.md#matcher-kind-spellings).
 
 Mirrors the `switch strings.ToLower(matcher.Kind)` in `pkg/instancetype/find/spec.go` and
 `pkg/instancetype/preference/find/spec.go`; the accepted spellings live in `krmfn.model.kinds`.

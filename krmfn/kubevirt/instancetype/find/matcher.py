@@ -1,11 +1,12 @@
-"""The resolution algorithm shared by instance types and preferences (semantics §2.1, §2.2).
+"""The resolution algorithm shared by instance types and preferences
+(docs/kubevirt/resolution.md#instance-type-resolution, #preference-resolution).
 
 Mirrors the common shape of `pkg/instancetype/find/spec.go` and
 `pkg/instancetype/preference/find/spec.go`:
 
 1. no matcher: nothing (not an error);
 2./3. a revision (revisionName, or a status ref labelled for the matcher's name) is decoded and
-   used; the matcher's `kind` is then never looked at (§1.2 SURPRISE);
+   used; the matcher's `kind` is then never looked at (docs/kubevirt/resources.md#matcher-kind-spellings SURPRISE);
 4. otherwise the live object of the kind `lower(matcher.kind)` names, in the VM's namespace for
    namespaced kinds; an unknown kind is an error.
 """
@@ -96,7 +97,8 @@ class MatcherFinder:
         name_path = f"spec.{self.matcher_key}.name"
         refused = request_name_error(name)
         if refused is not None:
-            # client-go refuses the GET (§2.6), e.g. the empty name of a never-inferred matcher.
+            # client-go refuses the GET (docs/kubevirt/resolution.md#missing-references), e.g. the empty name of a
+            # never-inferred matcher.
             path = name_path if name else f"spec.{self.matcher_key}" + (
                 ".inferFromVolume" if matcher.get("inferFromVolume") else "")
             return Failure(refused, path, f"{self.check_prefix}-name-invalid")

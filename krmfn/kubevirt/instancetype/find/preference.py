@@ -1,4 +1,5 @@
-"""Preference resolution: from a VM's `spec.preference` to a preference spec (§2.2).
+"""Preference resolution: from a VM's `spec.preference` to a preference spec
+(docs/kubevirt/resolution.md#preference-resolution).
 
 Mirrors `pkg/instancetype/preference/find/spec.go` (specFinder.FindPreference), with the same
 algorithm as instance types (`matcher.MatcherFinder`) and the preference kinds and messages.

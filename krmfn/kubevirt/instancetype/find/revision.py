@@ -1,4 +1,5 @@
-"""Finding the ControllerRevision a VM's matcher uses (semantics §2.1 steps 2–3, §2.3).
+"""Finding the ControllerRevision a VM's matcher uses (docs/kubevirt/resolution.md#instance-type-resolution steps 2–3,
+#namespaces).
 
 Mirrors `pkg/instancetype/find/revision.go` and `pkg/instancetype/preference/find/revision.go`:
 `matcher.revisionName` wins; otherwise the status ref's `controllerRevisionRef.name` is used, but

@@ -1,10 +1,11 @@
-"""Applying `inferFromVolume` to a VM, as the VM mutating webhook does (semantics §2.7, §8.3.1–2).
+"""Applying `inferFromVolume` to a VM, as the VM mutating webhook does
+(docs/kubevirt/resolution.md#inference-from-a-volume, docs/kubevirt/admission.md#matcher-validation–2).
 
 Mirrors `pkg/instancetype/infer/handler.go` (instance type first, then preference) preceded by the
 mutator's matcher validation (`pkg/instancetype/webhooks/vm/mutator.go`) for the matchers that
 infer. Matchers without `inferFromVolume` are left alone and unvalidated, so that expand behaves
 exactly as without inference for them (for example a matcher with only `revisionName`, which the
-mutator would reject but expand resolves, golden Findings 6).
+mutator would reject but expand resolves, docs/kubevirt/admission.md#matcher-validation).
 
 The input VM is never mutated: the result is a copy that shares every untouched subtree.
 """
@@ -49,7 +50,8 @@ def _infers(matcher: object) -> TypeGuard[dict]:
 
 
 def _matcher_causes(matcher: dict, matcher_key: str) -> list[tuple[str, str]]:
-    """The mutator's causes (field, message) for a matcher that infers (§8.3.1)."""
+    """The mutator's causes (field, message) for a matcher that infers
+    (docs/kubevirt/admission.md#matcher-validation)."""
     causes: list[tuple[str, str]] = []
     if matcher.get("name"):
         causes.append((f"spec.{matcher_key}.name",
@@ -84,7 +86,8 @@ def _with_spec(vm: dict) -> tuple[dict, dict]:
 
 
 def _drop_template_memory(spec: dict) -> None:
-    """Ignore policy + success: `T.domain.memory = nil` (§2.7 SURPRISE, copying along the path)."""
+    """Ignore policy + success: `T.domain.memory = nil` (docs/kubevirt/resolution.md#inference-from-a-volume SURPRISE,
+    copying along the path)."""
     template = _dict(spec.get("template"))
     template_spec = _dict(template.get("spec"))
     domain = _dict(template_spec.get("domain"))

@@ -1,4 +1,5 @@
-"""Inferring a matcher's name and kind from a VM volume (semantics §2.7 "lookup").
+"""Inferring a matcher's name and kind from a VM volume (docs/kubevirt/resolution.md#inference-from-a-volume
+"lookup").
 
 Mirrors `pkg/instancetype/infer/volume.go` with the bundle as the cluster:
 
@@ -103,7 +104,8 @@ class VolumeInferrer:
         refused = request_name_error(name)
         if refused is not None:
             return InferError(refused)
-        # An empty namespace (semantics §12 Q4) cannot hold any object: reported as NotFound.
+        # An empty namespace (docs/kubevirt/README.md#questions-the-source-leaves-open) cannot hold any object:
+        # reported as NotFound.
         obj = bundle.get(kind, namespace, name) if namespace else None
         return obj if obj is not None else InferError(not_found_message(kind, name))
 
@@ -118,7 +120,8 @@ class VolumeInferrer:
     def _from_data_volume(self, vm: dict, bundle: Bundle, dv_name: str, vm_namespace: str) -> InferLookup:
         for template in _list(_dict(vm.get("spec")).get("dataVolumeTemplates")):
             if isinstance(template, dict) and _str(_dict(template.get("metadata")).get("name")) == dv_name:
-                # The template's own labels are not consulted (§2.7 SURPRISE).
+                # The template's own labels are not consulted (docs/kubevirt/resolution.md#inference-from-a-volume
+                # SURPRISE).
                 return self._from_data_volume_spec(bundle, template.get("spec"), vm_namespace)
         data_volume = self._get(bundle, DATA_VOLUME, vm_namespace, dv_name)
         if isinstance(data_volume, InferError):

@@ -1,4 +1,5 @@
-"""Preferred CPU topology: from an instance type's vCPUs to sockets, cores and threads (§5).
+"""Preferred CPU topology: from an instance type's vCPUs to sockets, cores and threads
+(docs/kubevirt/cpu-topology.md#cpu-topology).
 
 Mirrors ``GetPreferredTopology`` and ``GetSpreadOptions`` of
 ``pkg/instancetype/preference/apply/cpu.go``, ``applyGuestCPUTopology`` of
@@ -12,12 +13,13 @@ Public API (stable; the apply and requirements modules import it):
   ``is_preferred_topology_supported(value)``, ``is_spread(value)``;
 * ``guest_cpu_topology(vcpus, pf_spec) -> CPUTopology | str`` (str: an error, see below);
 * ``spread_check_message(vcpus, pf_spec) -> str | None`` and
-  ``check_spread_cpu_topology(it_spec, pf_spec) -> Conflict | None`` (§5.5, the VM validating
-  webhook only; the message is KubeVirt's, returned, never raised);
+  ``check_spread_cpu_topology(it_spec, pf_spec) -> Conflict | None``
+  (docs/kubevirt/cpu-topology.md#divisibility-check, the VM validating webhook only; the message is KubeVirt's,
+  returned, never raised);
 * ``as_uint32(value)``: a Go ``uint32`` field value, or None when Go could not decode it.
 
-Deviation (semantics §12 Q1): ``spreadOptions.ratio: 0`` makes KubeVirt divide by zero and panic
-(golden ``topology/spread-*-ratio-0``). krmfn returns ``SPREAD_RATIO_ZERO_FMT`` instead, in exactly
+Deviation (docs/kubevirt/README.md#questions-the-source-leaves-open): ``spreadOptions.ratio: 0`` makes KubeVirt divide
+by zero and panic (golden ``topology/spread-*-ratio-0``). krmfn returns ``SPREAD_RATIO_ZERO_FMT`` instead, in exactly
 the cases where KubeVirt panics; where KubeVirt does not (1 vCPU in apply, an odd vCPU count
 under ``SocketsCoresThreads`` in the check) krmfn gives KubeVirt's result.
 """
@@ -78,7 +80,8 @@ SPREAD_ACROSS_SOCKETS_CORES_THREADS_ERR_FMT = (
     "%d vCPUs provided by the instance type are not divisible by the number of threads per core "
     "%d and Spec.PreferSpreadSocketToCoreRatio or Spec.CPU.PreferSpreadOptions.Ratio of %d"
 )
-# krmfn's own message where KubeVirt panics with "integer divide by zero" (§5.3, §12 Q1).
+# krmfn's own message where KubeVirt panics with "integer divide by zero"
+# (docs/kubevirt/cpu-topology.md#spread-options, docs/kubevirt/README.md#questions-the-source-leaves-open).
 SPREAD_RATIO_ZERO_FMT = (
     "%d vCPUs provided by the instance type cannot be spread across %s with a spread ratio of 0 "
     "provided by the preference (KubeVirt panics: integer divide by zero)"
@@ -90,8 +93,8 @@ _UINT32_MAX = (1 << 32) - 1
 
 class TopologyError(NamedTuple):
     """A topology KubeVirt cannot compute: the message, and its reason (``krmfn.model.reasons``):
-    ``KUBEVIRT_CRASH`` where KubeVirt panics, ``SPREAD_TOPOLOGY`` for the §5.5 divisibility check,
-    "" for a spread option Go could not decode."""
+    ``KUBEVIRT_CRASH`` where KubeVirt panics, ``SPREAD_TOPOLOGY`` for docs/kubevirt/cpu-topology.md#divisibility-check
+    divisibility check, "" for a spread option Go could not decode."""
 
     message: str
     reason: str = ""
@@ -115,7 +118,7 @@ class CPUTopology:
 
 @dataclass(frozen=True)
 class SpreadOptions:
-    """The effective ``(ratio, across)`` of a spread preference (§5.3)."""
+    """The effective ``(ratio, across)`` of a spread preference (docs/kubevirt/cpu-topology.md#spread-options)."""
 
     ratio: int
     across: Any  # a str normally; any other value matches no branch
@@ -160,7 +163,8 @@ def preferred_topology(pf_spec: dict | None) -> Any:
 
 
 def spread_options(pf_spec: dict | None) -> SpreadOptions | str:
-    """``GetSpreadOptions`` (§5.3), or an error message for a ratio Go could not decode.
+    """``GetSpreadOptions`` (docs/kubevirt/cpu-topology.md#spread-options), or an error message for a ratio Go could
+    not decode.
 
     ratio: 2, replaced by a non-zero ``preferSpreadSocketToCoreRatio``, replaced by a present
     ``cpu.spreadOptions.ratio`` (even 0). across: ``cpu.spreadOptions.across`` or ``SocketsCores``.
@@ -188,7 +192,8 @@ def spread_options(pf_spec: dict | None) -> SpreadOptions | str:
 
 
 def guest_cpu_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | TopologyError:
-    """``applyGuestCPUTopology`` (§5.2): the topology for ``vcpus`` under the preference.
+    """``applyGuestCPUTopology`` (docs/kubevirt/cpu-topology.md#algorithm): the topology for ``vcpus`` under the
+    preference.
 
     Returns a TopologyError only where KubeVirt panics (spread ratio 0) or the preference
     holds a ratio Go could not decode. Uneven counts lose vCPUs silently, as in KubeVirt:
@@ -205,7 +210,8 @@ def guest_cpu_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | Topolo
         return CPUTopology(1, 1, vcpus)
     if is_spread(topology):
         return _spread_topology(vcpus, pf_spec)
-    return CPUTopology(1, 1, 1)  # unknown topology: no branch matches (§5.1 SURPRISE)
+    # unknown topology: no branch matches (docs/kubevirt/cpu-topology.md#topology-values SURPRISE)
+    return CPUTopology(1, 1, 1)
 
 
 def _spread_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | TopologyError:
@@ -214,7 +220,7 @@ def _spread_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | Topology
         return TopologyError(options)
     ratio, across = options.ratio, options.across
     if across not in SPREAD_ACROSS_VALUES:
-        return CPUTopology(1, 1, 1)  # unknown across value (§5.2)
+        return CPUTopology(1, 1, 1)  # unknown across value (docs/kubevirt/cpu-topology.md#algorithm)
     if ratio == 0:
         return _ratio_zero(vcpus, across)
     if across == SPREAD_ACROSS_SOCKETS_CORES:
@@ -225,9 +231,11 @@ def _spread_topology(vcpus: int, pf_spec: dict | None) -> CPUTopology | Topology
 
 
 def spread_check_message(vcpus: int, pf_spec: dict | None) -> TopologyError | None:
-    """The §5.5 divisibility check for ``vcpus``: KubeVirt's message, or None when it passes.
+    """The docs/kubevirt/cpu-topology.md#divisibility-check divisibility check for ``vcpus``: KubeVirt's message, or
+    None when it passes.
 
-    Only spread topologies are checked, and 1 vCPU is not special-cased (E46).
+    Only spread topologies are checked, and 1 vCPU is not special-cased
+    (docs/kubevirt/cpu-topology.md#divisibility-check).
     """
     if not is_spread(preferred_topology(pf_spec)):
         return None
@@ -263,8 +271,8 @@ def _ratio_zero(vcpus: int, across: str) -> TopologyError:
 
 
 def check_spread_cpu_topology(it_spec: dict | None, pf_spec: dict | None) -> Conflict | None:
-    """``CheckSpreadCPUTopology``: a conflict at ``instancetype.spec.cpu.guest`` carrying the §5.5
-    message, or None. Nothing is checked without an instance type."""
+    """``CheckSpreadCPUTopology``: a conflict at ``instancetype.spec.cpu.guest`` carrying
+    docs/kubevirt/cpu-topology.md#divisibility-check message, or None. Nothing is checked without an instance type."""
     if it_spec is None or not is_spread(preferred_topology(pf_spec)):
         return None
     cpu = it_spec.get("cpu")

@@ -1,4 +1,4 @@
-"""The instance type validating webhook (semantics §8.1, E55).
+"""The instance type validating webhook (docs/kubevirt/admission.md#instance-type-admission).
 
 Mirrors ``pkg/instancetype/webhooks/admitter.go`` (``InstancetypeAdmitter`` and
 ``ClusterInstancetypeAdmitter``; both kinds share the rules and messages):
@@ -11,8 +11,8 @@ Mirrors ``pkg/instancetype/webhooks/admitter.go`` (``InstancetypeAdmitter`` and
 A ``v1beta2`` object (krmfn's own version) is decoded with its schema and must also keep v1beta2
 rule 1: ``cpu.guest`` or ``cpu.topology``, not both (``krmfn.kubevirt.instancetype.v1beta2``).
 
-The webhook's own OpenAPI check is a no-op for these kinds (§8.1); the API server's schema checks
-live in ``krmfn.kubevirt.apiserver.create``.
+The webhook's own OpenAPI check is a no-op for these kinds (docs/kubevirt/admission.md#instance-type-admission); the
+API server's schema checks live in ``krmfn.kubevirt.apiserver.create``.
 """
 from __future__ import annotations
 

@@ -1,17 +1,20 @@
-"""VirtualMachine admission: the instance type and preference parts of a CREATE (§8.3, §8.4).
+"""VirtualMachine admission: the instance type and preference parts of a CREATE
+(docs/kubevirt/admission.md#vm-mutating-webhook, #vm-validating-webhook).
 
 Mirrors, in chain order:
 
 * ``pkg/virt-api/webhooks/mutating-webhook/mutators/vm-mutator.go``: the schema gate
   (``ValidateSchema``), then ``pkg/instancetype/webhooks/vm/mutator.go``: matcher validation
-  (``validateInstancetypeMatcher`` / ``validatePreferenceMatcher``, §8.3.1), inference (§8.3.2,
-  ``krmfn.kubevirt.instancetype.infer``) and the preferred architecture (§8.3.3), then
-  ``pkg/defaults/defaults.go`` ``setDefaultArchitectureFromDataSource``;
+  (``validateInstancetypeMatcher`` / ``validatePreferenceMatcher``, docs/kubevirt/admission.md#matcher-validation),
+  inference (docs/kubevirt/admission.md#inference, ``krmfn.kubevirt.instancetype.infer``) and the preferred
+  architecture (docs/kubevirt/admission.md#preference-driven-mutations), then ``pkg/defaults/defaults.go``
+  ``setDefaultArchitectureFromDataSource``;
 * the API server's ObjectMeta validation;
 * ``pkg/virt-api/webhooks/validating-webhook/admitters/vms-admitter.go`` up to the preference
   requirements, with ``pkg/instancetype/webhooks/vm/admitter.go`` ``ApplyToVM``: find (errors only
-  logged), the spread divisibility check (§5.5), apply on a copy (conflicts, §7.3),
-  ``SetDefaultVirtualMachineInstanceSpec`` on the copy, the requirements (§6).
+  logged), the spread divisibility check (docs/kubevirt/cpu-topology.md#divisibility-check), apply on a copy
+  (conflicts, docs/kubevirt/conflicts.md#validating-webhook-format), ``SetDefaultVirtualMachineInstanceSpec`` on the
+  copy, the requirements (docs/kubevirt/requirements.md#preference-requirements).
 
 krmfn's v1beta2 rules (``krmfn.kubevirt.instancetype.v1beta2``) extend the chain: the schema knows
 ``domain.cpu.guest`` when the VM's instance type (or, without one, preference) is v1beta2, the spread
@@ -88,8 +91,9 @@ TEMPLATE_ARCH_LABEL = "template.kubevirt.io/architecture"
 KNOWN_ARCHITECTURES = ("amd64", "arm64", "s390x")
 IGNORE_POLICY = "Ignore"
 REJECT_POLICY = "Reject"
-# krmfn's report where KubeVirt's validating webhook crashes (semantics §12 Q1, golden
-# preference-fields/cpu-features-crash-no-cpu): the VM is not admitted.
+# krmfn's report where KubeVirt's validating webhook crashes
+# (docs/kubevirt/README.md#questions-the-source-leaves-open, golden preference-fields/cpu-features-crash-no-cpu): the
+# VM is not admitted.
 CPU_FEATURES_PANIC = ("preferredCPUFeatures cannot be applied to a VM without an instance type and without "
                       "spec.template.spec.domain.cpu (KubeVirt's webhook panics: nil pointer dereference)")
 
@@ -107,7 +111,7 @@ def _template_spec(vm: dict) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------
-# Mutating webhook: matcher validation (§8.3.1)
+# Mutating webhook: matcher validation (docs/kubevirt/admission.md#matcher-validation)
 # ---------------------------------------------------------------------------------------------
 def matcher_causes(matcher: object, matcher_key: str, matcher_type: str) -> list[Cause]:
     """``validateInstancetypeMatcher`` / ``validatePreferenceMatcher`` for one present matcher.
@@ -152,7 +156,7 @@ def validate_matchers(vm: dict) -> list[Cause]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Mutating webhook: architecture (§8.3.3)
+# Mutating webhook: architecture (docs/kubevirt/admission.md#preference-driven-mutations)
 # ---------------------------------------------------------------------------------------------
 def _datasource_templates(vm: dict) -> list[dict]:
     """dataVolumeTemplates whose sourceRef kind is ``datasource`` (case-insensitive)."""
@@ -222,7 +226,8 @@ class Mutation:
 
 def mutate(vm: dict, bundle: Bundle, namespace: str,
            version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> Mutation | Admission:
-    """The instancetype mutator (§8.3) and the architecture default: a Mutation, or the rejection.
+    """The instancetype mutator (docs/kubevirt/admission.md#vm-mutating-webhook) and the architecture default: a
+    Mutation, or the rejection.
 
     The mutator leaves a VM with ``metadata.deletionTimestamp`` alone. (The API server clears that
     field on CREATE only afterwards, so the validating webhook does check such a VM.)
@@ -244,7 +249,7 @@ def mutate(vm: dict, bundle: Bundle, namespace: str,
 
 
 # ---------------------------------------------------------------------------------------------
-# Validating webhook (§8.4)
+# Validating webhook (docs/kubevirt/admission.md#vm-validating-webhook)
 # ---------------------------------------------------------------------------------------------
 def _without_status(vm: dict) -> dict:
     """The API server drops ``status`` on CREATE (status subresource) before the validating
@@ -286,8 +291,8 @@ def _panics_on_cpu_features(it_spec: dict | None, pf_spec: dict, template_spec: 
 
 def spread_conflict(it_spec: dict | None, pf_spec: dict | None, template_spec: dict,
                     it_version: str = V1BETA1) -> Conflict | None:
-    """The spread divisibility check (§5.5) of whichever side supplies the vCPUs: KubeVirt's for
-    an instance type's guest; none for a v1beta2 topology, which no preference changes; the
+    """The spread divisibility check (docs/kubevirt/cpu-topology.md#divisibility-check) of whichever side supplies the
+    vCPUs: KubeVirt's for an instance type's guest; none for a v1beta2 topology, which no preference changes; the
     VM's ``domain.cpu.guest`` when it supplies them (v1beta2)."""
     if it_spec is None:
         return v1beta2.vm_spread_conflict(pf_spec, template_spec)  # None without a VM guest
@@ -332,8 +337,9 @@ def apply_on_copy(it_spec: dict | None, pf_spec: dict | None, template_spec: dic
 
 def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: str,
                                 config: ClusterConfig) -> Admission | AdmittedCopy:
-    """The instance type steps of ``VMsAdmitter.Admit`` on the stored VM (§8.4 steps 2-4): the
-    rejection, or the copy the general VM checks read (``vms_admitter``)."""
+    """The instance type steps of ``VMsAdmitter.Admit`` on the stored VM
+    (docs/kubevirt/admission.md#vm-validating-webhook steps 2-4): the rejection, or the copy the general VM checks
+    read (``vms_admitter``)."""
     logs = list(mutation.logs)
     stored = _without_status(mutation.vm)
     instancetype = _find(find_instancetype(stored, bundle, namespace), "instance type", logs)

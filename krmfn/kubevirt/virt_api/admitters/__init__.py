@@ -1,0 +1,1 @@
+"""The validating webhook's admitters (``pkg/virt-api/webhooks/validating-webhook/admitters``)."""

@@ -1,0 +1,1 @@
+"""The mutating webhook's mutators (``pkg/virt-api/webhooks/mutating-webhook/mutators``)."""

@@ -2,10 +2,11 @@
 
 The webhook answers with ``patch.WithReplace("/spec", vm.Spec)`` (``vm-mutator.go`` ``Mutate``):
 the spec is decoded into KubeVirt's Go types and encoded again, so every ``resource.Quantity`` is
-stored in its canonical form (semantics §9.5 and Appendix A): ``2048Mi`` becomes ``2Gi``, a YAML
-integer ``1073741824`` the string ``1Gi``, ``0.5Gi`` ``512Mi``. The Quantity fields of a
-``VirtualMachineSpec``, from ``staging/src/kubevirt.io/api/core/v1/schema.go`` (and the CDI
-``DataVolumeSpec`` of ``dataVolumeTemplates``), are listed in ``QUANTITY_PATHS``.
+stored in its canonical form (docs/kubevirt/expand.md#rest-endpoints-and-virtctl and
+docs/kubevirt/quantities.md#canonical-form): ``2048Mi`` becomes ``2Gi``, a YAML integer ``1073741824`` the string
+``1Gi``, ``0.5Gi`` ``512Mi``. The Quantity fields of a ``VirtualMachineSpec``, from
+``staging/src/kubevirt.io/api/core/v1/schema.go`` (and the CDI ``DataVolumeSpec`` of ``dataVolumeTemplates``), are
+listed in ``QUANTITY_PATHS``.
 
 Go also writes every non-pointer struct field, even with ``omitempty`` (``encoding/json`` omits
 only empty values of basic, slice, map and pointer types): ``domain.resources: {}``,

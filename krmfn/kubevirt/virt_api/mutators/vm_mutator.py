@@ -1,5 +1,5 @@
 """What KubeVirt's VirtualMachine mutating webhook writes into a VM it admits on CREATE: the VM as
-it is stored (semantics §8.3).
+it is stored (docs/kubevirt/admission.md#vm-mutating-webhook).
 
 Mirrors, in the webhook's order (KubeVirt d923fdb8; unchanged since v1.7.4 apart from inference,
 which ``krmfn.kubevirt.instancetype.infer`` switches per release):

@@ -1,4 +1,5 @@
-"""krmfn.kubevirt.apimachinery.quantity: parsing, canonical form (Appendix A), float32 overcommit (Appendix B)."""
+"""krmfn.kubevirt.apimachinery.quantity: parsing, canonical form (docs/kubevirt/quantities.md#canonical-form), float32
+overcommit (docs/kubevirt/quantities.md#python-recipe)."""
 from __future__ import annotations
 
 import pytest
@@ -37,7 +38,7 @@ class TestCanonicalForm:
     @pytest.mark.parametrize(
         ("spelling", "expected"),
         [
-            # Appendix A and E26
+            # docs/kubevirt/quantities.md#canonical-form and 
             ("2048Mi", "2Gi"),
             ("1.5Gi", "1536Mi"),
             ("1000M", "1G"),
@@ -90,7 +91,8 @@ class TestCanonicalForm:
 
     @pytest.mark.parametrize("spelling", ["01Gi", "+2Gi", "1e9", "1E3", "+100m"])
     def test_go_keeps_spellings_it_considers_canonical(self, spelling: str) -> None:
-        # golden memory-guest-leading-zero and memory-guest-plus-sign (settles §12 Q5)
+        # golden memory-guest-leading-zero and memory-guest-plus-sign (settles
+        # docs/kubevirt/quantities.md#strings-kept-as-written)
         assert parsed(spelling).canonical() == spelling
 
     def test_canonical_form_ignores_the_kept_spelling(self) -> None:
@@ -243,7 +245,7 @@ class TestOvercommit:
     @pytest.mark.parametrize(
         ("guest", "percent", "expected_request"),
         [
-            # §3.4 reference values
+            # docs/kubevirt/instancetype-apply.md#memory reference values
             ("1Gi", 15, "912680576"),
             ("1Gi", 80, "214748352"),
             ("4Gi", 15, "3650722304"),

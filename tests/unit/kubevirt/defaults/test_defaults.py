@@ -1,4 +1,4 @@
-"""Expand defaults (§9.2, §9.3, E63–E65) on template specs."""
+"""Expand defaults (docs/kubevirt/expand.md#default-disks-and-pod-network, #spec-defaults) on template specs."""
 
 import pytest
 
@@ -127,7 +127,7 @@ def test_guest_from_limits_then_hugepages():
     assert spec["domain"]["memory"] == {"guest": "1536Mi"}
     spec = {"domain": {"memory": {"hugepages": {"pageSize": "2Mi"}}}}
     set_guest_memory(spec)
-    assert spec["domain"]["memory"]["guest"] == "2Mi"  # E65
+    assert spec["domain"]["memory"]["guest"] == "2Mi"  # docs/kubevirt/expand.md#example-preference-only-defaults
 
 
 def test_memory_created_even_without_a_source_and_guest_kept():

@@ -1,4 +1,5 @@
-"""Decoding ControllerRevision payloads (§2.5, Appendix C, golden Findings 3)."""
+"""Decoding ControllerRevision payloads (docs/kubevirt/resolution.md#decoding-a-revision, #legacy-payloads,
+#decoding-a-revision)."""
 import pytest
 
 from krmfn.kubevirt.instancetype.compatibility import (

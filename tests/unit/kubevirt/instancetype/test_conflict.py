@@ -1,4 +1,5 @@
-"""krmfn.kubevirt.instancetype.conflict: paths and the §7 message formats."""
+"""krmfn.kubevirt.instancetype.conflict: paths and docs/kubevirt/conflicts.md#conflicts-and-how-they-are-reported
+message formats."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.conflict import (

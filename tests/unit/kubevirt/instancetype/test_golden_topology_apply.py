@@ -35,12 +35,11 @@ import pytest
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.instancetype.apply.vmi import apply_to_vmi
 from krmfn.kubevirt.instancetype.conflict import expand_error
-from tests.conftest import requires_shared
+from tests.conftest import SHARED, requires_shared
 
 yaml = pytest.importorskip("yaml")
 
-_DEFAULT_GOLDEN = Path(__file__).resolve().parents[4] / "shared" / "golden"
-GOLDEN = Path(os.environ.get("KRMFN_GOLDEN", _DEFAULT_GOLDEN))
+GOLDEN = Path(os.environ.get("KRMFN_GOLDEN", os.path.join(SHARED, "golden")))
 CATEGORIES = ("topology", "instancetype-fields", "conflicts")
 
 

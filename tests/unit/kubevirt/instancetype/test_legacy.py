@@ -151,7 +151,7 @@ def test_a_preference_payload_is_not_an_instance_type():
 
 
 def test_converted_model_conflicts_with_a_vm_model():
-    # The v1alpha1 conversion makes model a set "" (semantics Appendix C).
+    # The v1alpha1 conversion makes model a set "" (docs/kubevirt/resolution.md#legacy-payloads).
     data = spec_revision({"cpu": {"guest": 2}, "memory": {"guest": "1Gi"}})
     machine = vm({"name": "old", "revisionName": "cr"}, {"devices": {}, "cpu": {"model": "host-passthrough"}})
     result = expand_vm(machine, Bundle([revision(data)], legacy="convert"))

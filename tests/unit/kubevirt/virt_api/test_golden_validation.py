@@ -3,8 +3,8 @@
 Runs only when the corpus exists. For every case and every instance type, preference and
 VirtualMachine, `admit_bundle`'s verdict is compared with expected.yaml's `validation`: `allowed`,
 `stage`, each cause's `field` and `message` (in order), and `warnings`. Objects where KubeVirt
-panicked (`oracleErrors`, semantics §12 Q1) are compared on `allowed` only: krmfn reports its own
-message there. Prints `validation-parity: P/T` over objects and over cases.
+panicked (`oracleErrors`, docs/kubevirt/README.md#questions-the-source-leaves-open) are compared on `allowed` only:
+krmfn reports its own message there. Prints `validation-parity: P/T` over objects and over cases.
 """
 from __future__ import annotations
 

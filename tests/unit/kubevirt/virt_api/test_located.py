@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.kubevirt.virt_api.admit import admit_bundle
-from krmfn.validate import run_validate
+from krmfn.modes.validate.mode import run_validate
 
 IT = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
       "metadata": {"name": "it"}, "spec": {"cpu": {"guest": 4294967296}, "memory": {"guest": "1Gi"}}}

@@ -1,4 +1,2 @@
-"""Preference application (KubeVirt pkg/instancetype/preference/apply); entry point in `vmi`."""
-from krmfn.kubevirt.instancetype.preference.apply.vmi import apply_preference
-
-__all__ = ["apply_preference"]
+"""Applying a preference to a VM template (``pkg/instancetype/preference/apply``), one module per
+field group (docs/kubevirt/preference-apply.md)."""

@@ -1,4 +1,4 @@
-"""Preference annotations on the template metadata (semantics §4.8, E32).
+"""Preference annotations on the template metadata (docs/kubevirt/preference-apply.md#other-top-level-fields).
 
 Mirrors `applyPreferenceAnnotations` in KubeVirt's pkg/instancetype/preference/apply/annotations.go.
 """

@@ -1,8 +1,8 @@
-"""`preferredArchitecture` (semantics §4.8, E43).
+"""`preferredArchitecture` (docs/kubevirt/preference-apply.md#other-top-level-fields).
 
 Mirrors `ApplyArchitecturePreferences` in KubeVirt's
 pkg/instancetype/preference/apply/architecture.go. KubeVirt's VM mutating webhook calls it on its
-own as well (§8.3.3), hence the tolerance of a missing preference.
+own as well (docs/kubevirt/admission.md#preference-driven-mutations), hence the tolerance of a missing preference.
 """
 from __future__ import annotations
 

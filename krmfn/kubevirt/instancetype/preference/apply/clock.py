@@ -1,4 +1,4 @@
-"""Clock preferences (semantics §4.7, E41).
+"""Clock preferences (docs/kubevirt/preference-apply.md#clock).
 
 Mirrors `applyClockPreferences` in KubeVirt's pkg/instancetype/preference/apply/clock.go.
 """

@@ -1,4 +1,4 @@
-"""CPU preferences: `preferredCPUFeatures` (semantics §4.2).
+"""CPU preferences: `preferredCPUFeatures` (docs/kubevirt/preference-apply.md#cpu-features).
 
 Mirrors `applyCPUPreferences` in KubeVirt's pkg/instancetype/preference/apply/cpu.go. The topology
 helpers of that file (`GetPreferredTopology`, `GetSpreadOptions`) live in
@@ -16,10 +16,10 @@ def apply_cpu_preferences(pf_spec: dict, template_spec: dict) -> None:
     The set of names is taken before the loop and never updated, so duplicate names inside the
     preference are all appended, and a user entry with the same name keeps its own policy.
 
-    Our chosen behaviour for a KubeVirt panic (golden README Findings 4, semantics §12 Q1): when T
-    has no `domain.cpu` (possible only without an instance type, which would have created it),
-    KubeVirt dereferences a nil pointer and crashes. We create `domain.cpu: {}` first and append
-    the features to it.
+    Our chosen behaviour for a KubeVirt panic (docs/checks/kubevirt-crash.md,
+    docs/kubevirt/README.md#questions-the-source-leaves-open): when T has no `domain.cpu` (possible only without an
+    instance type, which would have created it), KubeVirt dereferences a nil pointer and crashes. We create
+    `domain.cpu: {}` first and append the features to it.
     """
     preferred = (section(pf_spec, "cpu") or {}).get("preferredCPUFeatures")
     if not list_set(preferred):

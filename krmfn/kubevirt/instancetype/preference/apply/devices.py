@@ -1,4 +1,4 @@
-"""Device preferences (semantics §4.3 rows 1-9, 12, 13).
+"""Device preferences (docs/kubevirt/preference-apply.md#devices rows 1-9, 12, 13).
 
 Mirrors KubeVirt's pkg/instancetype/preference/apply/device.go: `ApplyDevicePreferences`,
 `ApplyAutoAttachPreferences`, `applyInputPreferences` and `applyPanicDevicePreferences`. The disk
@@ -33,7 +33,8 @@ def apply_device_preferences(pf_spec: dict, template_spec: dict,
                              version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> None:
     """Apply every `PF.devices` preference in KubeVirt's order; nothing when PF.devices is absent.
 
-    `preferredVirtualGPUOptions` is never read (semantics §4.3, KubeVirt has no code for it).
+    `preferredVirtualGPUOptions` is never read (docs/kubevirt/preference-apply.md#devices, KubeVirt has no code for
+    it).
     """
     pf_devices = section(pf_spec, "devices")
     if pf_devices is None:
@@ -55,7 +56,8 @@ def apply_device_preferences(pf_spec: dict, template_spec: dict,
 def apply_autoattach_preferences(pf_spec: dict, template_spec: dict) -> None:
     """Copy each set `preferredAutoattach*` (true or false) into a null T autoattach field.
 
-    KubeVirt's VMI controller also calls this on its own, before default networking (§9.6).
+    KubeVirt's VMI controller also calls this on its own, before default networking
+    (docs/kubevirt/expand.md#expand-versus-the-vmi-the-controller-creates).
     """
     pf_devices = section(pf_spec, "devices")
     if pf_devices is None:
@@ -108,7 +110,7 @@ def _apply_fill_bools(pf_devices: dict, devices: dict) -> None:
 
 def _apply_disable_hotplug(pf_devices: dict, devices: dict) -> None:
     # T.disableHotplug is a plain Go bool, so KubeVirt cannot tell "unset" from false and always
-    # overwrites: a preference false beats a user true (§4.3 row 4, E37).
+    # overwrites: a preference false beats a user true (docs/kubevirt/preference-apply.md#devices row 4).
     value = pf_devices.get("preferredDisableHotplug")
     if ptr_set(value):
         devices["disableHotplug"] = value

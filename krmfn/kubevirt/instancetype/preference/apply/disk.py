@@ -1,4 +1,4 @@
-"""Disk preferences (semantics §4.3 step 10, E34).
+"""Disk preferences (docs/kubevirt/preference-apply.md#devices step 10).
 
 Mirrors `applyDiskPreferences` in KubeVirt's pkg/instancetype/preference/apply/disk.go.
 """
@@ -22,7 +22,7 @@ def apply_disk_preferences(pf_devices: dict, devices: dict) -> None:
 
 def _apply_to_disk(pf_devices: dict, disk: dict) -> None:
     # A disk without any target becomes a `disk: {}` target whenever PF.devices is present, even
-    # if the preference has no disk field at all (§4.3 disk rule 1).
+    # if the preference has no disk field at all (docs/kubevirt/preference-apply.md#devices disk rule 1).
     if not any(ptr_set(disk.get(target)) for target in ("disk", "cdrom", "lun")):
         disk["disk"] = {}
     if ptr_set(disk.get("disk")):

@@ -1,4 +1,4 @@
-"""Feature preferences (semantics §4.4, E39).
+"""Feature preferences (docs/kubevirt/preference-apply.md#features).
 
 Mirrors `applyFeaturePreferences` and `applyHyperVFeaturePreferences` in KubeVirt's
 pkg/instancetype/preference/apply/features.go.
@@ -44,7 +44,8 @@ def apply_feature_preferences(pf_spec: dict, template_spec: dict) -> None:
     acpi = pf_features.get("preferredAcpi")
     if ptr_set(acpi):
         # T.features.acpi is a non-pointer Go struct, so KubeVirt cannot see whether the user set
-        # it and always overwrites it: a user `acpi: {enabled: false}` is lost (§4.4, E39).
+        # it and always overwrites it: a user `acpi: {enabled: false}` is lost
+        # (docs/kubevirt/preference-apply.md#features).
         features["acpi"] = deep_copy(acpi)
     _fill_unset(features, "apic", pf_features.get("preferredApic"))
     hyperv = pf_features.get("preferredHyperv")

@@ -1,4 +1,4 @@
-"""Firmware preferences with their precise precedence (semantics §4.5, E40).
+"""Firmware preferences with their precise precedence (docs/kubevirt/preference-apply.md#firmware).
 
 Mirrors `applyFirmwarePreferences` in KubeVirt's pkg/instancetype/preference/apply/firmware.go.
 """
@@ -11,8 +11,8 @@ from krmfn.kubevirt.instancetype.preference.apply._tree import deep_copy, domain
 def apply_firmware_preferences(pf_spec: dict, template_spec: dict) -> None:
     """Apply `PF.firmware`; creates `T.domain.firmware.bootloader: {}` whenever it is present.
 
-    Order (§4.5): BIOS, BIOS serial, preferredEfi (and stop, but only if it was applied), then the
-    deprecated preferredUseEfi and preferredUseSecureBoot.
+    Order (docs/kubevirt/preference-apply.md#firmware): BIOS, BIOS serial, preferredEfi (and stop, but only if it was
+    applied), then the deprecated preferredUseEfi and preferredUseSecureBoot.
     """
     pf_firmware = section(pf_spec, "firmware")
     if pf_firmware is None:
@@ -21,7 +21,7 @@ def apply_firmware_preferences(pf_spec: dict, template_spec: dict) -> None:
     _apply_bios(pf_firmware, bootloader)
     if _apply_preferred_efi(pf_firmware, bootloader):
         # The deprecated fields are ignored only when preferredEfi was actually applied; with a
-        # user-provided EFI they still run (§4.5 SURPRISE, E40).
+        # user-provided EFI they still run (docs/kubevirt/preference-apply.md#firmware SURPRISE).
         return
     _apply_deprecated_efi(pf_firmware, bootloader)
 

@@ -1,4 +1,4 @@
-"""Interface preferences (semantics §4.3 step 11, E35).
+"""Interface preferences (docs/kubevirt/preference-apply.md#devices step 11).
 
 Mirrors `applyInterfacePreferences` in KubeVirt's pkg/instancetype/preference/apply/interface.go.
 """

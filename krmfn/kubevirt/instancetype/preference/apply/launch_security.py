@@ -1,4 +1,4 @@
-"""`preferredLaunchSecurity` (semantics §4.8).
+"""`preferredLaunchSecurity` (docs/kubevirt/preference-apply.md#other-top-level-fields).
 
 Mirrors `applyLaunchSecurityPreferences` in KubeVirt's
 pkg/instancetype/preference/apply/launchsecurity.go.

@@ -1,4 +1,4 @@
-"""Machine preferences (semantics §4.6, E43).
+"""Machine preferences (docs/kubevirt/preference-apply.md#machine).
 
 Mirrors `applyMachinePreferences` in KubeVirt's pkg/instancetype/preference/apply/machine.go.
 """

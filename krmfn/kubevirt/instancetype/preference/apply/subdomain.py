@@ -1,4 +1,4 @@
-"""`preferredSubdomain` (semantics §4.8, E43).
+"""`preferredSubdomain` (docs/kubevirt/preference-apply.md#other-top-level-fields).
 
 Mirrors `applySubdomain` in KubeVirt's pkg/instancetype/preference/apply/subdomain.go.
 """

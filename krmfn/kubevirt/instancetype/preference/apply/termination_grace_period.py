@@ -1,4 +1,4 @@
-"""`preferredTerminationGracePeriodSeconds` (semantics §4.8, E43).
+"""`preferredTerminationGracePeriodSeconds` (docs/kubevirt/preference-apply.md#other-top-level-fields).
 
 Mirrors `applyTerminationGracePeriodSeconds` in KubeVirt's
 pkg/instancetype/preference/apply/termination.go.

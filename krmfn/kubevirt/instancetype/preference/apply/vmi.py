@@ -1,4 +1,4 @@
-"""Entry point of preference application (semantics §4.1).
+"""Entry point of preference application (docs/kubevirt/preference-apply.md#order).
 
 Mirrors `vmiApplier.Apply` in KubeVirt's pkg/instancetype/preference/apply/vmi.go. The instance
 type appliers (krmfn.kubevirt.instancetype.apply.vmi.apply_to_vmi) call this after applying the instance
@@ -35,10 +35,10 @@ def apply_preference(pf_spec: dict | None, template_spec: dict, template_metadat
     CPU applier), `volumes.preferredStorageClassName` (VM mutating webhook only),
     `devices.preferredVirtualGPUOptions` (never read) and `requirements` (checked, not applied).
 
-    Deviation, our chosen behaviour for a KubeVirt panic (golden README Findings 4, semantics §4.2
-    and §12 Q1): `preferredCPUFeatures` with neither an instance type nor `T.domain.cpu` crashes
-    KubeVirt with a nil pointer dereference. We create `T.domain.cpu: {}` first and append the
-    features to it.
+    Deviation, our chosen behaviour for a KubeVirt panic (docs/checks/kubevirt-crash.md,
+    docs/kubevirt/preference-apply.md#cpu-features and docs/kubevirt/README.md#questions-the-source-leaves-open):
+    `preferredCPUFeatures` with neither an instance type nor `T.domain.cpu` crashes KubeVirt with a nil pointer
+    dereference. We create `T.domain.cpu: {}` first and append the features to it.
     """
     if not isinstance(pf_spec, dict):
         return

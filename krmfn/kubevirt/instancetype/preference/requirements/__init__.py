@@ -1,9 +1,10 @@
-"""Preference requirements (semantics §6), mirroring KubeVirt's
+"""Preference requirements (docs/kubevirt/requirements.md#preference-requirements), mirroring KubeVirt's
 pkg/instancetype/preference/requirements/checker.go.
 
 KubeVirt checks requirements only in the VM validating webhook, on a copy of the VM after the
-instance type and preference were applied and the VMI spec defaults set (§6.1); the caller passes
-that T. The checks run CPU -> memory -> architecture and stop at the first failure.
+instance type and preference were applied and the VMI spec defaults set
+(docs/kubevirt/requirements.md#where-requirements-are-checked); the caller passes that T. The checks run CPU -> memory
+-> architecture and stop at the first failure.
 
 With a v1beta2 instance type (krmfn's optional guest) the CPU and memory requirements are checked
 against whichever side supplies them: the instance type when it sets them, else the VM.

@@ -1,4 +1,4 @@
-"""Architecture requirement (semantics §6.4, E54).
+"""Architecture requirement (docs/kubevirt/requirements.md#architecture).
 
 Mirrors `checkArch` in KubeVirt's pkg/instancetype/preference/requirements/arch.go.
 """

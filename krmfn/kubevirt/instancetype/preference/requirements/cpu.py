@@ -1,4 +1,4 @@
-"""CPU requirement (semantics §6.2, E49-E52).
+"""CPU requirement (docs/kubevirt/requirements.md#cpu).
 
 Mirrors `checkCPU` and `checkSpread` in KubeVirt's pkg/instancetype/preference/requirements/cpu.go.
 Without an instance type the VM's CPU counts only in the dimension(s) the preference prefers. A

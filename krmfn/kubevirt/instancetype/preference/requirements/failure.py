@@ -1,4 +1,5 @@
-"""The outcome of a failed preference requirement (semantics §6.1, Appendix D).
+"""The outcome of a failed preference requirement (docs/kubevirt/requirements.md#where-requirements-are-checked,
+docs/kubevirt/messages.md#message-catalogue).
 
 KubeVirt's checkers return `(conflict.Conflicts, error)`; the VM validating webhook turns them into
 one status cause `{type: FieldValueNotFound, field: <paths joined with ", ">, message:

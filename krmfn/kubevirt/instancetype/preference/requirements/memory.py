@@ -1,4 +1,4 @@
-"""Memory requirement (semantics §6.3, E53).
+"""Memory requirement (docs/kubevirt/requirements.md#memory).
 
 Mirrors `checkMemory` in KubeVirt's pkg/instancetype/preference/requirements/memory.go. A v1beta2
 instance type (krmfn's own) without `memory.guest` leaves the memory to the VM, which is then

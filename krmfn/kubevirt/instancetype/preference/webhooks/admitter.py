@@ -1,4 +1,4 @@
-"""The preference validating webhook (semantics §8.2, E56).
+"""The preference validating webhook (docs/kubevirt/admission.md#preference-admission).
 
 Mirrors ``pkg/instancetype/preference/webhooks/admitter.go`` (``PreferenceAdmitter`` and
 ``ClusterPreferenceAdmitter``):
@@ -9,7 +9,7 @@ Mirrors ``pkg/instancetype/preference/webhooks/admitter.go`` (``PreferenceAdmitt
   (this returns early), and ``CoresThreads`` needs an effective ratio of 2 (reported on
   ``spec.cpu.spreadOptions.ratio`` even when ``preferSpreadSocketToCoreRatio`` supplied it);
 * an allowed preference with a deprecated topology spelling gets a warning. Deprecated firmware
-  fields get none (§11 #17).
+  fields get none (docs/kubevirt/README.md#surprises-at-a-glance #17).
 """
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ Oddities kept from KubeVirt:
   error was;
 * ``validateGuestMemoryLimit`` only runs when the rollout strategy is not ``LiveUpdate``.
 
-Deviation (semantics §12 Q1): a ``hugepages.pageSize`` whose value is 0 (``0``, ``0Mi``) makes
-KubeVirt divide by zero and panic, failing the whole request (unless a negative VM memory is
+Deviation (docs/kubevirt/README.md#questions-the-source-leaves-open): a ``hugepages.pageSize`` whose value is 0
+(``0``, ``0Mi``) makes KubeVirt divide by zero and panic, failing the whole request (unless a negative VM memory is
 reported as below the page size first); krmfn answers with its own cause
 (``HUGEPAGES_PAGE_SIZE_ZERO_FMT``, reason ``KUBEVIRT_CRASH``) among the other checks' causes. A nil
 ``memory.guest`` read by the hugepages check (a Go nil dereference) cannot happen after

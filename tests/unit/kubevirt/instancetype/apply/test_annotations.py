@@ -1,4 +1,5 @@
-"""Instancetype.Spec.Annotations (KubeVirt pkg/instancetype/apply/annotations_test.go; §3.6, E31)."""
+"""Instancetype.Spec.Annotations (KubeVirt pkg/instancetype/apply/annotations_test.go;
+docs/kubevirt/instancetype-apply.md#annotations)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.apply.annotations import apply_instancetype_annotations

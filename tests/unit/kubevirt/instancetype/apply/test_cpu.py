@@ -1,4 +1,5 @@
-"""instancetype.spec.CPU (KubeVirt pkg/instancetype/apply/cpu_test.go; semantics §3.2, §3.3, §5, E16–E24)."""
+"""instancetype.spec.CPU (KubeVirt pkg/instancetype/apply/cpu_test.go;
+docs/kubevirt/instancetype-apply.md#field-table, #cpu, docs/kubevirt/cpu-topology.md#cpu-topology)."""
 from __future__ import annotations
 
 import pytest
@@ -21,7 +22,8 @@ class TestTopology:
     def test_should_default_to_prefer_sockets(self) -> None:
         template: dict = {}
         assert apply_cpu(BASE, {"cpu": {"guest": 4}}, None, template) == []
-        assert template == {"domain": {"cpu": {"sockets": 4, "cores": 1, "threads": 1}}}  # E16
+        # docs/kubevirt/instancetype-apply.md#example-default-topology
+        assert template == {"domain": {"cpu": {"sockets": 4, "cores": 1, "threads": 1}}}
 
     def test_should_default_to_sockets_when_instancetype_is_used_with_prefer_any(self) -> None:
         template: dict = {}
@@ -63,7 +65,7 @@ class TestTopology:
         assert (cpu["sockets"], cpu["cores"], cpu["threads"]) == expected
 
     def test_sockets_zero_is_omitted(self) -> None:
-        # E47: 2 vCPUs spread with ratio 3
+        # docs/kubevirt/cpu-topology.md#worked-examples: 2 vCPUs spread with ratio 3
         template: dict = {}
         apply_cpu(BASE, {"cpu": {"guest": 2}},
                   {"preferSpreadSocketToCoreRatio": 3, "cpu": {"preferredCPUTopology": "spread"}}, template)
@@ -158,7 +160,8 @@ class TestCopiedFields:
 
 class TestConflicts:
     def test_should_return_a_conflict_if_vmi_spec_domain_cpu_already_defined(self) -> None:
-        # E18: every dimension conflicts, even when it matches the instance type
+        # docs/kubevirt/instancetype-apply.md#example-cpu-and-memory-conflicts-together: every dimension conflicts,
+        # even when it matches the instance type
         template = {"domain": {"cpu": {"sockets": 1, "cores": 1, "threads": 1}}}
         assert paths(apply_cpu(BASE, it(), None, template)) == [
             "spec.template.spec.domain.cpu.sockets", "spec.template.spec.domain.cpu.cores",
@@ -179,7 +182,7 @@ class TestConflicts:
     @pytest.mark.parametrize("section", ["requests", "limits"])
     @pytest.mark.parametrize("value", ["1", "0", 2, None])
     def test_should_return_a_conflict_if_resources_cpu_already_defined(self, section: str, value: object) -> None:
-        # E21: only the key matters, even "0"
+        # docs/kubevirt/instancetype-apply.md#field-table: only the key matters, even "0"
         template = {"domain": {"resources": {section: {"cpu": value}}}}
         assert paths(apply_cpu(BASE, it(), None, template)) == [f"spec.template.spec.domain.resources.{section}.cpu"]
 
@@ -188,7 +191,7 @@ class TestConflicts:
         assert apply_cpu(BASE, it(), None, template) == []
 
     def test_model_conflicts_even_with_empty_it_model(self) -> None:
-        # E23, golden conflicts/cpu-model-empty-string
+        # docs/kubevirt/instancetype-apply.md#field-table, golden conflicts/cpu-model-empty-string
         template = {"domain": {"cpu": {"model": "host-model"}}}
         assert paths(apply_cpu(BASE, it(model=""), None, template)) == ["spec.template.spec.domain.cpu.model"]
 
@@ -197,7 +200,7 @@ class TestConflicts:
         assert apply_cpu(BASE, it(), None, template) == []
 
     def test_dedicated_cpu_conflict_uses_go_casing(self) -> None:
-        # E22
+        # docs/kubevirt/instancetype-apply.md#example-dedicated-cpu-path-casing
         template = {"domain": {"cpu": {"dedicatedCpuPlacement": True}}}
         assert paths(apply_cpu(BASE, it(dedicatedCPUPlacement=False), None, template)) == [
             "spec.template.spec.domain.cpu.dedicatedCPUPlacement"

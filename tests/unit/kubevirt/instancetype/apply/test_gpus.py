@@ -1,4 +1,5 @@
-"""instancetype.Spec.GPUs (KubeVirt pkg/instancetype/apply/gpu_test.go; §3.2, §3.5, E29)."""
+"""instancetype.Spec.GPUs (KubeVirt pkg/instancetype/apply/gpu_test.go;
+docs/kubevirt/instancetype-apply.md#field-table, #iothreads-launchsecurity-gpus-and-host-devices)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.apply.gpus import apply_gpus

@@ -1,4 +1,5 @@
-"""instancetype.Spec.HostDevices (KubeVirt pkg/instancetype/apply/hostdevices_test.go; §3.2, §3.5)."""
+"""instancetype.Spec.HostDevices (KubeVirt pkg/instancetype/apply/hostdevices_test.go;
+docs/kubevirt/instancetype-apply.md#field-table, #iothreads-launchsecurity-gpus-and-host-devices)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.apply.host_devices import apply_host_devices

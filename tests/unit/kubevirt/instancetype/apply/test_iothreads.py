@@ -1,5 +1,5 @@
 """instancetype.spec.ioThreads and ioThreadsPolicy (KubeVirt pkg/instancetype/apply/iothreads_test.go,
-iothreadpolicy_test.go; §3.2, E30)."""
+iothreadpolicy_test.go; docs/kubevirt/instancetype-apply.md#field-table)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""instancetype.Spec.LaunchSecurity (KubeVirt pkg/instancetype/apply/launchsecurity_test.go; §3.2, §3.5, E33)."""
+"""instancetype.Spec.LaunchSecurity (KubeVirt pkg/instancetype/apply/launchsecurity_test.go;
+docs/kubevirt/instancetype-apply.md#field-table, #iothreads-launchsecurity-gpus-and-host-devices)."""
 from __future__ import annotations
 
 import pytest

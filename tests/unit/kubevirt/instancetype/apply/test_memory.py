@@ -1,4 +1,5 @@
-"""instancetype.Spec.Memory (KubeVirt pkg/instancetype/apply/memory_test.go; semantics §3.2, §3.4, E20, E25, E26)."""
+"""instancetype.Spec.Memory (KubeVirt pkg/instancetype/apply/memory_test.go;
+docs/kubevirt/instancetype-apply.md#field-table, #memory)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""instancetype.spec.NodeSelector (KubeVirt pkg/instancetype/apply/nodeselector_test.go; §3.2, E27)."""
+"""instancetype.spec.NodeSelector (KubeVirt pkg/instancetype/apply/nodeselector_test.go;
+docs/kubevirt/instancetype-apply.md#field-table)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.apply.node_selector import apply_node_selector
@@ -41,7 +42,8 @@ def test_instancetype_empty_map_is_set_and_replaces() -> None:
 
 
 def test_vm_empty_map_does_not_conflict() -> None:
-    # golden conflicts/node-selector-vm-empty-map (corpus finding 1 overrides E27's offline remark)
+    # golden conflicts/node-selector-vm-empty-map (corpus finding 1 overrides
+    # docs/kubevirt/instancetype-apply.md#field-table's offline remark)
     template: dict = {"nodeSelector": {}}
     assert apply_node_selector(BASE, {"nodeSelector": {"key": "value"}}, template) == []
     assert template == {"nodeSelector": {"key": "value"}}

@@ -1,4 +1,5 @@
-"""instancetype.spec.SchedulerName (KubeVirt pkg/instancetype/apply/scheduler_test.go; §3.2, E28)."""
+"""instancetype.spec.SchedulerName (KubeVirt pkg/instancetype/apply/scheduler_test.go;
+docs/kubevirt/instancetype-apply.md#field-table)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""ApplyToVMI (KubeVirt pkg/instancetype/apply/vmi.go; semantics §3.1, §3.2, E16, E18–E20, E32, E33).
+"""ApplyToVMI (KubeVirt pkg/instancetype/apply/vmi.go; docs/kubevirt/instancetype-apply.md#applytovmi, #field-table).
 
 The preference applier is replaced by a recorder here, so these tests do not depend on
 krmfn.kubevirt.instancetype.preference.apply (tested on its own)."""
@@ -132,8 +132,8 @@ def test_e19_cpu_and_memory_conflicts_together(recorder: PreferenceRecorder) -> 
 
 
 def test_conflicts_skip_the_preference(recorder: PreferenceRecorder) -> None:
-    # §3.1: on conflict the preference is not applied; T and M are the caller's scratch copies
-    # (KubeVirt mutates its copy partially too), see test_expand's input-unchanged test
+    # docs/kubevirt/instancetype-apply.md#applytovmi: on conflict the preference is not applied; T and M are the
+    # caller's scratch copies (KubeVirt mutates its copy partially too), see test_expand's input-unchanged test
     spec = {"domain": {"cpu": {"sockets": 4}}}
     metadata: dict = {"labels": {"a": "b"}}
     it_spec = {"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}, "nodeSelector": {"k": "v"}, "annotations": {"x": "y"}}
@@ -150,7 +150,8 @@ def test_preference_is_applied_after_the_instancetype_on_the_same_objects(record
     [(seen_pf, seen_spec, seen_metadata, spec_snapshot, metadata_snapshot)] = recorder.calls
     assert seen_pf is pf_spec and seen_spec is spec and seen_metadata is metadata
     assert spec_snapshot["domain"]["cpu"] == {"sockets": 1, "cores": 4, "threads": 1}  # topology from PF
-    assert metadata_snapshot == {"annotations": {"tier": "gold"}}  # E32: IT annotations first
+    # docs/kubevirt/instancetype-apply.md#example-annotations-from-both-sides: IT annotations first
+    assert metadata_snapshot == {"annotations": {"tier": "gold"}}
     assert metadata == {"annotations": {"tier": "gold", "from-preference": "yes"}}
 
 

@@ -1,4 +1,4 @@
-"""expand_vm end to end (§9.1, E2, E60–E63, E67) with exact outputs and messages."""
+"""expand_vm end to end (docs/kubevirt/expand.md#algorithm) with exact outputs and messages."""
 import copy
 
 import pytest

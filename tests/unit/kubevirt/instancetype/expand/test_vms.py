@@ -31,7 +31,7 @@ def test_results_and_failures_by_item_index_in_order() -> None:
     assert sorted(expansions.results) == [2, 4] and list(expansions.failures) == [3]
     domain = expansions.results[2].vm["spec"]["template"]["spec"]["domain"]
     assert (domain["cpu"], domain["memory"]) == ({"sockets": 2, "cores": 1, "threads": 1}, {"guest": "2Gi"})
-    assert expansions.results[4].vm is items[4]  # no matchers: unchanged (§9.1 step 1)
+    assert expansions.results[4].vm is items[4]  # no matchers: unchanged (docs/kubevirt/expand.md#algorithm step 1)
     failure = expansions.failures[3]
     assert (failure.message, failure.path, failure.check) == (
         'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "nope" not found', "spec.instancetype.name",

@@ -1,4 +1,5 @@
-"""Instance type and preference resolution (§2.1–2.6, E1–E8) with exact KubeVirt messages."""
+"""Instance type and preference resolution (docs/kubevirt/resolution.md#instance-type-resolution–2.6) with exact
+KubeVirt messages."""
 import pytest
 
 from krmfn.kubevirt.bundle import Bundle

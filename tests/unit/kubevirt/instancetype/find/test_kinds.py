@@ -1,4 +1,4 @@
-"""§1.2 accepted kind spellings (E1)."""
+"""docs/kubevirt/resources.md#matcher-kind-spellings accepted kind spellings ()."""
 import pytest
 
 from krmfn.kubevirt.instancetype.find.kinds import matcher_kind, resolve_instancetype_kind, resolve_preference_kind

@@ -1,4 +1,5 @@
-"""find_revision: which ControllerRevision a matcher uses (§2.1 steps 2–3)."""
+"""find_revision: which ControllerRevision a matcher uses (docs/kubevirt/resolution.md#instance-type-resolution steps
+2–3)."""
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.find.result import Failure
 from krmfn.kubevirt.instancetype.find.revision import FoundRevision, find_revision

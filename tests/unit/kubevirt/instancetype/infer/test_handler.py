@@ -1,4 +1,5 @@
-"""Applying inference to a VM: policies, matcher replacement, memory drop (§2.7, §8.3, E9–E13, E57)."""
+"""Applying inference to a VM: policies, matcher replacement, memory drop
+(docs/kubevirt/resolution.md#inference-from-a-volume, docs/kubevirt/admission.md#vm-mutating-webhook)."""
 import copy
 
 from krmfn.kubevirt.bundle import Bundle

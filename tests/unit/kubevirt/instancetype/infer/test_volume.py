@@ -1,4 +1,5 @@
-"""inferFromVolume lookups (§2.7, E9–E15) with exact messages and error classes."""
+"""inferFromVolume lookups (docs/kubevirt/resolution.md#inference-from-a-volume) with exact messages and error
+classes."""
 import dataclasses
 
 import pytest

@@ -4,21 +4,22 @@ Runs only when the golden corpus exists next to the repository (or at $KRMFN_GOL
 tests must pass without it. Nothing from the corpus is copied into the repository.
 
 * `preference-fields`: `apply_preference` on the VM of each case, compared with `expand.vm`, but
-  only on the preference-owned subtrees (§4): template annotations, architecture, subdomain,
-  terminationGracePeriodSeconds, and domain cpu.features, devices, features, firmware, machine,
-  clock and launchSecurity. Expand also runs steps this module does not own; the test emulates
+  only on the preference-owned subtrees (docs/kubevirt/preference-apply.md#applying-a-preference): template
+  annotations, architecture, subdomain, terminationGracePeriodSeconds, and domain cpu.features, devices, features,
+  firmware, machine, clock and launchSecurity. Expand also runs steps this module does not own; the test emulates
   only the ones that touch those subtrees, as test scaffolding:
-  - before the preference (§9.1 steps 5-6): the default disks and the default pod network (§9.2);
+  - before the preference (docs/kubevirt/expand.md#algorithm steps 5-6): the default disks and the default pod network
+  (docs/kubevirt/expand.md#default-disks-and-pod-network);
   - the "trivial" instance types of this category (cpu.guest, memory.guest, annotations,
     launchSecurity only): `domain.cpu` exists afterwards, IT annotations are added first, the IT
     launchSecurity is copied; topology and memory are not compared;
-  - after the preference (§9.3 rows 1-2): the default architecture amd64 and machine type.
-  Both sides are normalised with the README's rules N4, N5, N6, N7a and N8 on these subtrees.
+  - after the preference (docs/kubevirt/expand.md#spec-defaults rows 1-2): the default architecture amd64 and machine
+  type. Both sides are normalised with the README's rules N4, N5, N6, N7a and N8 on these subtrees.
 * `requirements`: `find_requirement_failure` against `validation.causes` for every VM whose verdict
   comes from the requirements stage (allowed, or rejected at `preference-requirements`). T is the
   expanded VM's template spec (apply + defaults, what the webhook checks), or, where expand fails
   (a missing instance type, which the webhook only logs), the input with the preference applied
-  and the three defaults requirements depend on (§9.3 rows 1, 4, 5).
+  and the three defaults requirements depend on (docs/kubevirt/expand.md#spec-defaults rows 1, 4, 5).
 """
 from __future__ import annotations
 
@@ -31,13 +32,13 @@ from typing import Any
 import pytest
 
 from krmfn.kubevirt.apimachinery import quantity
-from krmfn.kubevirt.instancetype.preference.apply import apply_preference
+from krmfn.kubevirt.instancetype.preference.apply.vmi import apply_preference
 from krmfn.kubevirt.instancetype.preference.requirements import find_requirement_failure
-from tests.conftest import requires_shared
+from tests.conftest import SHARED, requires_shared
 
 yaml = pytest.importorskip("yaml")
 
-GOLDEN = Path(os.environ.get("KRMFN_GOLDEN", Path(__file__).resolve().parents[4].parent / "shared" / "golden"))
+GOLDEN = Path(os.environ.get("KRMFN_GOLDEN", os.path.join(SHARED, "golden")))
 PREFERENCE_FIELDS = GOLDEN / "preference-fields"
 REQUIREMENTS = GOLDEN / "requirements"
 
@@ -164,7 +165,7 @@ def _set_architecture_and_machine_defaults(t: dict) -> None:
 
 
 def _set_requirement_defaults(t: dict) -> None:
-    """§9.3 rows 1, 4 and 5: architecture, memory.guest and the CPU topology."""
+    """docs/kubevirt/expand.md#spec-defaults rows 1, 4 and 5: architecture, memory.guest and the CPU topology."""
     if not t.get("architecture"):
         t["architecture"] = _DEFAULT_ARCHITECTURE
     domain = t.setdefault("domain", {})

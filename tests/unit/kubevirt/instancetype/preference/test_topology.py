@@ -1,4 +1,5 @@
-"""krmfn.kubevirt.instancetype.preference.topology: §5 (preferredCPUTopology, spread, divisibility check)."""
+"""krmfn.kubevirt.instancetype.preference.topology: docs/kubevirt/cpu-topology.md#cpu-topology (preferredCPUTopology,
+spread, divisibility check)."""
 from __future__ import annotations
 
 import pytest
@@ -117,37 +118,40 @@ class TestApplyGuestCPUTopology:
     @pytest.mark.parametrize(
         ("vcpus", "pf_spec", "expected"),
         [
-            # §5.6 worked examples
+            # docs/kubevirt/cpu-topology.md#worked-examples worked examples
             (4, {}, (4, 1, 1)),
             (4, pf("cores"), (1, 4, 1)),
             (4, pf("threads"), (1, 1, 4)),
             (4, pf("any"), (4, 1, 1)),
-            (4, pf("preferAny"), (4, 1, 1)),  # E48
+            (4, pf("preferAny"), (4, 1, 1)),  # docs/kubevirt/cpu-topology.md#worked-examples
             (4, pf("preferCores"), (1, 4, 1)),
-            (1, pf("spread"), (1, 1, 1)),  # E46
+            (1, pf("spread"), (1, 1, 1)),  # docs/kubevirt/cpu-topology.md#divisibility-check
             (2, pf("spread"), (1, 2, 1)),
             (4, pf("spread"), (2, 2, 1)),
-            (6, pf("spread"), (3, 2, 1)),  # E44
+            # docs/kubevirt/cpu-topology.md#example-spread-over-sockets-cores-and-threads
+            (6, pf("spread"), (3, 2, 1)),
             (8, pf("spread"), (4, 2, 1)),
-            (3, pf("spread"), (1, 2, 1)),  # E45: only 2 vCPUs
+            (3, pf("spread"), (1, 2, 1)),  # docs/kubevirt/cpu-topology.md#example-silent-loss-of-vcpus: only 2 vCPUs
             (3, pf("spread", ratio=3), (1, 3, 1)),
             (9, pf("spread", ratio=3), (3, 3, 1)),
             (12, pf("spread", socket_to_core=4), (3, 4, 1)),
             (12, pf("spread", ratio=3, socket_to_core=4), (4, 3, 1)),
             (2, pf("spread", ratio=3), (0, 3, 1)),
-            (2, pf("spread", socket_to_core=3), (0, 3, 1)),  # E47
+            (2, pf("spread", socket_to_core=3), (0, 3, 1)),  # docs/kubevirt/cpu-topology.md#worked-examples
             (4, pf("spread", across="SocketsCoresThreads"), (1, 2, 2)),
             (8, pf("spread", across="SocketsCoresThreads"), (2, 2, 2)),
             (16, pf("spread", across="SocketsCoresThreads"), (4, 2, 2)),
             (6, pf("spread", across="SocketsCoresThreads", ratio=3), (1, 3, 2)),
-            (12, pf("spread", across="SocketsCoresThreads", ratio=3), (2, 3, 2)),  # E44
+            # docs/kubevirt/cpu-topology.md#example-spread-over-sockets-cores-and-threads
+            (12, pf("spread", across="SocketsCoresThreads", ratio=3), (2, 3, 2)),
             (24, pf("spread", across="SocketsCoresThreads", ratio=4), (3, 4, 2)),
             (8, pf("spread", across="SocketsCoresThreads", ratio=4), (1, 4, 2)),
             (6, pf("spread", across="SocketsCoresThreads", ratio=2), (1, 2, 2)),
             (5, pf("spread", across="SocketsCoresThreads"), (1, 2, 2)),
             (2, pf("spread", across="CoresThreads"), (1, 1, 2)),
             (6, pf("spread", across="CoresThreads"), (1, 3, 2)),
-            (8, pf("spread", across="CoresThreads"), (1, 4, 2)),  # E44
+            # docs/kubevirt/cpu-topology.md#example-spread-over-sockets-cores-and-threads
+            (8, pf("spread", across="CoresThreads"), (1, 4, 2)),
             (5, pf("spread", across="CoresThreads"), (1, 2, 2)),
             (4, pf("spread", across="Foo"), (1, 1, 1)),
             (4, pf("diagonal"), (1, 1, 1)),
@@ -183,10 +187,12 @@ class TestCheckSpreadCPUTopology:
         ("vcpus", "pf_spec", "expected"),
         [
             (4, pf("spread"), None),
-            (1, pf("spread"), SOCKETS_CORES_MSG % (1, 2)),  # E46
-            (3, pf("spread"), SOCKETS_CORES_MSG % (3, 2)),  # E45
+            (1, pf("spread"), SOCKETS_CORES_MSG % (1, 2)),  # docs/kubevirt/cpu-topology.md#divisibility-check
+            # docs/kubevirt/cpu-topology.md#example-silent-loss-of-vcpus
+            (3, pf("spread"), SOCKETS_CORES_MSG % (3, 2)),
             (3, pf("preferSpread"), SOCKETS_CORES_MSG % (3, 2)),
-            (2, pf("spread", socket_to_core=3), SOCKETS_CORES_MSG % (2, 3)),  # E47
+            # docs/kubevirt/cpu-topology.md#worked-examples
+            (2, pf("spread", socket_to_core=3), SOCKETS_CORES_MSG % (2, 3)),
             (3, pf("spread", ratio=3), None),
             (12, pf("spread", ratio=3, socket_to_core=4), None),
             (6, pf("spread", across="SocketsCoresThreads", ratio=2), SOCKETS_CORES_THREADS_MSG % (6, 2, 2)),

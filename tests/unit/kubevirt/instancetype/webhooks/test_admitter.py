@@ -1,4 +1,4 @@
-"""The instance type validating webhook (§8.1, E55)."""
+"""The instance type validating webhook (docs/kubevirt/admission.md#instance-type-admission)."""
 from krmfn.kubevirt.instancetype.webhooks.admitter import (
     DEPRECATED_LAUNCH_SECURITY_WARNING,
     admit_instancetype,
@@ -40,7 +40,8 @@ def test_empty_hugepages_counts_as_requested():
 
 
 def test_overcommit_range_rule_of_the_webhook_itself():
-    # The CRD rejects these first; the webhook's own rule still exists (§8.1).
+    # The CRD rejects these first; the webhook's own rule still exists
+    # (docs/kubevirt/admission.md#instance-type-admission).
     causes = validate_instancetype_spec({"memory": {"guest": "1Gi", "overcommitPercent": 150, "hugepages": {}}})
     assert causes == [
         Cause("spec.memory.overcommitPercent",

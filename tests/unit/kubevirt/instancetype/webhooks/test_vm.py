@@ -1,4 +1,5 @@
-"""VirtualMachine admission, the instance type and preference parts (§8.3, §8.4, E46, E57)."""
+"""VirtualMachine admission, the instance type and preference parts (docs/kubevirt/admission.md#vm-mutating-webhook,
+#vm-validating-webhook)."""
 import copy
 
 import pytest
@@ -92,7 +93,8 @@ def test_bad_vm_name_after_the_mutator():
     assert admit(bad_matcher).stage == r.STAGE_INSTANCETYPE_MUTATOR
 
 
-# --- mutating webhook: matchers (E57) -------------------------------------------------------------
+# --- mutating webhook: matchers (docs/kubevirt/admission.md#example-matcher-validation)
+# -------------------------------------------------------------
 @pytest.mark.parametrize("matcher, expected", [
     ({}, [("spec.instancetype", "Either Name or InferFromVolume should be provided within the InstancetypeMatcher")]),
     ({"revisionName": "cr1"},

@@ -1,4 +1,5 @@
-"""The webhook's Go encoding of a VM spec: quantities canonical (semantics §9.5, Appendix A)."""
+"""The webhook's Go encoding of a VM spec: quantities canonical (docs/kubevirt/expand.md#rest-endpoints-and-virtctl,
+docs/kubevirt/quantities.md#canonical-form)."""
 from krmfn.kubevirt.virt_api.mutators.go_roundtrip import canonical_quantities
 
 

@@ -1,4 +1,5 @@
-"""What the VM mutating webhook stores on CREATE (§8.3.3; vm-mutator.go, mutator.go, defaults.go)."""
+"""What the VM mutating webhook stores on CREATE (docs/kubevirt/admission.md#preference-driven-mutations;
+vm-mutator.go, mutator.go, defaults.go)."""
 import copy
 
 from krmfn.kubevirt.bundle import Bundle
@@ -127,7 +128,7 @@ def test_quantities_are_stored_in_canonical_form():
     stored = store(machine)
     domain = template(stored)["spec"]["domain"]
     assert domain["memory"] == {"guest": "2Gi"}
-    # a plain number is DecimalSI: it stays digits (Appendix A), as a string
+    # a plain number is DecimalSI: it stays digits (docs/kubevirt/quantities.md#canonical-form), as a string
     assert domain["resources"] == {"requests": {"memory": "1073741824", "cpu": "1"}, "limits": {"cpu": "2"}}
     assert template(stored)["spec"]["volumes"][1] == {"name": "scratch", "emptyDisk": {"capacity": "512Mi"}}
     assert stored.vm["spec"]["dataVolumeTemplates"][0]["spec"]["storage"] == {

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.annotations (KubeVirt annotations.go; §4.8)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.annotations (KubeVirt annotations.go;
+docs/kubevirt/preference-apply.md#other-top-level-fields)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.preference.apply.annotations import apply_preference_annotations

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.architecture (KubeVirt architecture.go; §4.8, E43)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.architecture (KubeVirt architecture.go;
+docs/kubevirt/preference-apply.md#other-top-level-fields)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.clock (KubeVirt apply/clock.go; §4.7, E41)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.clock (KubeVirt apply/clock.go;
+docs/kubevirt/preference-apply.md#clock)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.preference.apply.clock import apply_clock_preferences

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.cpu (KubeVirt apply/cpu.go; semantics §4.2, E42)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.cpu (KubeVirt apply/cpu.go;
+docs/kubevirt/preference-apply.md#cpu-features)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.preference.apply.cpu import apply_cpu_preferences

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.devices (KubeVirt apply/device.go; §4.3, E36-E38)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.devices (KubeVirt apply/device.go;
+docs/kubevirt/preference-apply.md#devices)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.disk (KubeVirt apply/disk.go; §4.3 step 10, E34)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.disk (KubeVirt apply/disk.go;
+docs/kubevirt/preference-apply.md#devices step 10)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.features (KubeVirt apply/features.go; §4.4, E39)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.features (KubeVirt apply/features.go;
+docs/kubevirt/preference-apply.md#features)."""
 from __future__ import annotations
 
 import pytest

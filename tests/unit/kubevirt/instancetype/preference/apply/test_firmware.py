@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.firmware (KubeVirt apply/firmware.go; §4.5, E40)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.firmware (KubeVirt apply/firmware.go;
+docs/kubevirt/preference-apply.md#firmware)."""
 from __future__ import annotations
 
 import pytest

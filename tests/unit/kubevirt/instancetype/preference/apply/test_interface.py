@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.interface (KubeVirt apply/interface.go; §4.3, E35)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.interface (KubeVirt apply/interface.go;
+docs/kubevirt/preference-apply.md#devices)."""
 from __future__ import annotations
 
 import pytest

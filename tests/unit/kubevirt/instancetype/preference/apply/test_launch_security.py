@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.launch_security (KubeVirt launchsecurity.go; §4.8)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.launch_security (KubeVirt launchsecurity.go;
+docs/kubevirt/preference-apply.md#other-top-level-fields)."""
 from __future__ import annotations
 
 import pytest

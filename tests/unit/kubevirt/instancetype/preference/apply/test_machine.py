@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.machine (KubeVirt apply/machine.go; §4.6, E43)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.machine (KubeVirt apply/machine.go;
+docs/kubevirt/preference-apply.md#machine)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.preference.apply.machine import apply_machine_preferences

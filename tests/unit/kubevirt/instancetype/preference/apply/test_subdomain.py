@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.subdomain (KubeVirt apply/subdomain.go; §4.8, E43)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.subdomain (KubeVirt apply/subdomain.go;
+docs/kubevirt/preference-apply.md#other-top-level-fields)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.instancetype.preference.apply.subdomain import apply_subdomain

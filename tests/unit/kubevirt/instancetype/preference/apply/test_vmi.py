@@ -1,9 +1,10 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.apply.vmi (KubeVirt apply/vmi.go; semantics §4.1)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.apply.vmi (KubeVirt apply/vmi.go;
+docs/kubevirt/preference-apply.md#order)."""
 from __future__ import annotations
 
 import copy
 
-from krmfn.kubevirt.instancetype.preference.apply import apply_preference as exported_apply_preference
+from krmfn.kubevirt.instancetype.preference.apply.vmi import apply_preference as exported_apply_preference
 from krmfn.kubevirt.instancetype.preference.apply.vmi import apply_preference
 
 _EVERYTHING = {
@@ -95,7 +96,8 @@ def test_storage_class_requirements_and_topology_are_not_applied() -> None:
 
 
 def test_instance_type_annotations_win_over_preference_annotations() -> None:
-    # The instance type applier runs first (§3.6); the preference only adds absent keys (E32).
+    # The instance type applier runs first (docs/kubevirt/instancetype-apply.md#annotations); the preference only adds
+    # absent keys ().
     m = {"annotations": {"tier": "gold"}}
     apply_preference({"annotations": {"tier": "silver", "os": "fedora"}}, {}, m)
     assert m == {"annotations": {"tier": "gold", "os": "fedora"}}

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.requirements.architecture (KubeVirt arch.go; §6.4, E54)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.requirements.architecture (KubeVirt arch.go;
+docs/kubevirt/requirements.md#architecture)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.requirements (KubeVirt checker.go; §6.1, Appendix D)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.requirements (KubeVirt checker.go;
+docs/kubevirt/requirements.md#where-requirements-are-checked, docs/kubevirt/messages.md#message-catalogue)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.requirements.cpu (KubeVirt requirements/cpu.go; §6.2)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.requirements.cpu (KubeVirt requirements/cpu.go;
+docs/kubevirt/requirements.md#cpu)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
-"""Tests for krmfn.kubevirt.instancetype.preference.requirements.memory (KubeVirt memory.go; §6.3, E53)."""
+"""Tests for krmfn.kubevirt.instancetype.preference.requirements.memory (KubeVirt memory.go;
+docs/kubevirt/requirements.md#memory)."""
 from __future__ import annotations
 
 import pytest

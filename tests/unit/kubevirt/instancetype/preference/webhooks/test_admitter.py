@@ -1,4 +1,4 @@
-"""The preference validating webhook (§8.2, E56)."""
+"""The preference validating webhook (docs/kubevirt/admission.md#preference-admission)."""
 import pytest
 
 from krmfn.kubevirt.instancetype.preference.webhooks.admitter import admit_preference, validate_preference_spec

@@ -1,0 +1,113 @@
+"""`krmfn adopt`: the command line of krmfn.modes.adopt.
+
+    krmfn adopt PATH...                      the report: which VMs adopt which instance type and preference
+    krmfn adopt --format json PATH...
+    krmfn adopt --write PATH...              rewrite the files in place (only the adopted VMs change)
+    krmfn adopt --generate --write PATH...   custom sizes for VMs no instance type fits, added to their files
+
+The report goes to stdout (stderr with ``--write -``, whose stream then goes to stdout); exit 0
+when every file was read, 1 when one could not be (an ``input`` finding), 2 on a usage or
+configuration error.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any, TextIO
+
+from krmfn.cli.guard import run_guarded
+from krmfn.report import adopt as adoptreport
+from krmfn.kio import config as cfg
+from krmfn.kio import resourcelist as rlio
+from krmfn.kio.files import read_bundles
+from krmfn.kio.inplace import file_texts, write_files
+from krmfn.report.findings import add_lines, line_location
+from krmfn.kio.results import one_line, stderr_line, to_result
+from krmfn.model.findings import ERROR
+from krmfn.model.options import options_for
+
+MODE = "adopt"
+GENERATE_OPTION = "generateSizes"  # `--generate` is short for its flag, `--generate-sizes`
+EXIT_OK, EXIT_INPUT, EXIT_FATAL = 0, 1, 2
+
+
+def add_flags(parser: argparse.ArgumentParser) -> None:
+    """What `krmfn adopt` has beyond the option table's flags (``--generate``, ``--write``)."""
+    parser.add_argument("--format", choices=adoptreport.FORMATS, default="table",
+                        help="the report: table (default) or json")
+    parser.add_argument("--generate", dest=GENERATE_OPTION, action=argparse.BooleanOptionalAction, default=None,
+                        help="--generate-sizes: custom sizes for VMs no instance type fits")
+
+
+def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    if not ns.paths and sys.stdin.isatty():
+        stderr.write("krmfn: no PATH given (and stdin is a terminal): krmfn adopt PATH..., or - for stdin\n")
+        return EXIT_FATAL
+    try:
+        options = _options(ns)
+        bundles = read_bundles(ns.paths or ["-"], ns.exclude)
+    except cfg.ConfigError as err:
+        stderr.write(f"krmfn: {one_line(err.located())}\n")
+        return EXIT_FATAL
+    except rlio.FatalInput as err:
+        stderr.write(f"krmfn: {one_line(str(err))}\n")
+        return EXIT_FATAL
+    bundle = bundles[0]
+    if not bundle.items and not bundle.problems:
+        stderr.write(f"krmfn: nothing to check: no Kubernetes objects in {', '.join(ns.paths or ['stdin'])}\n")
+        return EXIT_FATAL
+    values = [item.value for item in bundle.items]
+    outcome = run_guarded(MODE, values, options)
+    results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
+    add_lines(results, bundle.items, [f.item for f in outcome.findings])
+    problems = [problem.result() for problem in bundle.problems]
+    for result in [*problems, *(r for r in results if "status" not in (r.get("tags") or {}))]:
+        stderr.write(f"krmfn: {stderr_line(result)}\n")
+    report = stdout
+    if options.get("write"):
+        report = _write(outcome, bundle.items, stdout, stderr)
+    report.write(adoptreport.render(results, ns.format))
+    return EXIT_INPUT if any(r.get("severity") == ERROR for r in [*problems, *results]) else EXIT_OK
+
+
+def _write(outcome: Any, items: list[Any], stdout: TextIO, stderr: TextIO) -> TextIO:
+    """Files in place; the stream on stdout when the input was stdin. Returns where the report goes."""
+    if any(item.file == "-" for item in items):
+        stdout.write(rlio.write_stream(outcome, items))
+        return stderr
+    appended = _appended_files(outcome, items)
+    write_files(file_texts(outcome, items, appended))
+    return stdout
+
+
+def _appended_files(outcome: Any, items: list[Any]) -> dict[int, str]:
+    """Each new object (a generated size) goes to the file of the first VM that references it."""
+    files: dict[int, str] = {}
+    for position, source in enumerate(outcome.sources):
+        if source is not None:
+            continue
+        new = outcome.items[position]
+        name = (new.get("metadata") or {}).get("name")
+        for changed in sorted(outcome.changed):
+            spec = (outcome.items[changed].get("spec") or {}) if isinstance(outcome.items[changed], dict) else {}
+            if (spec.get("instancetype") or {}).get("name") == name:
+                item = items[outcome.sources[changed]]
+                if item.file:
+                    files[position] = item.file
+                break
+    return files
+
+
+def _options(ns: argparse.Namespace) -> dict[str, Any]:
+    """The config file's options (as for every mode: --config FILE, else .krmfn.yaml unless
+    --no-config), then the flags."""
+    path, discovered = ns.config, False
+    if path is None and not ns.no_config:
+        path, discovered = cfg.find_config_file(os.curdir), True
+    options = cfg.options_from_file(path, MODE, discovered) if path else {}
+    for option in options_for(MODE):
+        raw = getattr(ns, option.name, None)
+        if raw is not None:
+            options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, raw))
+    return options

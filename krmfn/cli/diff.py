@@ -1,0 +1,130 @@
+"""`krmfn diff`: the command line of krmfn.modes.diff.
+
+    krmfn diff BASE HEAD                      two trees (files, directories, - for stdin)
+    krmfn diff --git REV PATH...              PATH at git revision REV against the working tree
+    krmfn diff --catalog v1.6.0..v1.7.0 PATH  one tree under two settings (also --set, --base-set)
+
+Exit code: 0 nothing changed, 1 something changed (0 with --exit-zero), 2 an error.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from krmfn.modes.diff.compare import run_diff
+from krmfn.cli.guard import run_guarded
+from krmfn.kio import config as cfg
+from krmfn.report import diff as diffreport
+from krmfn.kio import git
+from krmfn.kio.files import read_bundles
+from krmfn.kio.results import one_line
+from krmfn.model.modes import BY_NAME
+from krmfn.model.options import Option, options_for
+
+EXIT_SAME, EXIT_CHANGED, EXIT_ERROR = 0, 1, 2
+HELP = BY_NAME["diff"].summary
+
+
+class DiffError(Exception):
+    """An input or a revision the diff cannot read."""
+
+
+def add_parser(sub: Any, add_flag: Callable[[argparse.ArgumentParser, Option], None]) -> None:
+    parser = sub.add_parser("diff", help=HELP, description=HELP + ".", epilog=__doc__,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="BASE and HEAD; or, with --git or a setting that differs, the paths to compare")
+    parser.add_argument("--git", metavar="REV", help="compare PATH... at git revision REV (read with git archive, "
+                                                     "nothing checked out) with the working tree")
+    parser.add_argument("--set", dest="head_set", metavar="OPTION=VALUE", action="append", default=[],
+                        help="an inline option for the HEAD side only (repeatable)")
+    parser.add_argument("--base-set", dest="base_set", metavar="OPTION=VALUE", action="append", default=[],
+                        help="an inline option for the BASE side only (repeatable)")
+    parser.add_argument("--format", choices=diffreport.FORMATS, default="text",
+                        help="text (default), markdown (a pull-request comment) or json")
+    parser.add_argument("--exit-zero", action="store_true", help="exit 0 when something changed (report only)")
+    parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
+                        help="leave out files and directories matching GLOB; repeatable")
+    parser.add_argument("--kustomize", choices=("auto", "off"), default="off",
+                        help="auto: compare what each kustomization directory renders; off (default): its files")
+    for option in options_for("inline"):
+        if option.name == "catalog":
+            parser.add_argument("--catalog", dest="catalog", default=None, metavar="VERSION[..VERSION]",
+                                help="the catalog for both sides, or BASE..HEAD (e.g. v1.6.0..v1.7.0)")
+        elif option.name not in ("dropReferenced", "provenance"):  # the report names each field's source
+            add_flag(parser, option)
+
+
+def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        base_options, head_options = _options(ns)
+        base, head = _sides(ns, base_options != head_options)
+    except (DiffError, cfg.ConfigError) as err:
+        stderr.write(f"krmfn diff: {one_line(str(err))}\n")
+        return EXIT_ERROR
+    report = run_diff(base, head, base_options, head_options, run_guarded)
+    stdout.write(diffreport.render(report, ns.format))
+    return EXIT_CHANGED if report.changed and not ns.exit_zero else EXIT_SAME
+
+
+
+def _options(ns: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(BASE options, HEAD options): the shared flags, then --catalog A..B, --base-set, --set."""
+    shared: dict[str, Any] = {}
+    table = {option.name: option for option in options_for("inline")}
+    for name, option in table.items():
+        raw = getattr(ns, name, None)
+        if raw is not None and name != "catalog":
+            shared[name] = cfg.parse_flag(option, raw)
+    base, head = dict(shared), dict(shared)
+    if ns.catalog:
+        before, dots, after = ns.catalog.partition("..")
+        base["catalog"], head["catalog"] = (before, after) if dots else (ns.catalog, ns.catalog)
+    for side, pairs in ((base, ns.base_set), (head, ns.head_set)):
+        for pair in pairs:
+            name, equals, value = pair.partition("=")
+            found = table.get(name.strip())
+            if not equals or found is None:
+                raise DiffError(f"--set {pair}: expected OPTION=VALUE with an inline option "
+                                f"(one of {', '.join(sorted(table))})")
+            side[found.name] = cfg.parse_value(found, value, f"--set {found.name}")
+    return base, head
+
+
+def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], list[Any]]:
+    if ns.git:
+        if not ns.paths:
+            raise DiffError("--git REV needs the PATHs to compare")
+        with tempfile.TemporaryDirectory(prefix="krmfn-diff-") as scratch:
+            try:
+                old_paths = git.paths_at_revision(ns.git, ns.paths, scratch)
+            except git.GitError as err:
+                raise DiffError(str(err)) from None
+            return read_objects(ns, old_paths), read_objects(ns, ns.paths)
+    if settings_differ:
+        if not ns.paths:
+            raise DiffError("give the PATHs to compare under the two settings")
+        values = read_objects(ns, ns.paths)
+        return values, values
+    if len(ns.paths) != 2:
+        raise DiffError("expected BASE and HEAD (or --git REV PATH..., or a setting that differs: "
+                        "--catalog A..B, --set OPTION=VALUE)")
+    return read_objects(ns, [ns.paths[0]]), read_objects(ns, [ns.paths[1]])
+
+
+def read_objects(ns: argparse.Namespace, paths: list[str]) -> list[Any]:
+    """The objects of the paths; a path that does not exist is an empty side (added or removed)."""
+    present = [path for path in paths if path == "-" or os.path.exists(path)]
+    if not present:
+        return []
+    bundles = read_bundles(present, ns.exclude, kustomize=ns.kustomize == "auto")
+    problems = [problem for bundle in bundles for problem in bundle.problems]
+    if problems:
+        first = problems[0].result()
+        where = (first.get("file") or {}).get("path") or ""
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise DiffError(f"{where}: {first['message']}{more}")
+    return [item.value for bundle in bundles for item in bundle.items]

@@ -1,0 +1,508 @@
+"""Command line: `krmfn` (KRM function on stdin/stdout) and `krmfn MODE [options] PATH...`.
+
+This module and krmfn.kio are the only places that touch stdin, stdout, files or YAML.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from krmfn import __version__, catalog
+from krmfn.cli import adopt as adoptcli, diff as diffcli, explain as explaincli
+from krmfn.model.findings import ERROR, WARNING, Finding
+from krmfn.kio import config as cfg
+from krmfn.kio import resourcelist as rlio
+from krmfn.kio.files import INPUT_CHECK, Bundle, InputProblem, read_bounded, read_bundles
+from krmfn.kio.items import Item, resource_ref
+from krmfn.kio.emit import dump
+from krmfn.report.findings import (
+    COLOR_CHOICES,
+    FORMATS,
+    ReportSettings,
+    add_lines,
+    line_location,
+    use_color,
+    write_fatal,
+    write_report,
+)
+from krmfn.report.rules import Rule
+from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
+from krmfn.cli.rules import NORMALIZE_RULES, RULE_BY_ID, RULES
+from krmfn.modes.generate.findings import NOTHING as GENERATE_NOTHING
+from krmfn.modes.generate.requests import SINGLE_SIZE_OPTIONS
+from krmfn.cli.guard import run_guarded
+from krmfn.model.gcpause import gc_paused
+from krmfn.model.krm import without_orchestrator_annotations
+from krmfn.model.kubevirt_version import (
+    CATALOG_OFF, DEFAULT as DEFAULT_KUBEVIRT, VERSIONS, catalog_for, kubevirt_version,
+)
+from krmfn.model.modes import BY_NAME
+from krmfn.model.options import MODES, Option, options_for
+from krmfn.model.outcome import Outcome, passthrough
+from krmfn.modes.dispatch import run, run_flags
+from krmfn.modes.normalize.mode import argocd_ignore_differences
+from krmfn.modes.validate.checks import catalog as catalog_check
+from krmfn.modes.validate.options import ValidateOptions
+
+DESCRIPTION = """\
+krmfn resolves KubeVirt instance types and preferences offline.
+
+With no MODE, krmfn is a KRM function: it reads a ResourceList on stdin and writes one on
+stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functionConfig picks
+the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate/Normalize/Adopt.
+
+With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
+and *.yml) and - for stdin. A file it cannot read is one `input` finding; the rest is still read.
+"""
+
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    with gc_paused():  # one short run that builds acyclic dicts and lists
+        return _main_reporting(argv)
+
+
+def _main_reporting(argv: Sequence[str] | None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader went away (`krmfn validate . | head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as err:  # noqa: BLE001 - a bug outside the guarded paths: one line, never a traceback
+        sys.stderr.write(f"krmfn: internal error: {type(err).__name__}: {err}\n")
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        if sys.stdin.isatty():
+            build_parser().print_help(sys.stderr)
+            return 2
+        return run_krm(read_bounded(sys.stdin.buffer), sys.stdout, sys.stderr)
+    parser = build_parser()
+    ns = parser.parse_args(args)
+    if ns.mode == "catalog":
+        return run_catalog(ns, sys.stdout, sys.stderr)
+    if ns.mode == "checks":
+        return run_checks(ns, sys.stdout, sys.stderr)
+    if ns.mode == "diff":
+        return diffcli.run(ns, sys.stdout, sys.stderr)
+    if ns.mode == "explain":
+        return explaincli.run(ns, sys.stdout, sys.stderr)
+    if ns.mode == "adopt":
+        return adoptcli.run(ns, sys.stdout, sys.stderr)
+    if ns.mode is None:
+        parser.print_help(sys.stderr)
+        return 2
+    return run_cli(ns, sys.stdout, sys.stderr)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="krmfn", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--version", action="version", version=f"krmfn {__version__}")
+    sub = parser.add_subparsers(dest="mode", metavar="MODE")
+    catalog_parser = sub.add_parser("catalog", help="list the embedded common-instancetypes catalog",
+                                    description="List the embedded common-instancetypes catalog.")
+    catalog_parser.add_argument("--output", "-o", choices=("table", "yaml"), default="table",
+                                help="a readable table (default) or the objects as YAML")
+    catalog_parser.add_argument("--catalog", default=None,
+                                help=f"catalog version ({', '.join(catalog.CATALOG_VERSIONS)}; default: the one "
+                                     "--kubevirt-version deploys)")
+    catalog_parser.add_argument("--kubevirt-version", default=None, choices=tuple(VERSIONS),
+                                help="list the catalog this KubeVirt release deploys "
+                                     f"(default: {DEFAULT_KUBEVIRT.name})")
+    catalog_parser.add_argument("--kind", choices=("instancetypes", "preferences", "all"), default="all",
+                                help="what to list (default: all)")
+    checks_parser = sub.add_parser("checks", help="list validate's checks, or explain one",
+                                   description="List validate's checks (ID, severity, summary), or with an ID "
+                                               "explain one: what it mirrors in KubeVirt, a passing and a "
+                                               "failing example, how to fix it.")
+    checks_parser.add_argument("check", nargs="?", metavar="ID", help="the check to explain")
+    diffcli.add_parser(sub, _add_flag)
+    explaincli.add_parser(sub, _add_flag)
+    for mode in MODES:
+        summary = BY_NAME[mode].summary
+        mode_parser = sub.add_parser(mode, help=summary, description=summary)
+        mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
+        mode_parser.add_argument("--config", metavar="FILE",
+                                 help="read options from FILE (a functionConfig, or a mapping of options as in "
+                                      ".krmfn.yaml) instead of the .krmfn.yaml found from the current directory")
+        mode_parser.add_argument("--no-config", action="store_true",
+                                 help="do not look for .krmfn.yaml (or .krmfn.yml) up to the repository root")
+        mode_parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
+                                 help="leave out files and directories whose path (relative to the directory "
+                                      "given) or name matches GLOB; repeatable")
+        if mode == "adopt":
+            adoptcli.add_flags(mode_parser)
+        if mode == "validate":
+            _add_report_flags(mode_parser)
+            mode_parser.add_argument("--kustomize", choices=("auto", "off"), default="auto",
+                                     help="auto (default): validate what each directory with a kustomization "
+                                          "renders (kubectl kustomize), as a bundle of its own; off: read its "
+                                          "files one by one")
+        if mode == "normalize":
+            _add_report_flags(mode_parser)  # for --check
+            mode_parser.add_argument("--argocd-ignore", action="store_true",
+                                     help="print, instead of the VMs, the Argo CD ignoreDifferences entries for "
+                                          "what only the live cluster can know (the random firmware uuid and "
+                                          "serial KubeVirt adds to VMs that have none)")
+        for option in options_for(mode):
+            _add_flag(mode_parser, option)
+    return parser
+
+
+def _add_report_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="report format: text, json, github (workflow annotations), sarif (SARIF 2.1.0, "
+                             "GitHub code scanning) or junit (JUnit XML) (default: github when "
+                             "GITHUB_ACTIONS=true, else text)")
+    amount = parser.add_mutually_exclusive_group()
+    amount.add_argument("--quiet", "-q", action="store_true",
+                        help="text and github: errors only, no summary line")
+    amount.add_argument("--verbose", "-v", action="store_true",
+                        help="text and github: list each catalog info line instead of one summary line")
+    parser.add_argument("--color", choices=COLOR_CHOICES, default="auto",
+                        help="colour the text report (default: auto, on a terminal unless NO_COLOR is set)")
+    parser.add_argument("--show-suppressed", action="store_true",
+                        help="text and github: also list results suppressed by a krmfn.dev/ignore annotation")
+
+
+def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
+    help_text = f"{option.help} (default: {option.default!r})"
+    if option.kind == "sizes":
+        return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory --patch --set)
+    if option.kind == "lines":
+        parser.add_argument(option.flag, dest=option.name, action="append", default=None,
+                            help=f"{option.help} (adds to a config file's list)")
+    elif option.is_list:
+        parser.add_argument(option.flag, dest=option.name, action="append", default=None,
+                            help=f"{option.help} (repeatable, comma-separated; adds to a config file's list)")
+    elif option.kind == "bool":
+        parser.add_argument(option.flag, dest=option.name, action=argparse.BooleanOptionalAction,
+                            default=None, help=help_text)
+    elif option.kind == "enum":
+        parser.add_argument(option.flag, dest=option.name, choices=option.choices, default=None, help=help_text)
+    else:
+        parser.add_argument(option.flag, dest=option.name, default=None, help=help_text)
+
+
+# --- catalog -------------------------------------------------------------------------------
+
+
+def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    version = ns.catalog or kubevirt_version(ns.kubevirt_version).catalog
+    if version not in catalog.CATALOG_VERSIONS:
+        stderr.write(f"krmfn: unknown catalog version {version} (known: {', '.join(catalog.CATALOG_VERSIONS)})\n")
+        return EXIT_FATAL
+    if ns.output == "yaml":
+        objects = [*(catalog.instancetypes(version) if ns.kind != "preferences" else []),
+                   *(catalog.preferences(version) if ns.kind != "instancetypes" else [])]
+        stdout.write("".join(("---\n" if i else "") + dump(obj) + "\n" for i, obj in enumerate(objects)))
+        return 0
+    if ns.kind != "preferences":
+        rows = [[r["name"], r["class"], str(r["vcpus"]), r["memory"], ", ".join(r["features"])]
+                for r in catalog.table(version)]
+        stdout.write(f"common-instancetypes {version}: VirtualMachineClusterInstancetype\n")
+        stdout.write(_columns(["NAME", "CLASS", "VCPUS", "MEMORY", "FEATURES"], rows))
+    if ns.kind == "all":
+        stdout.write("\n")
+    if ns.kind != "instancetypes":
+        rows = [[r["name"], r["osType"] or "", r["arch"] or "", str(r["vcpus"] or ""), r["memory"] or "",
+                 ", ".join(r["features"])] for r in catalog.preference_table(version)]
+        stdout.write(f"common-instancetypes {version}: VirtualMachineClusterPreference\n")
+        stdout.write(_columns(["NAME", "OS", "ARCH", "MIN VCPUS", "MIN MEMORY", "FEATURES"], rows))
+    return 0
+
+
+def _columns(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)).rstrip()
+             for row in [header, *rows]]
+    return "\n".join(lines) + "\n"
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+def run_checks(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    if ns.check is None:
+        rows = [[rule.id, rule.severity, rule.summary] for rule in RULES]
+        stdout.write(_columns(["ID", "SEVERITY", "SUMMARY"], rows))
+        return 0
+    rule = RULE_BY_ID.get(ns.check)
+    if rule is None:
+        stderr.write(f"krmfn: unknown check {ns.check!r} (known: {', '.join(RULE_BY_ID)})\n")
+        return 2
+    stdout.write(explain_check(rule))
+    return 0
+
+
+def explain_check(rule: Rule) -> str:
+    """`krmfn checks ID`: like `ruff rule`, the check's whole documentation."""
+    parts = [f"{rule.id} ({rule.severity}): {rule.summary}", rule.description,
+             f"KubeVirt behaviour it mirrors: {rule.mirrors}"]
+    for title, example in (("Passing example", rule.passing), ("Failing example", rule.failing)):
+        if example:
+            parts.append(f"{title}:\n\n" + "".join(f"    {line}\n" if line else "\n"
+                                                   for line in example.splitlines()).rstrip("\n"))
+    parts += [f"How to fix: {rule.fix}", f"More: {rule.help_uri}"]
+    return "\n\n".join(parts) + "\n"
+
+
+# --- KRM mode --------------------------------------------------------------------------------
+
+
+def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
+    """One ResourceList in, one out. On fatal input: nothing on stdout, one line on stderr, 1."""
+    try:
+        rl = rlio.read(data)
+    except rlio.FatalInput as err:
+        stderr.write(f"krmfn: {one_line(str(err))}\n")
+        return 1
+    except Exception as err:  # noqa: BLE001 - a reader bug: fatal, so nothing on stdout
+        stderr.write(f"krmfn: internal error reading the input: {type(err).__name__}: {one_line(str(err))}\n")
+        return 1
+    values = [item.value for item in rl.items]
+    try:
+        config = cfg.parse_function_config(rl.function_config)
+    except cfg.ConfigError as err:
+        outcome = passthrough(values)
+        outcome.findings.append(Finding(ERROR, f"functionConfig {err.message}", check="function-config",
+                                        tags={"field": err.path or ""}))
+    else:
+        outcome = _run_guarded(config.mode, values, config.options)
+    config_ref = resource_ref(rl.function_config) if isinstance(rl.function_config, dict) else None
+    results = sorted((to_result(f, rl.items, config_ref) for f in outcome.findings), key=sort_key)
+    try:
+        chunks = rlio.write_chunks(rl, outcome, results)
+    except Exception as err:  # noqa: BLE001 - a writer bug: no partial output (kpt would delete files)
+        stderr.write(f"krmfn: internal error writing the output: {type(err).__name__}: {err}\n")
+        return 1
+    _write_bytes(stdout, chunks)
+    return _report_errors(results, stderr)
+
+
+def _write_bytes(stdout: TextIO, chunks: list[bytes | bytearray | memoryview]) -> None:
+    """UTF-8 straight to the binary stream when there is one (no decode and re-encode)."""
+    binary = getattr(stdout, "buffer", None)
+    if binary is None:
+        stdout.write(b"".join(chunks).decode("utf-8"))
+        return
+    stdout.flush()
+    binary.writelines(chunks)
+    binary.flush()
+
+
+def _run_guarded(mode: str, values: list[Any], options: dict[str, Any], flags: bool = False) -> Outcome:
+    """An engine crash is reported as an error result naming the item (krmfn.cli.guard); every item
+    still comes out. ``flags``: generate's one size came from CLI flags, which findings name."""
+    return run_guarded(mode, values, options, runner=run_flags if flags else run)
+
+
+def _report_errors(results: list[dict[str, Any]], stderr: TextIO) -> int:
+    errors = [result for result in results if result.get("severity") == ERROR]
+    for result in errors:
+        stderr.write(f"krmfn: {stderr_line(result)}\n")
+    return 1 if has_error(results) else 0
+
+
+# --- file mode -------------------------------------------------------------------------------
+
+
+EXIT_FATAL = 2  # usage, configuration, nothing readable, nothing checked (README, "Results and exit codes")
+CONFIG_CHECK = "config"
+NOTHING_CHECK = "nothing-checked"
+
+
+RESOURCE_LIST_NOT_OBJECTS = ("a ResourceList is the input of krmfn as a KRM function, not objects to check: pipe it "
+                             "to krmfn with no MODE (its functionConfig picks the mode)")
+
+
+class NothingChecked(Exception):
+    """The run would check nothing: that must not look like success."""
+
+
+def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    mode: str = ns.mode
+    fmt = _format(ns)
+    try:
+        options = _cli_options(ns)
+        bundles = _read_bundles(ns)
+    except cfg.ConfigError as err:
+        return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message)
+    except rlio.FatalInput as err:
+        return _fatal(str(err), INPUT_CHECK, fmt, stdout, stderr)
+    except NothingChecked as err:
+        return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr)
+    flags = mode == "generate" and any(getattr(ns, option, None) is not None for option in SINGLE_SIZE_OPTIONS.values())
+    runs = [(bundle, *_bundle_results(mode, bundle, options, flags)) for bundle in bundles]
+    if any(finding.check == GENERATE_NOTHING for _, outcome, _ in runs for finding in outcome.findings):
+        return _fatal("nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a config file",
+                      NOTHING_CHECK, fmt, stdout, stderr)
+    if mode == "validate" or (mode == "normalize" and options.get("check")):
+        results = [result for _, _, bundle_results in runs for result in bundle_results]
+        items = [item for bundle in bundles for item in bundle.items]
+        return _print_report(results, items, _report_settings(ns, options, fmt, stdout), stdout)
+    bundle, outcome, results = runs[0]  # inline and generate read files one by one (kustomize off)
+    if mode == "normalize" and ns.argocd_ignore:
+        return _print_argocd_ignore(bundle, options, results, stdout, stderr)
+    results.sort(key=_report_order)
+    if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
+        keep = [i for i, source in enumerate(outcome.sources) if source is None]
+        outcome = Outcome([without_orchestrator_annotations(outcome.items[i]) for i in keep], [None] * len(keep),
+                          set(), outcome.findings)
+    stdout.write(rlio.write_stream(outcome, bundle.items))
+    for result in results:
+        if result.get("severity") != ERROR:
+            stderr.write(f"krmfn: {stderr_line(result)}\n")
+    return _report_errors(results, stderr)
+
+
+def _print_argocd_ignore(bundle: Bundle, options: dict[str, Any], results: list[dict[str, Any]],
+                         stdout: TextIO, stderr: TextIO) -> int:
+    """``normalize --argocd-ignore``: the entries for an Argo CD Application's
+    ``spec.ignoreDifferences``; the normalize findings still go to stderr."""
+    values = [item.value for item in bundle.items]
+    entries = argocd_ignore_differences(values, options)  # a crash here is main's one-line error
+    text = dump({"ignoreDifferences": entries})
+    stdout.write(text if text.endswith("\n") else text + "\n")
+    for result in results:
+        if result.get("severity") != ERROR:
+            stderr.write(f"krmfn: {stderr_line(result)}\n")
+    return _report_errors(results, stderr)
+
+
+def _format(ns: argparse.Namespace) -> str:
+    """validate's (and normalize --check's) report format; the other modes write YAML and report in text."""
+    fmt: str | None = getattr(ns, "format", None)
+    if fmt is None:
+        fmt = "github" if ns.mode in ("validate", "normalize") and os.environ.get("GITHUB_ACTIONS") == "true" \
+            else "text"
+    return fmt
+
+
+def _fatal(line: str, check: str, fmt: str, stdout: TextIO, stderr: TextIO,
+           where: dict[str, Any] | None = None, message: str | None = None) -> int:
+    """One line on stderr; json and github also say it on stdout in their own form."""
+    stderr.write(f"krmfn: {one_line(line)}\n")
+    write_fatal(message or line, check, fmt, stdout, where, RULES)
+    return EXIT_FATAL
+
+
+def _config_where(err: cfg.ConfigError) -> dict[str, Any] | None:
+    if not err.file:
+        return None
+    return {"path": err.file, **({"line": err.line} if err.line else {})}
+
+
+def _read_bundles(ns: argparse.Namespace) -> list[Bundle]:
+    """The bundles to work on; raises NothingChecked when there is nothing to check."""
+    if not ns.paths and ns.mode != "generate" and sys.stdin.isatty():
+        raise NothingChecked("no PATH given (and stdin is a terminal): krmfn MODE PATH..., or - for stdin")
+    # generate reads a bundle only when given one (its sources may all come from the catalog)
+    paths = ns.paths or ([] if ns.mode == "generate" else ["-"])
+    bundles = read_bundles(paths, ns.exclude, kustomize=getattr(ns, "kustomize", "off") == "auto")
+    items = [item for bundle in bundles for item in bundle.items]
+    resource_lists = [item for item in items if rlio.is_resource_list(item.value)]
+    if resource_lists and len(resource_lists) == len(items):
+        where = "stdin" if resource_lists[0].file == "-" else resource_lists[0].file
+        raise NothingChecked(f"{where}: {RESOURCE_LIST_NOT_OBJECTS}")
+    for bundle in bundles:  # a ResourceList among objects: one input finding, not an object
+        bundle.problems.extend(InputProblem(item.file, RESOURCE_LIST_NOT_OBJECTS, index=item.doc_index)
+                               for item in bundle.items if rlio.is_resource_list(item.value))
+        bundle.items = [item for item in bundle.items if not rlio.is_resource_list(item.value)]
+    problems = [problem for bundle in bundles for problem in bundle.problems]
+    if not items and not problems and ns.mode != "generate":
+        where = "stdin is empty" if paths == ["-"] else f"no Kubernetes objects in {', '.join(paths)}"
+        raise NothingChecked(f"nothing to check: {where}")
+    return bundles
+
+
+def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any],
+                    flags: bool = False) -> tuple[Outcome, list[dict[str, Any]]]:
+    """Run the mode on one bundle: its outcome, and its input problems and findings as results
+    (with lines where the items came from files)."""
+    outcome = _run_guarded(mode, [item.value for item in bundle.items], options, flags)
+    results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
+    if bundle.built_from is None:
+        add_lines(results, bundle.items, [f.item for f in outcome.findings])
+    return outcome, [*_input_results(mode, bundle.problems, options), *results]
+
+
+def _input_results(mode: str, problems: list[InputProblem], options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The `input` findings, with validate's `disable`, `severity` and `strict` applied to them as
+    to every check's."""
+    results = [problem.result() for problem in problems]
+    if mode != "validate":
+        return results
+    settings = ValidateOptions.from_options(options)
+    if INPUT_CHECK in settings.disabled:
+        return []
+    for result in results:
+        result["severity"] = settings.severities.get(INPUT_CHECK, result["severity"])
+        if settings.strict and result["severity"] == WARNING:
+            result["severity"] = ERROR
+    return results
+
+
+def _report_order(result: dict[str, Any]) -> tuple:
+    key = sort_key(result)
+    return (*key[:2], (result.get("file") or {}).get("line") or 0, *key[2:])
+
+
+def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
+    """The config file's options (--config FILE, else a .krmfn.yaml found from the current
+    directory unless --no-config), then the flags: a list flag adds, any other replaces."""
+    path, discovered = ns.config, False
+    if path is None and not ns.no_config:
+        path, discovered = cfg.find_config_file(os.curdir), True
+    options = cfg.options_from_file(path, ns.mode, discovered) if path else {}
+    for option in options_for(ns.mode):
+        raw = getattr(ns, option.name, None)
+        if raw is not None:
+            value = _read_at_file(option, raw) if option.name == PATCH_OPTION else raw
+            options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, value))
+    return options
+
+
+PATCH_OPTION = "patch"  # --patch @FILE reads the JSON Patch from FILE
+
+
+def _read_at_file(option: Option, raw: str) -> str:
+    """``@FILE``: the file's text; any other value as given."""
+    if not raw.startswith("@"):
+        return raw
+    try:
+        with open(raw[1:], encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise cfg.ConfigError(f"{option.flag}: cannot read {raw[1:]}: {reason}", option.flag) from None
+
+
+def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, stdout: TextIO) -> ReportSettings:
+    version = catalog_for(options.get("catalog"), kubevirt_version(options.get("kubevirtVersion")))
+    return ReportSettings(fmt=fmt, quiet=ns.quiet, verbose=ns.verbose, color=use_color(ns.color, stdout, os.environ),
+                          show_suppressed=ns.show_suppressed, catalog_check=catalog_check.ID,
+                          catalog_version=version or CATALOG_OFF,
+                          rules=NORMALIZE_RULES if ns.mode == "normalize" else RULES, mode=ns.mode)
+
+
+def _print_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, stdout: TextIO) -> int:
+    results.sort(key=_report_order)
+    write_report(results, items, settings, stdout)
+    return 1 if has_error(results) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""The stable IDs of validate's checks, in report order: one home for each.
+
+Read by the check modules (each one's ``ID``), the option parser (``disable``, ``severity``), the
+reports and the docs. An ID never changes once released: users name it in options and
+``krmfn.dev/ignore`` annotations.
+"""
+from __future__ import annotations
+
+API_VERSION = "api-version"
+UNKNOWN_FIELD = "unknown-field"
+SCHEMA = "schema"
+INSTANCETYPE_ADMISSION = "instancetype-admission"
+PREFERENCE_ADMISSION = "preference-admission"
+MATCHER = "matcher"
+REFERENCE = "reference"
+CONFLICT = "conflict"
+SPREAD_TOPOLOGY = "spread-topology"
+V1BETA2_SIZING = "v1beta2-sizing"
+PREFERENCE_REQUIREMENTS = "preference-requirements"
+VM_DEFAULTS = "vm-defaults"
+VM_ADMISSION = "vm-admission"
+DUPLICATE_OBJECT = "duplicate-object"
+KUBEVIRT_CRASH = "kubevirt-crash"
+DEPRECATED = "deprecated"
+CATALOG = "catalog"
+IGNORE_ANNOTATION = "ignore-annotation"
+
+CHECK_IDS: tuple[str, ...] = (
+    API_VERSION,
+    UNKNOWN_FIELD,
+    SCHEMA,
+    INSTANCETYPE_ADMISSION,
+    PREFERENCE_ADMISSION,
+    MATCHER,
+    REFERENCE,
+    CONFLICT,
+    SPREAD_TOPOLOGY,
+    V1BETA2_SIZING,
+    PREFERENCE_REQUIREMENTS,
+    VM_DEFAULTS,
+    VM_ADMISSION,
+    DUPLICATE_OBJECT,
+    KUBEVIRT_CRASH,
+    DEPRECATED,
+    CATALOG,
+    IGNORE_ANNOTATION,
+)

@@ -1,0 +1,167 @@
+"""The `normalize` mode on plain data: every VirtualMachine written as KubeVirt stores it after its
+mutating webhook, matchers kept, so that the source in git equals the live object.
+
+No KubeVirt counterpart as a whole: each VM goes through the CREATE chain krmfn already ports
+(``krmfn.kubevirt.virt_api.admit``); an admitted VM is replaced by what the mutating webhook
+stores (``krmfn.kubevirt.virt_api.mutators.vm_mutator``): inferred matchers, the preference's
+architecture, machine type and storage class, the cluster's architecture and machine type, the
+PCI topology annotation.
+
+* Every input item comes out, in order; only admitted VMs whose stored form differs change.
+* A VM KubeVirt's admission rejects is never stored: it is left unchanged, with one error per
+  cause (KubeVirt's message).
+* VirtualMachinePools are left as written: no mutating webhook runs on a pool (KubeVirt stores it
+  as sent); only the VMs its controller creates from the template are mutated, and those are not
+  in git. One info result says so.
+* Idempotent: a normalized VM is the webhook's fixed point.
+* ``check``: nothing changes; each field KubeVirt would store differently is an error (CI, pre-commit).
+* The random ``firmware.uuid``/``serial`` the webhook adds on CREATE cannot be known offline:
+  ``argocd_ignore_differences`` lists them as Argo CD ``ignoreDifferences`` entries.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from krmfn.model.fields import ABSENT, field_changes
+from krmfn.modes.inline.mode import admission_findings
+from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE, Bundle
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.kubevirt.virt_api.admit import admit_items
+from krmfn.kubevirt.util.webhooks import Admission
+from krmfn.kubevirt.instancetype.webhooks.vm import mutate
+from krmfn.kubevirt.virt_api.mutators.vm_mutator import stored_vm
+from krmfn.model.findings import ERROR, INFO, UNSET, Finding
+from krmfn.model.embedded import unwrap
+from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machine
+from krmfn.model.kubevirt_version import catalog_for
+from krmfn.model.options import complete
+from krmfn.model.outcome import Outcome
+from krmfn.model.suppression import suppress
+
+NORMALIZE_CHECK = "normalize"
+POOL_AS_WRITTEN = ("VirtualMachinePool left as written: KubeVirt runs no mutating webhook on pools (it stores "
+                   "them as sent); the VMs its controller creates are mutated, and those are not in git")
+
+
+@dataclass
+class Normalized:
+    """The mode's outcome, and by item index the JSON Pointers of each stored VM's fields that
+    only the cluster can fill (``vm_mutator.Stored.live_only``)."""
+
+    outcome: Outcome
+    live_only: dict[int, list[str]] = field(default_factory=dict)
+    rejected: set[int] = field(default_factory=set)  # VMs admission rejects: never stored
+
+
+def run_normalize(values: list[Any], options: Mapping[str, Any], pool_vms: Collection[int] = ()) -> Outcome:
+    """The mode: functionConfig options in, the Outcome out. ``pool_vms``: the item indexes that
+    stand for a VirtualMachinePool's template (``krmfn.model.embedded``)."""
+    outcome = normalize_items(values, options, pool_vms).outcome
+    suppress(outcome.findings, values)
+    return outcome
+
+
+def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Collection[int] = ()) -> Normalized:
+    """Each admitted VM of ``values`` as stored, against the others (module doc)."""
+    options = complete("normalize", options)
+    config = ClusterConfig.from_options(options)
+    namespace = options["namespace"] or DEFAULT_NAMESPACE
+    catalog_version = catalog_for(options["catalog"], config.kubevirt_version)
+    legacy = options["legacyApiVersions"]
+    admitted = admit_items(values, namespace, config, catalog_version, legacy)
+    bundle = Bundle((item for item in values if isinstance(item, dict)), namespace, admitted.rejected,
+                    catalog_version, legacy, config.kubevirt_version)
+    result = Normalized(Outcome(list(values), list(range(len(values)))))
+    rejected: list[Admission | None] = [None] * len(values)
+    for index, item in enumerate(values):
+        if not is_virtual_machine(item):
+            continue
+        if index in pool_vms:
+            result.outcome.findings.append(Finding(INFO, POOL_AS_WRITTEN, item=index, check=NORMALIZE_CHECK))
+            continue
+        verdict = admitted.verdicts[index]
+        if verdict is not None and not verdict.allowed:
+            rejected[index] = verdict
+            result.rejected.add(index)
+            continue
+        _normalize_vm(index, item, bundle, config, result, options["check"])
+    result.outcome.findings.extend(admission_findings(values, rejected, result.outcome, ERROR))
+    return result
+
+
+def _normalize_vm(index: int, vm: dict, bundle: Bundle, config: ClusterConfig, result: Normalized,
+                  check: bool) -> None:
+    vm_namespace = bundle.namespace_of(vm)
+    mutation = mutate(vm, bundle, vm_namespace, config.kubevirt_version)
+    if isinstance(mutation, Admission):  # admission allowed it, so this cannot happen; stay safe
+        return
+    stored = stored_vm(mutation.vm, bundle, vm_namespace, config)
+    if stored.live_only:
+        result.live_only[index] = stored.live_only
+    if stored.vm == vm:
+        return
+    if check:
+        result.outcome.findings.extend(drift_findings(index, vm, stored.vm))
+    else:
+        result.outcome.items[index] = stored.vm
+        result.outcome.changed.add(index)
+
+
+def drift_findings(index: int, source: dict, stored: dict) -> list[Finding]:
+    """The `check` option: one error per field KubeVirt would store differently from the source."""
+    findings = []
+    for change in field_changes(source, stored):
+        if change.before is ABSENT:
+            message = f"KubeVirt's mutating webhook adds {change.path}: {_shown(change.after)}"
+        elif change.after is ABSENT:
+            message = f"KubeVirt's mutating webhook removes {change.path} ({_shown(change.before)})"
+        else:
+            message = (f"KubeVirt's mutating webhook stores {change.path} as {_shown(change.after)} "
+                       f"(the source has {_shown(change.before)})")
+        findings.append(Finding(ERROR, message, item=index, path=change.path, check=NORMALIZE_CHECK,
+                                current=UNSET if change.before is ABSENT else change.before,
+                                proposed=UNSET if change.after is ABSENT else change.after))
+    return findings
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def argocd_ignore_differences(values: list[Any], options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Argo CD ``ignoreDifferences`` entries (an Application's ``spec.ignoreDifferences``) for what
+    only a live cluster can know after normalize: one entry for every VM when all the VMs KubeVirt
+    stores need the same pointers, else one per VM (``name``/``namespace``, the first of a repeated
+    name). Empty when nothing remains."""
+    flat = unwrap(values)
+    if flat is not None:  # the objects of Lists count; a pool's template is not stored as a VM
+        pool_vms = flat.pool_members()
+        values = [value for index, value in enumerate(flat.values) if index not in pool_vms]
+    normalized = normalize_items(values, options)
+    if not normalized.live_only:
+        return []
+    stored = [index for index, item in enumerate(values)
+              if is_virtual_machine(item) and index not in normalized.rejected]
+    pointers = list(normalized.live_only.values())
+    if len(normalized.live_only) == len(stored) and all(p == pointers[0] for p in pointers):
+        return [_entry(pointers[0])]
+    namespace = complete("normalize", options)["namespace"] or DEFAULT_NAMESPACE
+    entries: dict[tuple[str, str], dict[str, Any]] = {}
+    for index, found in sorted(normalized.live_only.items()):
+        entry = _entry(found, values[index], namespace)
+        entries.setdefault((entry["namespace"], entry["name"]), entry)
+    return list(entries.values())
+
+
+def _entry(pointers: list[str], vm: dict | None = None, namespace: str = "") -> dict[str, Any]:
+    entry: dict[str, Any] = {"group": KUBEVIRT_GROUP, "kind": VIRTUAL_MACHINE}
+    if vm is not None:
+        given = vm.get("metadata")
+        metadata: dict = given if isinstance(given, dict) else {}
+        entry["name"] = metadata.get("name", "")
+        entry["namespace"] = metadata.get("namespace") or namespace
+    entry["jsonPointers"] = list(pointers)
+    return entry

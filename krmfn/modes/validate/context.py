@@ -1,0 +1,98 @@
+"""What every check needs, computed once per run: the admission verdicts, the expand verdicts, and
+which check reports each rejection cause and expand failure (``krmfn.modes.validate.classify``).
+
+The checks reuse the engine (KubeVirt's admission chain in ``krmfn.kubevirt.instancetype.webhooks``, the
+per-VM expand loop in ``krmfn.kubevirt.instancetype.expand.vms``) instead of re-deciding anything.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from krmfn.kubevirt.instancetype.expand.vms import NOT_FOUND_ROLES, VmExpansions, catalog_notes, expand_vms
+from krmfn.kubevirt.instancetype.find.result import Failure
+from krmfn.kubevirt.virt_api.admit import admit_items
+from krmfn.kubevirt.util.webhooks import Admission
+from krmfn.model.findings import Finding
+from krmfn.model.kinds import kind_of
+from krmfn.modes.validate.classify import check_for_cause, check_for_expand_failure
+from krmfn.modes.validate.options import ValidateOptions
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A rejection cause or expand failure, as the check it belongs to reports it."""
+
+    item: int
+    message: str
+    path: str | None
+    reasons: frozenset[str] = frozenset()
+
+
+@dataclass
+class Context:
+    values: list[Any]
+    options: ValidateOptions
+    admissions: list[Admission | None]
+    expansions: VmExpansions
+    expand_notes: list[Finding] = field(default_factory=list)
+    claims: dict[str, list[Claim]] = field(default_factory=lambda: defaultdict(list))
+    check_ids: tuple[str, ...] = ()  # every check of the run (for the ignore-annotation check)
+
+    @property
+    def expand_failures(self) -> dict[int, Failure]:
+        return self.expansions.failures
+
+    def admission(self, index: int) -> Admission | None:
+        return self.admissions[index] if index < len(self.admissions) else None
+
+    def rejected(self, index: int) -> bool:
+        verdict = self.admission(index)
+        return verdict is not None and not verdict.allowed
+
+    def claimed_by(self, check: str) -> list[Claim]:
+        return self.claims.get(check, [])
+
+
+def build_context(values: list[Any], options: Mapping[str, Any], reuse_admission: bool = True,
+                  check_ids: tuple[str, ...] = ()) -> Context:
+    """Admit the bundle, then check that every VM expands. ``reuse_admission``: skip the
+    instance type appliers where admission already applied the same objects without conflict
+    (off only in the test that proves it changes nothing)."""
+    validate_options = ValidateOptions.from_options(options)
+    expand = validate_options.expand
+    admitted = admit_items(values, expand.namespace, expand.config, expand.catalog_version, expand.legacy)
+    expand.rejected = admitted.rejected
+    known = {index: verdict.conflict_free for index, verdict in enumerate(admitted.verdicts)
+             if verdict is not None and verdict.conflict_free is not None} if reuse_admission else {}
+    ctx = Context(values, validate_options, admitted.verdicts, expand_vms(values, expand, known), check_ids=check_ids)
+    _claim_rejections(ctx)
+    _claim_expand_failures(ctx)
+    for index, result in ctx.expansions.results.items():
+        if result.vm is not values[index]:
+            ctx.expand_notes.extend(catalog_notes(result, ctx.expansions.bundle, index))
+    return ctx
+
+
+def _claim_rejections(ctx: Context) -> None:
+    for index, verdict in enumerate(ctx.admissions):
+        if verdict is None or verdict.allowed:
+            continue
+        for cause in verdict.causes:
+            check = check_for_cause(verdict.stage or "", cause.reasons, kind_of(ctx.values[index]))
+            if check is not None:
+                ctx.claims[check].append(Claim(index, cause.message, cause.field or cause.located or None,
+                                               cause.reasons))
+
+
+def _claim_expand_failures(ctx: Context) -> None:
+    """Failures of VMs that admission lets in (for the others, admission already says why), and a
+    missing instance type or preference always: KubeVirt's admission ignores it (it logs `ignoring
+    err ... not found`) and may reject the VM for a consequence instead (a preference's
+    requirements checked against the VM's own 0 memory), which hides the slip in the name."""
+    for index, failure in sorted(ctx.expand_failures.items()):
+        if not ctx.rejected(index) or failure.check in NOT_FOUND_ROLES:
+            check = check_for_expand_failure(failure.check, failure.reasons)
+            ctx.claims[check].append(Claim(index, failure.message, failure.path))

@@ -1,0 +1,231 @@
+"""The CLI's validate report: text, JSON, GitHub workflow annotations, SARIF or JUnit XML, with
+line numbers.
+
+Machine formats (json, sarif, junit) carry every result. The text and github reports are for
+people: `quiet` keeps the errors only, the catalog check's info lines become one line unless
+`verbose`, and suppressed results are left out unless `show_suppressed`.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from krmfn.kio.items import Item
+from krmfn.report.junit import junit_xml
+from krmfn.kio.lines import line_of
+from krmfn.kio.results import item_location, location, stderr_line
+from krmfn.report.rules import Rule
+from krmfn.report.sarif import sarif_log
+from krmfn.model.embedded import is_list
+from krmfn.model.findings import ERROR, INFO, WARNING
+
+FORMATS = ("text", "json", "github", "sarif", "junit")
+COLOR_CHOICES = ("auto", "always", "never")
+
+_RESET = "\x1b[0m"
+_BOLD = "\x1b[1m"
+_CHECK = "\x1b[36m"  # cyan
+_SEVERITY_COLORS = {ERROR: "\x1b[1;31m", WARNING: "\x1b[1;33m", INFO: "\x1b[1;34m"}
+
+
+@dataclass(frozen=True)
+class ReportSettings:
+    fmt: str = "text"
+    quiet: bool = False  # text/github: errors only, no summary
+    verbose: bool = False  # text/github: every catalog info line
+    color: bool = False  # text only
+    show_suppressed: bool = False  # text/github
+    catalog_check: str = ""  # the check whose info lines become one line (validate's `catalog`)
+    catalog_version: str = ""  # named in that line
+    rules: tuple[Rule, ...] = ()  # SARIF: every check
+    mode: str = "validate"  # named in the summary line
+
+
+def use_color(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:
+    """`always` and `never` win; `auto` colours a terminal unless NO_COLOR is set (no-color.org)."""
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty is not None and isatty())
+
+
+def add_lines(results: list[dict[str, Any]], items: list[Item], findings_items: list[int | None]) -> None:
+    """Give each result whose item came from a file the 1-based line of its field."""
+    for result, index in zip(results, findings_items, strict=False):
+        if index is None or not 0 <= index < len(items):
+            continue
+        item = items[index]
+        if item.file and item.file != "-" and item.doc_index is not None:
+            line = line_of(item.file, item.doc_index, (result.get("field") or {}).get("path"))
+            if line:
+                result.setdefault("file", {"path": item.file, "index": item.doc_index})["line"] = line
+
+
+def suppression(result: dict[str, Any]) -> str:
+    """The reason a result is suppressed (shared contract 2: `tags.suppressed`), or ""."""
+    return str((result.get("tags") or {}).get("suppressed") or "")
+
+
+def line_location(item: Item, within: str | None = None) -> str:
+    """Where an item read from a file is, with its line (for messages that point at an item, or at
+    the object `within` it, such as `items[2]` of a List)."""
+    line = None
+    if item.file and item.file != "-" and item.doc_index is not None and item.origin() == (item.file, item.doc_index):
+        line = line_of(item.file, item.doc_index, f"{within}.metadata.name" if within else "metadata.name")
+    return item_location(item, line)
+
+
+def object_count(items: list[Item]) -> int:
+    """The objects checked: each object of a `kind: List` counts, as `kubectl apply` creates each."""
+    return sum(len(item.value["items"]) if isinstance(item.value, dict) and is_list(item.value) else 1
+               for item in items)
+
+
+def summary(results: list[dict[str, Any]], objects: int) -> dict[str, int]:
+    active = [r for r in results if not suppression(r)]
+    return {
+        "objects": objects,
+        "errors": sum(1 for r in active if r.get("severity") == ERROR),
+        "warnings": sum(1 for r in active if r.get("severity") == WARNING),
+        "infos": sum(1 for r in active if r.get("severity") == INFO),
+        "suppressed": len(results) - len(active),
+    }
+
+
+def write_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, out: TextIO) -> None:
+    counts = summary(results, object_count(items))
+    if settings.fmt == "json":
+        json.dump({"results": results, "summary": counts}, out, indent=2, sort_keys=False, default=str)
+        out.write("\n")
+    elif settings.fmt == "sarif":
+        json.dump(sarif_log(results, settings.rules), out, indent=2, default=str)
+        out.write("\n")
+    elif settings.fmt == "junit":
+        out.write(junit_xml(results, items, settings.mode))
+    else:
+        _write_lines(results, counts, settings, out)
+
+
+def _write_lines(results: list[dict[str, Any]], counts: dict[str, int], settings: ReportSettings,
+                 out: TextIO) -> None:
+    shown = [r for r in results if _shown(r, settings)]
+    collapsed = [] if settings.verbose else [r for r in shown if _is_catalog(r, settings) and not suppression(r)]
+    github = settings.fmt == "github"
+    hidden = {id(result) for result in collapsed}
+    for result in shown:
+        if id(result) not in hidden:
+            out.write((_github(result) if github else _text(result, settings.color)) + "\n")
+    if collapsed:
+        out.write(_catalog_line(len(collapsed), settings, github) + "\n")
+    if settings.quiet:
+        return
+    parts = [_count(counts["objects"], "object"), _count(counts["errors"], "error"),
+             _count(counts["warnings"], "warning"), _count(counts["infos"], "info")]
+    if counts["suppressed"]:
+        parts.append(f"{counts['suppressed']} suppressed")
+    line = f"krmfn {settings.mode}: {', '.join(parts)}"
+    out.write((_paint(line, _BOLD) if settings.color and not github else line) + "\n")
+
+
+def _shown(result: dict[str, Any], settings: ReportSettings) -> bool:
+    if suppression(result):
+        return settings.show_suppressed and not settings.quiet
+    return result.get("severity") == ERROR or not settings.quiet
+
+
+def _is_catalog(result: dict[str, Any], settings: ReportSettings) -> bool:
+    return bool(settings.catalog_check) and _check(result) == settings.catalog_check and result.get("severity") == INFO
+
+
+def _catalog_line(number: int, settings: ReportSettings, github: bool) -> str:
+    version = f" {settings.catalog_version}" if settings.catalog_version else ""
+    references = "reference" if number == 1 else "references"
+    text = f"{number} {references} resolved from the embedded catalog{version} (--verbose to list them)"
+    if github:
+        return f"::notice title={_escape('krmfn ' + settings.catalog_check, True)}::{_escape(text)}"
+    if settings.color:
+        return f"{_paint(INFO, _SEVERITY_COLORS[INFO])} {_paint(f'[{settings.catalog_check}]', _CHECK)} {text}"
+    return f"{INFO} [{settings.catalog_check}] {text}"
+
+
+def write_fatal(message: str, check: str, fmt: str, out: TextIO, file: dict[str, Any] | None = None,
+                rules: tuple[Rule, ...] = ()) -> None:
+    """A run that stopped before checking anything (a configuration error, nothing readable), in
+    a machine-readable format: json keeps the report's shape with one error result, github writes
+    one `::error` annotation, sarif a log with that one result, junit one failing testcase; text
+    writes nothing here (the CLI prints the line on stderr)."""
+    result: dict[str, Any] = {"message": message, "severity": ERROR, **({"file": file} if file else {}),
+                              "tags": {"check": check}}
+    if fmt == "json":
+        json.dump({"results": [result], "summary": summary([result], 0)}, out, indent=2)
+        out.write("\n")
+    elif fmt == "github":
+        out.write(_github(result) + "\n")
+    elif fmt == "sarif":
+        json.dump(sarif_log([result], rules), out, indent=2, default=str)
+        out.write("\n")
+    elif fmt == "junit":
+        out.write(junit_xml([result], []))
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _paint(text: str, code: str) -> str:
+    return f"{code}{text}{_RESET}"
+
+
+def _where(result: dict[str, Any]) -> str:
+    return location(result.get("file"))
+
+
+def _check(result: dict[str, Any]) -> str:
+    return (result.get("tags") or {}).get("check", "")
+
+
+def _severity(result: dict[str, Any]) -> str:
+    """A suppressed result shows the severity it had (contract 2: `tags.suppressedSeverity`)."""
+    tags = result.get("tags") or {}
+    return str(tags.get("suppressedSeverity") or result["severity"]) if suppression(result) else result["severity"]
+
+
+def _body(result: dict[str, Any]) -> str:
+    body = stderr_line({k: v for k, v in result.items() if k != "file"} | {"severity": ERROR})
+    reason = suppression(result)
+    return f"{body} (suppressed: {reason})" if reason else body
+
+
+def _text(result: dict[str, Any], color: bool = False) -> str:
+    """`file:line: severity [check] Kind ns/name field: message`."""
+    where, severity, check = _where(result), _severity(result), _check(result)
+    if color:
+        where = _paint(where, _BOLD) if where else ""
+        severity = _paint(severity, _SEVERITY_COLORS.get(severity, _BOLD))
+        check = _paint(f"[{check}]", _CHECK) if check else ""
+    else:
+        check = f"[{check}]" if check else ""
+    return f"{where + ': ' if where else ''}{severity}{' ' + check if check else ''} {_body(result)}"
+
+
+def _escape(text: str, property_value: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if property_value else text
+
+
+def _github(result: dict[str, Any]) -> str:
+    level = "notice" if suppression(result) else {ERROR: "error", WARNING: "warning"}.get(result["severity"], "notice")
+    props = []
+    file = result.get("file") or {}
+    if file.get("path"):
+        props.append(f"file={_escape(file['path'], True)}")
+        if file.get("line"):
+            props.append(f"line={file['line']}")
+            if file.get("column"):
+                props.append(f"col={file['column']}")
+    props.append(f"title={_escape('krmfn ' + (_check(result) or 'validate'), True)}")
+    return f"::{level} {','.join(props)}::{_escape(_body(result))}"

@@ -1,0 +1,160 @@
+"""The normalize mode on plain items, the typed functionConfig, and --argocd-ignore."""
+import copy
+
+import yaml
+
+from krmfn.model.findings import ERROR, INFO, UNSET
+from krmfn.cli.rules import NORMALIZE
+from krmfn.modes.dispatch import run
+from krmfn.modes.normalize.mode import NORMALIZE_CHECK, POOL_AS_WRITTEN, argocd_ignore_differences
+from tests.conftest import krm, krmfn_process, load12
+from tests.unit.modes.inline.test_mode import it, pf, vm
+
+STORED_ADDITIONS = {"architecture": "amd64"}
+PCI = {"annotations": {"kubevirt.io/pci-topology-version": "v3"}}
+
+
+def normalize(items, **options):
+    pristine = copy.deepcopy(items)
+    outcome = run("normalize", items, {"catalog": "none", **options})
+    assert items == pristine, "the input items must not be changed"
+    return outcome
+
+
+def stored(machine, architecture="amd64", machine_type="q35"):
+    """machine as the webhook stores it (a VM with the helpers' q35-capable defaults)."""
+    machine = copy.deepcopy(machine)
+    template = machine["spec"]["template"]
+    template["spec"]["architecture"] = architecture
+    template["spec"]["domain"]["machine"] = {"type": machine_type}
+    template["spec"]["domain"]["resources"] = {}  # Go writes the struct
+    template["metadata"] = PCI
+    return machine
+
+
+def test_admitted_vms_are_written_as_stored_and_the_rest_unchanged():
+    items = [it(), pf(), vm(instancetype={"name": "u1.medium"}, preference={"name": "fedora"})]
+    outcome = normalize(items)
+    assert outcome.items == [items[0], items[1], stored(items[2])]
+    assert (outcome.changed, outcome.findings) == ({2}, [])
+
+
+def test_a_second_run_changes_nothing():
+    first = normalize([it(), vm(instancetype={"name": "u1.medium"})])
+    second = normalize(copy.deepcopy(first.items))
+    assert (second.items, second.changed) == (first.items, set())
+
+
+def test_a_rejected_vm_is_left_unchanged_with_kubevirts_message():
+    items = [vm(instancetype={"name": "u1.medium", "inferFromVolume": "rootdisk"})]
+    outcome = normalize(items)
+    assert outcome.items == items and outcome.changed == set()
+    assert [(f.severity, f.message, f.path) for f in outcome.findings] == [
+        (ERROR, "KubeVirt's admission rejects this VM: Name already set, should be cleared before setting "
+                "inferFromVolume", "spec.instancetype.name")]
+
+
+def test_cluster_options_apply():
+    outcome = normalize([vm()], architecture="arm64")
+    assert outcome.items == [stored(vm(), "arm64", "virt")]
+
+
+def test_vms_of_a_list_are_normalized_and_a_pools_template_left_as_written():
+    vm_list = {"apiVersion": "v1", "kind": "List", "items": [vm()]}
+    pool = {"apiVersion": "pool.kubevirt.io/v1beta1", "kind": "VirtualMachinePool",
+            "metadata": {"name": "pool", "namespace": "ns"},
+            "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "p"}},
+                     "virtualMachineTemplate": {"metadata": {"labels": {"app": "p"}}, "spec": vm()["spec"]}}}
+    outcome = normalize([vm_list, pool])
+    assert outcome.items == [{**vm_list, "items": [stored(vm())]}, pool]
+    assert [(f.severity, f.message, f.check, f.item) for f in outcome.findings] == [
+        (INFO, POOL_AS_WRITTEN, NORMALIZE_CHECK, 1)]
+
+
+def test_argocd_ignore_one_entry_when_every_vm_needs_the_same():
+    entries = argocd_ignore_differences([vm("a"), vm("b")], {"catalog": "none"})
+    assert entries == [{"group": "kubevirt.io", "kind": "VirtualMachine", "jsonPointers": [
+        "/spec/template/spec/domain/firmware/uuid", "/spec/template/spec/domain/firmware/serial"]}]
+
+
+def test_argocd_ignore_per_vm_when_they_differ_and_nothing_when_nothing_remains():
+    own = vm("own")
+    own["spec"]["template"]["spec"]["domain"]["firmware"] = {"uuid": "u", "serial": "s"}
+    half = vm("half", namespace=None)
+    half["spec"]["template"]["spec"]["domain"]["firmware"] = {"serial": "s"}
+    assert argocd_ignore_differences([own, half], {"catalog": "none", "namespace": "lab"}) == [
+        {"group": "kubevirt.io", "kind": "VirtualMachine", "name": "half", "namespace": "lab",
+         "jsonPointers": ["/spec/template/spec/domain/firmware/uuid"]}]
+    assert argocd_ignore_differences([own], {"catalog": "none"}) == []
+
+
+TYPED = """\
+apiVersion: config.kubernetes.io/v1
+kind: ResourceList
+items:
+- apiVersion: kubevirt.io/v1
+  kind: VirtualMachine
+  metadata: {name: vm, namespace: ns}
+  spec:
+    runStrategy: Halted
+    template:
+      spec:
+        domain: {devices: {}, memory: {guest: 1024Mi}}
+functionConfig:
+  apiVersion: krmfn.dev/v1alpha1
+  kind: Normalize
+  metadata: {name: normalize}
+  spec: {machineType: pc-q35-rhel9.6.0}
+"""
+
+
+def test_typed_function_config_under_krm():
+    result = krm(TYPED)
+    assert result.code == 0, result.stderr
+    template = load12(result.stdout)["items"][0]["spec"]["template"]
+    assert template == {"spec": {"domain": {"devices": {}, "memory": {"guest": "1Gi"}, "resources": {},
+                                            "machine": {"type": "pc-q35-rhel9.6.0"}}, "architecture": "amd64"},
+                        "metadata": PCI}
+
+
+def test_cli_argocd_ignore_prints_entries_and_reports_rejections_on_stderr():
+    bad = vm("bad", instancetype={"name": "x", "inferFromVolume": "rootdisk"})
+    text = "---\n".join(yaml.safe_dump(item) for item in [vm("good"), bad])
+    result = krmfn_process(["normalize", "--argocd-ignore", "--no-config", "-"], text)
+    assert result.code == 1
+    assert load12(result.stdout) == {"ignoreDifferences": [
+        {"group": "kubevirt.io", "kind": "VirtualMachine", "jsonPointers": [
+            "/spec/template/spec/domain/firmware/uuid", "/spec/template/spec/domain/firmware/serial"]}]}
+    assert "Name already set, should be cleared before setting inferFromVolume" in result.stderr
+
+
+def test_check_reports_each_field_and_changes_nothing():
+    items = [vm()]
+    items[0]["spec"]["template"]["spec"]["domain"]["memory"] = {"guest": "2048Mi"}
+    outcome = normalize(items, check=True)
+    assert (outcome.items, outcome.changed) == (items, set())
+    assert [(f.severity, f.check, f.path, f.message, f.current, f.proposed) for f in outcome.findings] == [
+        (ERROR, NORMALIZE_CHECK, "spec.template.spec.domain.memory.guest",
+         "KubeVirt's mutating webhook stores spec.template.spec.domain.memory.guest as \"2Gi\" (the source has "
+         "\"2048Mi\")", "2048Mi", "2Gi"),
+        (ERROR, NORMALIZE_CHECK, "spec.template.spec.domain.machine",
+         "KubeVirt's mutating webhook adds spec.template.spec.domain.machine: {\"type\": \"q35\"}", UNSET,
+         {"type": "q35"}),
+        (ERROR, NORMALIZE_CHECK, "spec.template.spec.domain.resources",
+         "KubeVirt's mutating webhook adds spec.template.spec.domain.resources: {}", UNSET, {}),
+        (ERROR, NORMALIZE_CHECK, "spec.template.spec.architecture",
+         "KubeVirt's mutating webhook adds spec.template.spec.architecture: \"amd64\"", UNSET, "amd64"),
+        (ERROR, NORMALIZE_CHECK, "spec.template.metadata",
+         "KubeVirt's mutating webhook adds spec.template.metadata: {\"annotations\": "
+         "{\"kubevirt.io/pci-topology-version\": \"v3\"}}", UNSET, PCI),
+    ]
+    assert normalize(normalize(items).items, check=True).findings == []
+
+
+def test_the_normalize_checks_examples_pass_and_fail(tmp_path):
+    for example, code in ((NORMALIZE.passing, 0), (NORMALIZE.failing, 1)):
+        path = tmp_path / "vm.yaml"
+        path.write_text(example)
+        result = krmfn_process(["normalize", "--check", "--no-config", str(path)])
+        assert result.code == code, result.stdout + result.stderr
+    assert krmfn_process(["checks", "normalize"]).stdout.startswith("normalize (error): ")

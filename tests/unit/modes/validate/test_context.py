@@ -1,0 +1,69 @@
+"""validate's context: admission verdicts, then expand verdicts (krmfn.modes.validate.context)."""
+from __future__ import annotations
+
+import copy
+
+from krmfn.modes.validate.context import build_context
+
+LIVE_IT = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
+           "metadata": {"name": "it"}, "spec": {"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}}}
+REVISION = {
+    "apiVersion": "apps/v1", "kind": "ControllerRevision",
+    "metadata": {"name": "cr-status", "namespace": "golden", "labels": {
+        "instancetype.kubevirt.io/object-name": "it",
+        "instancetype.kubevirt.io/object-kind": "VirtualMachineClusterInstancetype",
+        "instancetype.kubevirt.io/object-version": "v1beta1"}},
+    "data": {**copy.deepcopy(LIVE_IT), "spec": {"cpu": {"guest": 4}, "memory": {"guest": "4Gi"},
+                                                "nodeSelector": {"zone": "a"}}},
+    "revision": 1,
+}
+VM = {
+    "apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "golden"},
+    "spec": {"runStrategy": "Halted", "instancetype": {"name": "it"}, "template": {"spec": {
+        "nodeSelector": {"zone": "b"}, "domain": {"devices": {}},
+        "volumes": [{"name": "rootdisk", "containerDisk": {"image": "quay.io/containerdisks/fedora:41"}}]}}},
+    "status": {"instancetypeRef": {"name": "it", "kind": "VirtualMachineClusterInstancetype",
+                                   "controllerRevisionRef": {"name": "cr-status"}}},
+}
+
+
+def test_admission_shortcut_is_not_taken_for_another_instance_type() -> None:
+    # Admission drops status, so it applies the live instance type (no conflict); expand uses the
+    # status revision, whose nodeSelector conflicts. The shortcut must not hide that.
+    values = [copy.deepcopy(LIVE_IT), copy.deepcopy(REVISION), copy.deepcopy(VM)]
+    ctx = build_context(values, {})
+    assert ctx.admission(2).allowed and ctx.admission(2).conflict_free == (values[0]["spec"], None)
+    failure = ctx.expand_failures[2]
+    assert failure.check == "instancetype-conflict"
+    assert failure.path == "spec.template.spec.nodeSelector"
+    assert ctx.expand_failures == build_context(values, {}, reuse_admission=False).expand_failures
+
+
+def test_admission_shortcut_is_taken_for_the_same_objects() -> None:
+    vm = copy.deepcopy(VM)
+    del vm["status"]
+    values = [copy.deepcopy(LIVE_IT), vm]
+    ctx = build_context(values, {})
+    assert ctx.admission(1).allowed and ctx.admission(1).conflict_free == (values[0]["spec"], None)
+    assert ctx.expand_failures == {}
+
+
+def test_a_missing_instance_type_is_reported_even_when_admission_rejects_the_vm_for_its_consequence() -> None:
+    # KubeVirt's admission ignores the missing instance type and checks the preference's requirements
+    # against the VM's own (absent) memory; the slip in the name is what the user must see.
+    preference = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
+                  "metadata": {"name": "needs-memory"}, "spec": {"requirements": {"memory": {"guest": "2Gi"}}}}
+    typo = copy.deepcopy(VM)
+    typo["spec"]["instancetype"] = {"name": "iit"}
+    typo["spec"]["preference"] = {"name": "needs-memory"}
+    del typo["status"]
+    ctx = build_context([copy.deepcopy(LIVE_IT), preference, typo], {"catalog": "none"})
+    assert ctx.rejected(2)
+    claims = {check: [(c.item, c.path, c.message) for c in claims] for check, claims in ctx.claims.items()}
+    assert claims == {
+        "preference-requirements": [(2, "spec.template.spec.domain.memory",
+                                     "failure checking preference requirements: insufficient Memory resources of 0 "
+                                     "provided by VirtualMachine, preference requires 2Gi")],
+        "reference": [(2, "spec.instancetype.name", 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io '
+                                                    '"iit" not found (did you mean it?)')],
+    }

@@ -1,0 +1,142 @@
+"""`--format sarif`: SARIF 2.1.0 for GitHub code scanning, valid against the OASIS schema."""
+from __future__ import annotations
+
+import glob
+import json
+import os
+
+import jsonschema
+import pytest
+
+from krmfn import __version__
+from krmfn.cli.rules import RULES
+from krmfn.report.sarif import artifact_uri, sarif_log
+from krmfn.model.check_ids import CHECK_IDS
+from tests.conftest import REPO
+from tests.unit.report.reporting import validate, write
+from tests.unit.report.test_findings import SUPPRESSED
+
+with open(os.path.join(REPO, "tests", "data", "schemas", "sarif-schema-2.1.0.json")) as _handle:
+    SCHEMA = json.load(_handle)
+VALIDATOR = jsonschema.Draft4Validator(SCHEMA)
+
+
+def assert_valid(log: dict) -> None:
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in VALIDATOR.iter_errors(log)]
+    assert errors == []
+
+
+@pytest.fixture
+def log(tmp_path, monkeypatch) -> dict:
+    write(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = validate(["--format", "sarif", "--quiet", str(tmp_path / "prefs"), "vms"])
+    assert code == 1
+    return json.loads(out)
+
+
+def test_valid_against_the_sarif_2_1_0_schema(log):
+    assert_valid(log)
+    assert log["version"] == "2.1.0" and len(log["runs"]) == 1
+
+
+def test_the_schema_catches_a_broken_log(log):
+    log["runs"][0]["results"][0]["level"] = "fatal"
+    with pytest.raises(AssertionError):
+        assert_valid(log)
+
+
+def test_driver_has_a_rule_for_every_check(log):
+    driver = log["runs"][0]["tool"]["driver"]
+    assert (driver["name"], driver["version"]) == ("krmfn", __version__)
+    assert driver["informationUri"] == "https://github.com/krmfn/krmfn"
+    assert [rule["id"] for rule in driver["rules"]] == [*CHECK_IDS, "input"]
+    conflict = driver["rules"][CHECK_IDS.index("conflict")]
+    assert conflict["shortDescription"]["text"] == "VM fields that conflict with the selected instance type"
+    assert conflict["fullDescription"]["text"].startswith("conflict: the VM sets something its instance type owns")
+    assert conflict["helpUri"] == "https://github.com/krmfn/krmfn/blob/main/docs/checks/conflict.md"
+    assert conflict["defaultConfiguration"] == {"level": "error"}
+    levels = {rule["id"]: rule["defaultConfiguration"]["level"] for rule in driver["rules"]}
+    assert (levels["deprecated"], levels["catalog"]) == ("warning", "note")
+
+
+def test_results_carry_rule_level_message_and_locations(log):
+    results = log["runs"][0]["results"]
+    assert [r["ruleId"] for r in results] == ["deprecated", "conflict", "catalog", "catalog", "catalog", "catalog"]
+    conflict = results[1]
+    assert conflict["ruleIndex"] == CHECK_IDS.index("conflict") and conflict["level"] == "error"
+    assert conflict["message"]["text"] == ("VirtualMachine lab/db spec.template.spec.domain.cpu.sockets: VM field(s) "
+                                           "spec.template.spec.domain.cpu.sockets conflicts with selected instance "
+                                           "type")
+    assert conflict["locations"] == [{
+        "physicalLocation": {"artifactLocation": {"uri": "vms/db.yaml"}, "region": {"startLine": 15}},
+        "logicalLocations": [
+            {"name": "lab/db", "fullyQualifiedName": "VirtualMachine lab/db", "kind": "resource"},
+            {"name": "spec.template.spec.domain.cpu.sockets",
+             "fullyQualifiedName": "VirtualMachine lab/db spec.template.spec.domain.cpu.sockets", "kind": "property"},
+        ],
+    }]
+    # an absolute path under the working directory becomes relative; infos are notes
+    assert results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "prefs/old.yaml"
+    assert results[0]["level"] == "warning" and results[2]["level"] == "note"
+    assert len({r["partialFingerprints"]["krmfnResult/v1"] for r in results}) == len(results)
+
+
+def test_suppressed_result_keeps_its_level_and_records_the_reason():
+    column = {**SUPPRESSED, "file": {**SUPPRESSED["file"], "column": 9}}
+    log = sarif_log([column], RULES, cwd="/repo")
+    assert_valid(log)
+    result = log["runs"][0]["results"][0]
+    assert result["level"] == "error"
+    assert result["suppressions"] == [{"kind": "inSource", "justification": "sized by hand"}]
+    assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 15, "startColumn": 9}
+
+
+def test_a_result_without_file_or_known_check_is_still_valid():
+    log = sarif_log([{"message": "functionConfig spec.x: unknown field", "severity": "error",
+                      "tags": {"check": "function-config"}}, {"message": "stdin", "severity": "warning",
+                                                             "file": {"path": "-", "index": 0}}], RULES)
+    assert_valid(log)
+    first, second = log["runs"][0]["results"]
+    assert first["ruleId"] == "function-config" and "ruleIndex" not in first and "locations" not in first
+    assert second["ruleId"] == "krmfn" and "locations" not in second
+
+
+def test_artifact_uri(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert artifact_uri("./vms/a b%é.yaml", str(tmp_path)) == "vms/a%20b%25%C3%A9.yaml"
+    assert artifact_uri("/repo/vms/db.yaml", "/repo") == "vms/db.yaml"
+    assert artifact_uri("/elsewhere/db.yaml", "/repo") == "file:///elsewhere/db.yaml"
+
+
+def test_uris_are_relative_to_the_repository_root_from_a_subdirectory(tmp_path, monkeypatch):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "vms").mkdir()
+    (tmp_path / "vms" / "db.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [\n")
+    monkeypatch.chdir(tmp_path / "docs")
+    log = sarif_log([{"message": "m", "severity": "error", "file": {"path": "../vms/db.yaml", "line": 4},
+                      "tags": {"check": "input"}}], RULES)
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "vms/db.yaml"}
+
+
+def test_every_rule_has_text_for_sarif():
+    for rule in RULES:
+        assert rule.summary and rule.description and rule.fix and rule.mirrors, rule.id
+
+
+def test_the_shipped_examples_sarif_reports_are_valid():
+    reports = glob.glob(os.path.join(REPO, "kustomize-examples", "*", ".expected", "cli-sarif*.out"))
+    assert reports
+    for path in reports:
+        with open(path) as handle:
+            assert_valid(json.load(handle))
+
+
+def test_the_same_finding_in_two_files_has_two_fingerprints():
+    same = {"message": "document 1 is not a mapping (a Kubernetes object)", "severity": "error",
+            "tags": {"check": "input"}}
+    log = sarif_log([{**same, "file": {"path": "a.yml"}}, {**same, "file": {"path": "b.yml"}}], RULES)
+    first, second = log["runs"][0]["results"]
+    assert first["partialFingerprints"] != second["partialFingerprints"]
