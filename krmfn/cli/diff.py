@@ -9,7 +9,6 @@ Exit code: 0 nothing changed, 1 something changed (0 with --exit-zero), 2 an err
 from __future__ import annotations
 
 import argparse
-import os
 import tempfile
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -19,7 +18,7 @@ from krmfn.cli.guard import run_guarded
 from krmfn.kio import config as cfg
 from krmfn.report import diff as diffreport
 from krmfn.kio import git
-from krmfn.kio.files import read_bundles
+from krmfn.kio import files
 from krmfn.kio.results import one_line
 from krmfn.model.modes import BY_NAME
 from krmfn.model.options import Option, options_for
@@ -116,15 +115,8 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
 
 
 def read_objects(ns: argparse.Namespace, paths: list[str]) -> list[Any]:
-    """The objects of the paths; a path that does not exist is an empty side (added or removed)."""
-    present = [path for path in paths if path == "-" or os.path.exists(path)]
-    if not present:
-        return []
-    bundles = read_bundles(present, ns.exclude, kustomize=ns.kustomize == "auto")
-    problems = [problem for bundle in bundles for problem in bundle.problems]
-    if problems:
-        first = problems[0].result()
-        where = (first.get("file") or {}).get("path") or ""
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise DiffError(f"{where}: {first['message']}{more}")
-    return [item.value for bundle in bundles for item in bundle.items]
+    """The objects of the paths (``krmfn.kio.files.read_objects``), as a diff error when unreadable."""
+    try:
+        return files.read_objects(paths, ns.exclude, kustomize=ns.kustomize == "auto")
+    except files.UnreadableInput as err:
+        raise DiffError(str(err)) from None

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from krmfn.cli.diff import DiffError, read_objects
+from krmfn.kio import files
 from krmfn.modes.explain.provenance import explain
 from krmfn.cli.guard import run_guarded
 from krmfn.kio import config as cfg
@@ -46,8 +46,9 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     try:
         options = {option.name: cfg.parse_flag(option, getattr(ns, option.name))
                    for option in options_for("inline") if getattr(ns, option.name, None) is not None}
-        values = list_members(read_objects(ns, ns.paths))  # a List's VMs are explained one by one
-    except (DiffError, cfg.ConfigError) as err:
+        # a List's VMs are explained one by one
+        values = list_members(files.read_objects(ns.paths, ns.exclude, kustomize=ns.kustomize == "auto"))
+    except (files.UnreadableInput, cfg.ConfigError) as err:
         stderr.write(f"krmfn explain: {one_line(str(err))}\n")
         return EXIT_ERROR
     explanations = [found for found in explain(values, options, run_guarded) if _wanted(found.vm, ns.vm)]

@@ -363,3 +363,24 @@ def _built_bundle(cmd: list[str], directory: str) -> Bundle:
     for problem in problems:
         problem.line = problem.column = None  # lines of the rendered output, not of a file
     return Bundle(items, problems, directory)
+
+
+class UnreadableInput(Exception):
+    """A path given to a command that needs every object (diff, explain) could not be read: the
+    first problem, where it is, and how many more."""
+
+
+def read_objects(paths: list[str], exclude: Sequence[str] = (), kustomize: bool = False) -> list[Any]:
+    """The objects of the paths, kustomization directories built when ``kustomize``; a path that
+    does not exist is an empty side (a tree added or removed). Raises ``UnreadableInput``."""
+    present = [path for path in paths if path == "-" or os.path.exists(path)]
+    if not present:
+        return []
+    bundles = read_bundles(present, exclude, kustomize=kustomize)
+    problems = [problem for bundle in bundles for problem in bundle.problems]
+    if problems:
+        first = problems[0].result()
+        where = (first.get("file") or {}).get("path") or ""
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise UnreadableInput(f"{where}: {first['message']}{more}")
+    return [item.value for bundle in bundles for item in bundle.items]

@@ -7,7 +7,7 @@ cluster. This module mirrors the lookups KubeVirt makes (the informer stores / c
 
 * objects are keyed by (kind, namespace, name); cluster-scoped kinds use namespace "";
 * a namespaced object without `metadata.namespace` lives in the assumed default namespace
-  (golden README: kubectl's context namespace, `default` unless configured);
+  (kubectl's context namespace, `default` unless configured: docs/kubevirt/resolution.md#namespaces);
 * only served group/versions count: an object of an unserved apiVersion was never stored. The
   instance type and preference kinds are served in `v1beta1` (KubeVirt) and `v1beta2` (krmfn's
   optional-guest version, served by no KubeVirt); with the legacy policy `convert` also in

@@ -1,8 +1,8 @@
 """Admission verdicts as plain values: what the CREATE chain answers for one object.
 
 Mirrors the response helpers of ``pkg/util/webhooks/webhooks.go`` (``ToAdmissionResponse`` with its
-10-cause cap, ``ToAdmissionResponseError``) and names the stages of the chain as the golden corpus
-does (golden README, "validation" stage table).
+10-cause cap, ``ToAdmissionResponseError``) and names the stages of the chain
+(docs/kubevirt/admission.md#stages-of-a-create).
 """
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from krmfn.kubevirt.instancetype.conflict import MAX_WEBHOOK_CAUSES
 from krmfn.model.findings import UNSET
 from krmfn.model.reasons import NO_REASONS
 
-# The stages of a CREATE, in order (golden README stage table).
+# The stages of a CREATE, in order (docs/kubevirt/admission.md#stages-of-a-create).
 STAGE_API_DISCOVERY = "kube-apiserver/api-discovery"
 STAGE_FIELD_VALIDATION = "kube-apiserver/field-validation"
 STAGE_MUTATING_SCHEMA = "mutating-webhook/openapi-schema"
 STAGE_INSTANCETYPE_MUTATOR = "mutating-webhook/instancetype-mutator"
 STAGE_CRD_SCHEMA = "kube-apiserver/crd-schema"
-# krmfn's name (not in the corpus): a second CREATE of a name the bundle already stored.
+# krmfn's name: a second CREATE of a name the bundle already stored.
 STAGE_ALREADY_EXISTS = "kube-apiserver/already-exists"
 STAGE_VALIDATING_WEBHOOK = "validating-webhook"
 STAGE_VALIDATING_SCHEMA = "validating-webhook/openapi-schema"

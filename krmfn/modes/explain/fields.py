@@ -1,5 +1,5 @@
 """Which instance type or preference field, or which cluster setting, a field of an expanded VM
-comes from, by its path. The tables follow KubeVirt's apply code as the semantics document lays it
+comes from, by its path. The tables follow KubeVirt's apply code as docs/kubevirt/ lays it
 out: instance types in docs/kubevirt/instancetype-apply.md#field-table (`pkg/instancetype/apply`), preferences in
 docs/kubevirt/preference-apply.md#cpu-features to docs/kubevirt/preference-apply.md#other-top-level-fields
 (`pkg/instancetype/preference/apply`), cluster defaults in docs/kubevirt/expand.md#expand

@@ -3,6 +3,7 @@ homes: a runner (function modes), a CLI subcommand, a functionConfig kind, a pag
 from __future__ import annotations
 
 import os
+import re
 
 from krmfn.cli.main import build_parser
 from krmfn.kio import config as cfg
@@ -31,3 +32,16 @@ def test_every_mode_is_a_cli_subcommand_with_the_registry_summary() -> None:
 def test_every_mode_has_a_page() -> None:
     pages = sorted(name[:-3] for name in os.listdir(os.path.join(REPO, "docs", "modes")) if name.endswith(".md"))
     assert pages == sorted(mode.name for mode in REGISTRY)
+
+
+def test_every_mode_page_has_the_catalog_shape_and_real_examples() -> None:
+    """Overview / Usage / FunctionConfig / Examples, in that order (as kpt's function catalog has
+    them); every example a page names is a directory of kustomize-examples/ (an end-to-end test)."""
+    for mode in REGISTRY:
+        with open(os.path.join(REPO, "docs", "modes", f"{mode.name}.md"), encoding="utf-8") as handle:
+            page = handle.read()
+        headings = [line[3:] for line in page.splitlines() if line.startswith("## ")]
+        assert headings[:4] == ["Overview", "Usage", "FunctionConfig", "Examples"], mode.name
+        examples = set(re.findall(r"kustomize-examples/([a-z0-9-]+)", page))
+        assert examples, mode.name
+        assert all(os.path.isdir(os.path.join(REPO, "kustomize-examples", name, ".expected")) for name in examples)

@@ -45,8 +45,7 @@ def apply_to_vmi(
     written, as in KubeVirt, where every caller discards its copy on conflict (expand and the
     admission chain work on copies too). Otherwise the preference is applied with
     ``krmfn.kubevirt.instancetype.preference.apply.vmi.apply_preference``. Returns the conflicts, ``[]``
-    on success. Raises ImportError only if a preference must be applied and the preference
-    package is not installed (a packaging error, not a user error).
+    on success.
 
     ``it_version`` is the instance type's rules version (``v1beta2``: krmfn's optional guest).
     Without an instance type, a VM ``domain.cpu.guest`` (accepted by the caller, v1beta2 rule 6)

@@ -20,9 +20,10 @@ krmfn's v1beta2 rules (``krmfn.kubevirt.instancetype.v1beta2``) extend the chain
 ``domain.cpu.guest`` when the VM's instance type (or, without one, preference) is v1beta2, the spread
 check also covers the vCPUs a VM supplies, and apply and the requirements follow the v1beta2 rules.
 
-The rest of the validating webhook (networks, feature gates, run strategy, ...) is outside
-instance type semantics and not reproduced. Nothing here mutates the input VM: the validating
-webhook's copy is a clone of the template spec and metadata only.
+The rest of the validating webhook (networks, storage, feature gates, run strategy, ...) follows:
+``admit_vm`` runs ``krmfn.kubevirt.virt_api.admitters.vms_admitter`` after the preference
+requirements. Nothing here mutates the input VM: the validating webhook's copy is a clone of the
+template spec and metadata only.
 """
 from __future__ import annotations
 

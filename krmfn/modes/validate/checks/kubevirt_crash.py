@@ -47,7 +47,8 @@ from krmfn.model import check_ids
 ID = check_ids.KUBEVIRT_CRASH
 SEVERITY = "warning"
 SUMMARY = "inputs on which KubeVirt crashes (spread ratio 0; preferredCPUFeatures without domain.cpu)"
-MIRRORS = "KubeVirt panics in the VM webhook and in expand (golden README, Findings 4)"
+MIRRORS = ("KubeVirt panics in the VM webhook and in expand (a nil pointer dereference or a division by zero) "
+           "instead of answering")
 FIX = ("Set a spreadOptions.ratio other than 0, or give the VM domain.cpu (or an instance type) when the "
        "preference sets preferredCPUFeatures.")
 
