@@ -1,5 +1,5 @@
 """kubevirt-crash: KubeVirt itself crashes on this VM instead of answering
-([README](../kubevirt/README.md#questions-the-source-leaves-open)).
+([questions the source leaves open](../kubevirt/README.md#questions-the-source-leaves-open)).
 
 A `spreadOptions.ratio` of 0 under a spread topology divides by zero, and `preferredCPUFeatures`
 with neither an instance type nor `domain.cpu` dereferences a nil pointer. KubeVirt's admission
