@@ -39,7 +39,7 @@ from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.kubevirt_version import (
     CATALOG_OFF, DEFAULT as DEFAULT_KUBEVIRT, VERSIONS, catalog_for, kubevirt_version,
 )
-from krmfn.model.modes import BY_NAME
+from krmfn.model.modes import BY_NAME, KIND_TO_MODE
 from krmfn.model.options import MODES, Option, options_for
 from krmfn.model.outcome import Outcome, passthrough
 from krmfn.modes.dispatch import run, run_flags
@@ -47,12 +47,12 @@ from krmfn.modes.normalize.mode import argocd_ignore_differences
 from krmfn.modes.validate.checks import catalog as catalog_check
 from krmfn.modes.validate.options import ValidateOptions
 
-DESCRIPTION = """\
+DESCRIPTION = f"""\
 krmfn resolves KubeVirt instance types and preferences offline.
 
 With no MODE, krmfn is a KRM function: it reads a ResourceList on stdin and writes one on
 stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functionConfig picks
-the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 Inline/Validate/Generate/Normalize/Adopt.
+the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 {"/".join(KIND_TO_MODE)}.
 
 With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
 and *.yml) and - for stdin. A file it cannot read is one `input` finding; the rest is still read.

@@ -50,3 +50,18 @@ def test_readme_is_a_newcomers_page() -> None:
     text = readme()
     assert len(text.splitlines()) <= 300
     assert not re.search(r"\bissue \d+|\(#\d+\)", text)
+
+
+def test_user_docs_carry_no_issue_numbers_or_history() -> None:
+    """The user-facing pages say what is true now: no issue numbers, sessions or stops."""
+    pages = [os.path.join(REPO, "README.md"), os.path.join(REPO, "bench", "README.md")]
+    for root, _, names in os.walk(os.path.join(REPO, "docs")):
+        pages += [os.path.join(root, name) for name in names if name.endswith(".md")]
+    found = []
+    for page in pages:
+        with open(page, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                if re.search(r"\bissues? #?\d+\b|\bsession \d+|\bstop \d+\b", line, re.I):
+                    found.append(f"{os.path.relpath(page, REPO)}:{number}: {line.strip()}")
+    assert found == []
+
