@@ -183,4 +183,6 @@ def test_the_test_image_suite_passes_as_nobody():
     out = result.stdout.decode()
     summary = out.rstrip().splitlines()[-1] if out.strip() else ""
     assert result.returncode == 0, out[-3000:]
-    assert re.search(r"\d+ passed", summary) and "failed" not in summary and "warning" not in summary, summary
+    # "1 xfailed" is a strict expected failure (a documented difference), not a failure
+    assert re.search(r"\d+ passed", summary) and not re.search(r"\d+ failed", summary), summary
+    assert "warning" not in summary, summary
