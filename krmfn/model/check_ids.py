@@ -19,6 +19,7 @@ V1BETA2_SIZING = "v1beta2-sizing"
 PREFERENCE_REQUIREMENTS = "preference-requirements"
 VM_DEFAULTS = "vm-defaults"
 VM_ADMISSION = "vm-admission"
+VMI_ADMISSION = "vmi-admission"
 DUPLICATE_OBJECT = "duplicate-object"
 KUBEVIRT_CRASH = "kubevirt-crash"
 DEPRECATED = "deprecated"
@@ -39,6 +40,7 @@ CHECK_IDS: tuple[str, ...] = (
     PREFERENCE_REQUIREMENTS,
     VM_DEFAULTS,
     VM_ADMISSION,
+    VMI_ADMISSION,
     DUPLICATE_OBJECT,
     KUBEVIRT_CRASH,
     DEPRECATED,

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 VIRTUAL_MACHINE = "VirtualMachine"
+VIRTUAL_MACHINE_INSTANCE = "VirtualMachineInstance"
+VIRTUAL_MACHINE_INSTANCE_PRESET = "VirtualMachineInstancePreset"
 VIRTUAL_MACHINE_INSTANCETYPE = "VirtualMachineInstancetype"
 VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE = "VirtualMachineClusterInstancetype"
 VIRTUAL_MACHINE_PREFERENCE = "VirtualMachinePreference"
@@ -72,6 +74,17 @@ def kind_of(value: Any) -> str:
 def is_virtual_machine(value: Any) -> bool:
     """A ``kubevirt.io`` VirtualMachine (any version: an unserved one is an admission error)."""
     return kind_of(value) == VIRTUAL_MACHINE and split_api_version(value.get("apiVersion"))[0] == KUBEVIRT_GROUP
+
+
+def is_virtual_machine_instance(value: Any) -> bool:
+    """A ``kubevirt.io`` VirtualMachineInstance (any version: an unserved one is an admission error)."""
+    return (kind_of(value) == VIRTUAL_MACHINE_INSTANCE
+            and split_api_version(value.get("apiVersion"))[0] == KUBEVIRT_GROUP)
+
+
+def is_virtual_machine_instance_preset(value: Any) -> bool:
+    return (kind_of(value) == VIRTUAL_MACHINE_INSTANCE_PRESET
+            and split_api_version(value.get("apiVersion"))[0] == KUBEVIRT_GROUP)
 
 
 def is_virtual_machine_pool(value: Any) -> bool:

@@ -205,6 +205,12 @@ VIRTUAL_MACHINE = Obj("VirtualMachine", {
 }, required=("spec",))
 
 
+VIRTUAL_MACHINE_INSTANCE = Obj("VirtualMachineInstance", {
+    "apiVersion": STR, "kind": STR, "metadata": OBJECT_META, "spec": VMI_SPEC,
+    "status": opaque("VirtualMachineInstanceStatus"),
+}, required=("spec",))
+
+
 def _with_cpu(cpu: Obj) -> Obj:
     """The VirtualMachine schema with another ``spec.template.spec.domain.cpu``."""
     domain = with_props(DOMAIN, {"cpu": cpu})
@@ -238,10 +244,23 @@ NEWER_FIELDS: tuple[tuple[int, tuple[str, ...]], ...] = (
 )
 
 
+def _missing(version: KubevirtVersion, prefix: str) -> list[str]:
+    """The fields of a release's schema that it lacks, with the VMI spec at ``prefix``."""
+    return [prefix + path.removeprefix(_TEMPLATE_SPEC) for minor, paths in NEWER_FIELDS if not version.since(minor)
+            for path in paths]
+
+
+@cache
+def vmi_schema(version: KubevirtVersion) -> Obj:
+    """The VirtualMachineInstance schema of a KubeVirt release: the VM template's spec at ``spec``."""
+    missing = _missing(version, "spec.")
+    return without_fields(VIRTUAL_MACHINE_INSTANCE, *missing) if missing else VIRTUAL_MACHINE_INSTANCE
+
+
 @cache
 def vm_schema(version: KubevirtVersion, v1beta2: bool = False) -> Obj:
     """The VirtualMachine schema of a KubeVirt release (``VIRTUAL_MACHINE`` or, with krmfn's
     v1beta2 rules, ``VIRTUAL_MACHINE_V1BETA2``, without the fields the release lacks)."""
     schema = VIRTUAL_MACHINE_V1BETA2 if v1beta2 else VIRTUAL_MACHINE
-    missing = [path for minor, paths in NEWER_FIELDS if not version.since(minor) for path in paths]
+    missing = _missing(version, _TEMPLATE_SPEC)
     return without_fields(schema, *missing) if missing else schema

@@ -1,24 +1,41 @@
 """The defaults expand applies to the VM template spec T (docs/kubevirt/expand.md#default-disks-and-pod-network,
-#spec-defaults).
+#spec-defaults), and those the VMI mutating webhook applies to a VMI on CREATE.
 
 Mirrors, for the parts expand uses:
 * `pkg/util/util.go` SetDefaultVolumeDisk;
 * `pkg/network/vmispec/defaults.go` SetDefaultNetworkInterface;
 * `pkg/defaults/defaults.go` SetDefaultVirtualMachineInstanceSpec;
-with the cluster configuration values they read from ``krmfn.kubevirt.virt_config.virt_config``
-(``ClusterConfig``).
+and, for the VMI mutating webhook, `pkg/defaults/defaults.go` SetDefaultVirtualMachineInstance with
+setDefaultFeatures, setDefaultHypervFeatureDependencies, setDefaultCPUArch, setDefaultCPUModel,
+setGuestMemoryStatus, setCurrentCPUTopologyStatus and setupHotplug (setupCPUHotplug,
+setupMemoryHotplug, which reads ``memory.ValidateLiveUpdateMemory`` from
+``krmfn.kubevirt.virt_api.admitters.live_update``); the API defaulters are
+``krmfn.kubevirt.api.defaults``, the architecture ones ``krmfn.kubevirt.defaults.amd64``,
+``krmfn.kubevirt.defaults.arm64`` and ``krmfn.kubevirt.defaults.s390x``, the Hyper-V ones
+``krmfn.kubevirt.defaults.hyperv``. The cluster configuration values they read come from
+``krmfn.kubevirt.virt_config.virt_config`` (``ClusterConfig``).
 
-All functions mutate T in place (expand owns a private copy) and return an error message or None.
+All functions mutate T (or the VMI) in place (the caller owns a private copy) and return an error
+message or None.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
 from krmfn.kubevirt.apimachinery import quantity
+from krmfn.kubevirt.api.defaults import set_object_defaults_virtual_machine_instance
+from krmfn.kubevirt.defaults.amd64 import set_amd64_defaults
+from krmfn.kubevirt.defaults.arm64 import is_arm64, set_arm64_defaults
+from krmfn.kubevirt.defaults.hyperv import set_hyperv_feature_dependencies
+from krmfn.kubevirt.defaults.s390x import is_s390x, set_s390x_default_features, set_s390x_defaults
+from krmfn.kubevirt.virt_api.admitters.live_update import validate_live_update_memory
 from krmfn.kubevirt.virt_config.virt_config import BRIDGE, MASQUERADE, SLIRP, DEFAULT_CPU_REQUEST, ClusterConfig
 from krmfn.kubevirt.apimachinery.gozero import child, list_set
 
 DEFAULT_NETWORK_NAME = "default"
+DEFAULT_CPU_MODEL = "host-model"  # v1.DefaultCPUModel (CPUModeHostModel)
+MAX_HOTPLUG_VCPUS = 512  # setupCPUHotplug's upper bound of sockets * cores * threads
+UINT32 = 0xFFFFFFFF
 BRIDGE_NOT_ENABLED = "bridge interface is not enabled in kubevirt-config"
 SLIRP_DEPRECATED = "slirp interface is deprecated as of v1.3"
 
@@ -231,3 +248,129 @@ def set_default_vmi_spec(config: ClusterConfig, template_spec: dict) -> str | No
         return error
     set_default_volume_disk(template_spec)
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# SetDefaultVirtualMachineInstance: the VMI mutating webhook's defaults on CREATE
+# ---------------------------------------------------------------------------------------------
+def set_default_virtual_machine_instance(config: ClusterConfig, vmi: dict) -> str | None:
+    """``SetDefaultVirtualMachineInstance``: the spec defaults (``set_default_vmi_spec``), the
+    s390x features, the API defaulters, the Hyper-V dependencies, the architecture defaults and CPU
+    model, the memory and CPU topology status, and (but on arm64) CPU and memory hotplug."""
+    spec = child(vmi, "spec")
+    error = set_default_vmi_spec(config, spec)
+    if error is not None:
+        return error
+    set_default_features(spec)
+    set_object_defaults_virtual_machine_instance(vmi)
+    set_hyperv_feature_dependencies(spec)  # setDefaultHypervFeatureDependencies: the error is ignored
+    set_default_cpu_arch(config, spec)
+    set_guest_memory_status(vmi)
+    set_current_cpu_topology_status(vmi)
+    if not is_arm64(spec):  # hotplug is not enabled on ARM yet
+        setup_hotplug(config, vmi)
+    return None
+
+
+def set_default_features(spec: dict) -> None:
+    """``setDefaultFeatures``: the s390x ones."""
+    if is_s390x(spec):
+        set_s390x_default_features(spec)
+
+
+def set_default_cpu_arch(config: ClusterConfig, spec: dict) -> None:
+    """``setDefaultCPUArch``: the arm64, s390x or (any other architecture) amd64 defaults, then the
+    CPU model."""
+    if is_arm64(spec):
+        set_arm64_defaults(spec)
+    elif is_s390x(spec):
+        set_s390x_defaults(spec)
+    else:
+        set_amd64_defaults(spec)
+    set_default_cpu_model(config, spec)
+
+
+def set_default_cpu_model(config: ClusterConfig, spec: dict) -> None:
+    """``setDefaultCPUModel``: the cluster's CPU model, else ``host-model``, where none is set."""
+    cpu = child(child(spec, "domain"), "cpu")
+    if not _str(cpu.get("model")):
+        cpu["model"] = config.cpu_model or DEFAULT_CPU_MODEL
+
+
+def _guest(spec: dict) -> quantity.Quantity | None:
+    """``spec.Domain.Memory.Guest``: None for nil (or a value that is no quantity)."""
+    memory = _get_dict(_get_dict(spec, "domain") or {}, "memory")
+    value = memory.get("guest") if memory is not None else None
+    parsed = quantity.parse(value) if value is not None else None
+    return parsed if isinstance(parsed, quantity.Quantity) else None
+
+
+def set_guest_memory_status(vmi: dict) -> None:
+    """``setGuestMemoryStatus``: ``status.memory`` at boot, current and requested = the guest memory."""
+    guest = _guest(vmi["spec"])
+    if guest is not None:
+        text = guest.canonical()
+        child(vmi, "status")["memory"] = {"guestAtBoot": text, "guestCurrent": text, "guestRequested": text}
+
+
+def _uint32(values: dict, key: str) -> int:
+    """A non-pointer uint32 field: 0 when unset (or not an integer)."""
+    value = values.get(key)
+    return value & UINT32 if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def set_current_cpu_topology_status(vmi: dict) -> None:
+    """``setCurrentCPUTopologyStatus``: ``status.currentCPUTopology`` from the CPU topology, unless set."""
+    cpu = _get_dict(_get_dict(vmi["spec"], "domain") or {}, "cpu")
+    status = _get_dict(vmi, "status")
+    if cpu is None or (status is not None and status.get("currentCPUTopology") is not None):
+        return
+    topology = {key: _uint32(cpu, key) for key in ("cores", "sockets", "threads")}
+    child(vmi, "status")["currentCPUTopology"] = {k: v for k, v in topology.items() if v}  # omitempty
+
+
+def setup_hotplug(config: ClusterConfig, vmi: dict) -> None:
+    """``setupHotplug``: under the ``LiveUpdate`` rollout strategy, CPU then memory hotplug."""
+    if not config.vm_rollout_strategy_live_update():
+        return
+    setup_cpu_hotplug(config, vmi)
+    setup_memory_hotplug(config, vmi)
+
+
+def setup_cpu_hotplug(config: ClusterConfig, vmi: dict) -> None:
+    """``setupCPUHotplug``: ``maxSockets`` from the cluster's ``maxCpuSockets`` (at least the
+    sockets), else sockets times the hotplug ratio, capped so that at most 512 vCPUs result."""
+    cpu = child(child(vmi["spec"], "domain"), "cpu")
+    sockets = _uint32(cpu, "sockets")
+    max_sockets = _uint32(cpu, "maxSockets")
+    if max_sockets == 0:
+        max_sockets = config.max_cpu_sockets & UINT32
+        if sockets > max_sockets and max_sockets != 0:
+            max_sockets = sockets
+    if max_sockets == 0:
+        cores_threads = (_uint32(cpu, "cores") * _uint32(cpu, "threads")) & UINT32
+        max_sockets = (sockets * config.max_hotplug_ratio) & UINT32
+        if (max_sockets * cores_threads) & UINT32 > MAX_HOTPLUG_VCPUS:
+            max_sockets = max(MAX_HOTPLUG_VCPUS // cores_threads, sockets)
+    if max_sockets != _uint32(cpu, "maxSockets"):
+        cpu["maxSockets"] = max_sockets
+
+
+def setup_memory_hotplug(config: ClusterConfig, vmi: dict) -> None:
+    """``setupMemoryHotplug``: ``maxGuest`` from the cluster's, else the guest memory times the
+    hotplug ratio, when the VMI meets the memory hotplug requirements."""
+    spec = vmi["spec"]
+    memory = child(child(spec, "domain"), "memory")
+    if memory.get("maxGuest") is not None:
+        return
+    max_guest: quantity.Quantity | None = None
+    guest = _guest(spec)
+    if config.max_guest is not None:
+        parsed = quantity.parse(config.max_guest)
+        max_guest = parsed if isinstance(parsed, quantity.Quantity) else None
+    elif guest is not None:
+        max_guest = quantity.new_quantity(guest.value() * config.max_hotplug_ratio, quantity.BINARY_SI)
+    if validate_live_update_memory(spec, max_guest) is not None:
+        return  # memory hotplug is not compatible with this VMI
+    if max_guest is not None:
+        memory["maxGuest"] = max_guest.canonical()

@@ -20,6 +20,8 @@ STAGE_API_DISCOVERY = "kube-apiserver/api-discovery"
 STAGE_FIELD_VALIDATION = "kube-apiserver/field-validation"
 STAGE_MUTATING_SCHEMA = "mutating-webhook/openapi-schema"
 STAGE_INSTANCETYPE_MUTATOR = "mutating-webhook/instancetype-mutator"
+# The VMI mutating webhook: presets and defaults (a VMI is defaulted before it is validated).
+STAGE_VMI_MUTATOR = "mutating-webhook/vmi-mutator"
 STAGE_CRD_SCHEMA = "kube-apiserver/crd-schema"
 # krmfn's name: a second CREATE of a name the bundle already stored.
 STAGE_ALREADY_EXISTS = "kube-apiserver/already-exists"

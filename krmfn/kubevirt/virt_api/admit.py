@@ -33,6 +33,7 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.kubevirt.virt_api.admitters.vmpool_admitter import admit_pool
 from krmfn.kubevirt.instancetype.webhooks.vm import admit_vm
+from krmfn.kubevirt.virt_api.vmi_create import admit_vmi
 from krmfn.model.forked import map_forked
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.gcpause import gc_paused
@@ -176,6 +177,24 @@ def _admit_vm_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admis
     return map_forked(admit_vms, list(indices), specs.pack, specs.unpack)
 
 
+def _admit_vmi_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
+    """Each VMI on its own (``krmfn.kubevirt.virt_api.vmi_create``), on every CPU."""
+    presets = [item for item in request.items if kinds.is_virtual_machine_instance_preset(item)]
+
+    def admit_vmis(chunk: Sequence[int]) -> list[Admission]:
+        return [admit_vmi(request.items[index], presets, request.namespace, request.config) for index in chunk]
+
+    return map_forked(admit_vmis, list(indices), _pack_plain, _unpack_plain)
+
+
+def _pack_plain(verdicts: list[Admission]) -> list[dict[str, Any]]:
+    return [admission_to_plain(verdict) for verdict in verdicts]
+
+
+def _unpack_plain(packed: list[dict[str, Any]]) -> list[Admission]:
+    return [admission_from_plain(plain) for plain in packed]
+
+
 def _admit_pool_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
     return [admit_pool(request.items[index], request.config) or allow() for index in indices]
 
@@ -185,6 +204,7 @@ CHAINS: tuple[KindChain, ...] = (
     KindChain("instance types and preferences (every apiVersion)", kinds.is_definition, _admit_definition_chain,
               stored_first=True),
     KindChain("kubevirt.io VirtualMachines", kinds.is_virtual_machine, _admit_vm_chain),
+    KindChain("kubevirt.io VirtualMachineInstances", kinds.is_virtual_machine_instance, _admit_vmi_chain),
     KindChain("pool.kubevirt.io VirtualMachinePools", kinds.is_virtual_machine_pool, _admit_pool_chain),
 )
 

@@ -3,8 +3,12 @@
 Mirrors ``pkg/virt-config`` (``virt-config.go``, ``configuration.go``, ``feature-gates.go``) for the
 values krmfn's ports read: the default architecture and machine types, the emulated machines, the
 pod network binding, the CPU request, the eviction strategy, the feature gates
-(``krmfn.kubevirt.virt_config.featuregate``), the permitted host devices and the VM rollout strategy,
-each with KubeVirt's default. The options (``krmfn.model.options``) fill it (``from_options``).
+(``krmfn.kubevirt.virt_config.featuregate``), the permitted host devices, the VM rollout strategy,
+the live-update limits (``liveUpdateConfiguration``: max CPU sockets, max guest memory, max hotplug
+ratio), the cluster CPU model, the TDX QGS socket path and the KubeVirt CR's
+``alpha.kubevirt.io/EmulatorThreadCompleteToEvenParity`` annotation, each with KubeVirt's default.
+The options (``krmfn.model.options``) fill it (``from_options``; the live-update limits, CPU
+model, QGS path and annotation keep their defaults).
 """
 from __future__ import annotations
 
@@ -19,6 +23,8 @@ BRIDGE = "bridge"
 MASQUERADE = "masquerade"
 SLIRP = "slirp"
 DEFAULT_CPU_REQUEST = "100m"
+DEFAULT_MAX_HOTPLUG_RATIO = 4  # virtconfig.DefaultMaxHotplugRatio
+DEFAULT_QGS_SOCKET_PATH = "/var/run/tdx-qgs/qgs.socket"  # virtconfig.DefaultQGSSocketPath
 
 
 def _default_arch_machine_types() -> dict[str, str]:
@@ -75,6 +81,17 @@ class ClusterConfig:
     # KubeVirt CR spec.configuration.permittedHostDevices ({"pciHostDevices": [{"pciVendorSelector",
     # "resourceName"}]}); None: not configured (KubeVirt's default).
     permitted_host_devices: dict | None = None
+    # spec.configuration.liveUpdateConfiguration: maxCpuSockets (0: unset, GetMaximumCpuSockets),
+    # maxGuest (a quantity; None: unset, GetMaximumGuestMemory), maxHotplugRatio (GetMaxHotplugRatio).
+    max_cpu_sockets: int = 0
+    max_guest: str | None = None
+    max_hotplug_ratio: int = DEFAULT_MAX_HOTPLUG_RATIO
+    # spec.configuration.cpuModel (GetCPUModel; "": unset, the VMI default host-model applies).
+    cpu_model: str = ""
+    # spec.configuration.confidentialCompute.tdx.attestation.qgsSocketPath (GetQGSSocketPath).
+    qgs_socket_path: str = DEFAULT_QGS_SOCKET_PATH
+    # Whether the KubeVirt CR carries the alpha.kubevirt.io/EmulatorThreadCompleteToEvenParity annotation.
+    emulator_thread_complete_to_even_parity: bool = False
     # The KubeVirt release (``kubevirtVersion``): its feature gate registry and behaviour switches.
     kubevirt_version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION
 
@@ -100,6 +117,14 @@ class ClusterConfig:
     def feature_gate_enabled(self, gate: str) -> bool:
         """``ClusterConfig.isFeatureGateEnabled``."""
         return is_enabled(gate, self.feature_gates, self.disabled_feature_gates, self.kubevirt_version)
+
+    def root_enabled(self) -> bool:
+        """``RootEnabled``: the ``Root`` feature gate."""
+        return self.feature_gate_enabled("Root")
+
+    def align_cpus_enabled(self) -> bool:
+        """``AlignCPUsEnabled``: the ``AlignCPUs`` feature gate."""
+        return self.feature_gate_enabled("AlignCPUs")
 
     def emulated_machines_for(self, architecture: str) -> tuple[str, ...]:
         """``GetEmulatedMachines``: the top-level list, else per architecture (unknown -> amd64's)."""

@@ -20,8 +20,9 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_SET_DEFAULTS,
     STAGE_VALIDATING_SCHEMA,
     STAGE_VALIDATING_WEBHOOK,
+    STAGE_VMI_MUTATOR,
 )
-from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, VIRTUAL_MACHINE_POOL
+from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, VIRTUAL_MACHINE_INSTANCE, VIRTUAL_MACHINE_POOL
 from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY, V1BETA2_RULE
 
 # A reason that names its check, wherever the problem was found (admission or expand).
@@ -44,12 +45,14 @@ STAGE_CHECKS: dict[str, str] = {
     STAGE_SET_DEFAULTS: "vm-defaults",
     STAGE_PREFERENCE_REQUIREMENTS: "preference-requirements",
     STAGE_REMAINING_VM_CHECKS: "vm-admission",
+    STAGE_VMI_MUTATOR: "vmi-admission",
 }
 # The definitions' own webhooks, by kind.
 WEBHOOK_CHECKS: dict[str, str] = {
     **{kind: "instancetype-admission" for kind in INSTANCETYPE_KINDS},
     **{kind: "preference-admission" for kind in PREFERENCE_KINDS},
     VIRTUAL_MACHINE_POOL: "vm-admission",  # the pool's own webhook: the VM spec checks on its template
+    VIRTUAL_MACHINE_INSTANCE: "vmi-admission",
 }
 # A bug in krmfn, not a check of the bundle (krmfn.cli.guard reports its own crashes under this ID too).
 INTERNAL_ERROR = "internal-error"

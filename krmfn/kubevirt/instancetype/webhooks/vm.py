@@ -56,7 +56,6 @@ from krmfn.kubevirt.util.webhooks import (
     REASON_DEPRECATED_FIELD,
     STAGE_INSTANCETYPE_APPLY,
     STAGE_INSTANCETYPE_MUTATOR,
-    STAGE_MUTATING_SCHEMA,
     STAGE_PREFERENCE_REQUIREMENTS,
     STAGE_SET_DEFAULTS,
     Admission,
@@ -69,6 +68,7 @@ from krmfn.kubevirt.util.webhooks import (
     reject_webhook,
 )
 from krmfn.kubevirt.apiserver.vm_schema import VIRTUAL_MACHINE, vm_schema
+from krmfn.kubevirt.util.validate_schema import schema_gate_error
 from krmfn.kubevirt.virt_api.admitters.vms_admitter import admit_remaining
 from krmfn.model.reasons import KUBEVIRT_CRASH
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
@@ -392,15 +392,6 @@ def _later_steps(it_spec: dict | None, pf_spec: dict | None, template_spec: dict
 # ---------------------------------------------------------------------------------------------
 # The chain
 # ---------------------------------------------------------------------------------------------
-def schema_gate_error(report: schemas.SchemaReport, warnings: list[AdmissionWarning]) -> Admission | None:
-    """``ValidateSchema`` of the VM mutating webhook: kube-openapi's bare messages, one cause each.
-    ``report`` is ``schemas.check(vm, VIRTUAL_MACHINE, scalar_defaults=True)``."""
-    if not report.errors:
-        return None
-    causes = [Cause("", error.openapi_message(), located=error.path) for error in report.errors]
-    return reject_webhook(STAGE_MUTATING_SCHEMA, causes, warnings)
-
-
 def accepts_vm_guest(vm: dict, bundle: Bundle, namespace: str,
                      version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> bool:
     """Whether the VM sets ``domain.cpu.guest`` and may (v1beta2 rule 6), judged on the VM as the

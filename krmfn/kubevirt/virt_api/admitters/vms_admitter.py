@@ -31,6 +31,7 @@ from krmfn.kubevirt.storage.admitters.data_volume_template import validate_data_
 from krmfn.kubevirt.virt_api.admitters.grace_io_virtualization import validate_grace_io_virtualization_annotations
 from krmfn.kubevirt.virt_api.admitters.live_update import validate_live_update_features
 from krmfn.kubevirt.storage.admitters.vm_storage_admitter import admit_vm_storage
+from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.metadata import validate_virtual_machine_instance_metadata
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec import in_area, validate_virtual_machine_instance_spec
 from krmfn.model.reasons import area, needs_feature_gate
 from krmfn.kubevirt.util.webhooks import (
@@ -48,18 +49,6 @@ VALID_RUN_STRATEGIES = ("Halted", "Manual", "Always", "RerunOnFailure", "Once")
 RUN_STRATEGY_WAIT_AS_RECEIVER = "WaitAsReceiver"
 AREA_FEATURE_GATES = frozenset({area("feature-gates")})
 MISSING_TEMPLATE = "missing virtual machine template."
-# restrictedVmiLabels: only KubeVirt's own service accounts may set them.
-RESTRICTED_VMI_LABELS = frozenset({"kubevirt.io/created-by", "kubevirt.io/migrationJobUID", "kubevirt.io/nodeName",
-                                   "kubevirt.io/migrationTargetNodeName", "kubevirt.io/schedulable",
-                                   "kubevirt.io/install-strategy"})
-RESERVED_LABELS = "creation of the following reserved kubevirt.io/ labels on a VMI object is prohibited"
-# (annotation, the feature gate it needs, message with the annotation's path)
-GATED_ANNOTATIONS = (
-    ("kubevirt.io/ignitiondata", "ExperimentalIgnitionSupport",
-     "ExperimentalIgnitionSupport feature gate is not enabled in kubevirt-config, invalid entry %s"),
-    ("hooks.kubevirt.io/hookSidecars", "Sidecar",
-     "sidecar feature gate is not enabled in kubevirt-config, invalid entry %s"),
-)
 RUNNING_AND_RUN_STRATEGY = ("Running and RunStrategy are mutually exclusive. Note that Running is deprecated, "
                             "please use RunStrategy instead")
 RUN_STRATEGY_REQUIRED = "RunStrategy must be specified"
@@ -110,26 +99,6 @@ def validate_virtual_machine_spec(spec: dict, template_spec: dict, template_meta
             + in_area("storage", validate_data_volume_template(field, spec))
             + in_area("run-strategy", validate_run_strategy(spec, config, field))
             + in_area("live-update", validate_live_update_features(field, template_spec, config)))
-
-
-def validate_virtual_machine_instance_metadata(metadata: dict, config: ClusterConfig,
-                                               field: str = "spec.template.metadata") -> list[Cause]:
-    """``ValidateVirtualMachineInstanceMetadata`` on the template's metadata, for a user's
-    request (not one of KubeVirt's own service accounts)."""
-    causes = []
-    labels = metadata.get("labels")
-    if isinstance(labels, dict) and any(label in RESTRICTED_VMI_LABELS for label in labels):
-        causes.append(Cause(f"{field}.labels", RESERVED_LABELS, CAUSE_FIELD_VALUE_NOT_SUPPORTED))
-    for annotation, gate, message in GATED_ANNOTATIONS:
-        if _annotation(metadata, annotation) != "" and not config.feature_gate_enabled(gate):
-            causes.append(Cause(f"{field}.annotations", message % f"{field}.annotations.{annotation}",
-                                CAUSE_FIELD_VALUE_INVALID, needs_feature_gate(gate)))
-    return causes
-
-
-def _annotation(metadata: dict, key: str) -> object:
-    annotations = metadata.get("annotations")
-    return annotations.get(key, "") if isinstance(annotations, dict) else ""
 
 
 def validate_run_strategy(spec: dict, config: ClusterConfig, field: str = "spec") -> list[Cause]:

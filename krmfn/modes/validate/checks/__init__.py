@@ -28,11 +28,13 @@ from krmfn.modes.validate.checks import (
     v1beta2_sizing,
     vm_admission,
     vm_defaults,
+    vmi_admission,
 )
 
 CHECKS: tuple[ModuleType, ...] = (
     api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
     reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, vm_admission,
+    vmi_admission,
     duplicate_object,
     kubevirt_crash, deprecated, catalog, ignore_annotation,
 )

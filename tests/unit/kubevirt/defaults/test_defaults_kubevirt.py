@@ -7,18 +7,20 @@
   Without one, KubeVirt falls back to the architecture it runs on (``runtime.GOARCH``), which krmfn
   takes to be ``amd64`` (its default).
 - "SupportsPCIeHotplug": ``supports_pcie_hotplug`` (same module).
+- "Arm64 bootloader" ("should correctly default SecureBoot", 5 entries): ``SetArm64Defaults``
+  (``krmfn.kubevirt.defaults.arm64.set_arm64_defaults``), which ``SetDefaultVirtualMachineInstance``
+  runs for an arm64 VMI (``setDefaultCPUArch``); each entry also runs through
+  ``set_default_virtual_machine_instance``, comparing the whole firmware.
 
-Not ported:
-- "Arm64 bootloader" ("should correctly default SecureBoot", 5 entries): ``SetArm64Defaults`` runs
-  in ``SetDefaultVirtualMachineInstance`` (``setDefaultCPUArch``), i.e. the VMI mutating webhook and
-  virt-controller; a VM CREATE, which krmfn admits, only runs ``SetDefaultVirtualMachineInstanceSpec``
-  and ``SetVirtualMachineDefaults``, and krmfn has no port of it.
+Every case of the file is ported.
 """
 from __future__ import annotations
 
 import pytest
 
 from krmfn.kubevirt.bundle import Bundle
+from krmfn.kubevirt.defaults.arm64 import set_arm64_defaults
+from krmfn.kubevirt.defaults.defaults import set_default_virtual_machine_instance
 from krmfn.kubevirt.virt_api.mutators.vm_mutator import set_vm_defaults, supports_pcie_hotplug
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 
@@ -112,3 +114,42 @@ def test_supports_pcie_hotplug(arch: str, machine_type: str | None, expected: bo
     if machine_type is not None:
         spec["domain"]["machine"] = {"type": machine_type}
     assert supports_pcie_hotplug(spec) is expected
+
+
+def arm64_vmi(firmware: dict | None = None) -> dict:
+    """``libvmi.New(libvmi.WithArchitecture("arm64"))``, with ``firmware`` when given."""
+    vmi: dict = {"metadata": {"name": "testvmi"}, "spec": {"architecture": "arm64", "domain": {}}}
+    if firmware is not None:
+        vmi["spec"]["domain"]["firmware"] = firmware
+    return vmi
+
+
+def uefi(secure_boot: bool) -> dict:
+    """``libvmi.WithUefi(secureBoot)``."""
+    return {"bootloader": {"efi": {"secureBoot": secure_boot}}}
+
+
+ARM64_BOOTLOADER_CASES = [
+    pytest.param(None, {"bootloader": {"efi": {"secureBoot": False}}}, id="to false when no bootloader is specified"),
+    pytest.param(uefi(True), uefi(True), id="preserving SecureBoot when explicitly enabled"),
+    pytest.param(uefi(False), uefi(False), id="preserving SecureBoot when explicitly disabled"),
+    pytest.param({"bootloader": {}}, {"bootloader": {}}, id="not setting SecureBoot when bootloader is not EFI"),
+    pytest.param({"bootloader": {"efi": {}}}, {"bootloader": {"efi": {"secureBoot": False}}},
+                 id="to false when EFI is set without SecureBoot"),
+]
+
+
+@pytest.mark.parametrize(("firmware", "expected"), ARM64_BOOTLOADER_CASES)
+def test_arm64_bootloader_should_correctly_default_secure_boot(firmware: dict | None, expected: dict) -> None:
+    vmi = arm64_vmi(firmware)
+    set_arm64_defaults(vmi["spec"])
+    assert vmi["spec"]["domain"]["firmware"] == expected
+
+
+@pytest.mark.parametrize(("firmware", "expected"), ARM64_BOOTLOADER_CASES)
+def test_arm64_bootloader_through_set_default_virtual_machine_instance(firmware: dict | None, expected: dict) -> None:
+    vmi = arm64_vmi(firmware)
+    assert set_default_virtual_machine_instance(ClusterConfig(), vmi) is None
+    firmware_after = dict(vmi["spec"]["domain"]["firmware"])
+    assert firmware_after.pop("uuid")  # SetDefaults_Firmware ran first
+    assert firmware_after == expected
