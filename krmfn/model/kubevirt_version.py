@@ -236,6 +236,28 @@ class KubevirtVersion:
         since v1.8 (PR #15979, 3ffcd37ca9 "Fix hugepages typo"), ``domain.hugepages.size`` before."""
         return "domain.memory.hugepages.pageSize" if self.since(8) else "domain.hugepages.size"
 
+    @property
+    def names_hugepages_page_size(self) -> bool:
+        """The message names ``hugepages.pageSize`` (v1.8, PR #15979), not ``hugepages.size``."""
+        return self.since(8)
+
+    @property
+    def checks_container_path_volumes(self) -> bool:
+        """The ``containerPath`` volume rules run (v1.8, PR #16662)."""
+        return self.since(8)
+
+    @property
+    def runs_storage_spec_validator(self) -> bool:
+        """virt-api registers ``storageadmitters.Validate`` as a VMI spec validator (d923fdb8, after
+        v1.9.0: PR #17241, b5876f327c "Decouple Storage and Network validation from VMI Create
+        Admitter"); before, only the network one."""
+        return self.since(9)
+
+    @property
+    def rejects_arm64_secure_boot(self) -> bool:
+        """arm64 rejects UEFI secure boot (v1.7; dropped in v1.8 by PR #16915)."""
+        return not self.since(8)
+
 
 V1_7 = KubevirtVersion("v1.7", 7, "v1.7.4", "v1.5.1", 42)
 V1_8 = KubevirtVersion("v1.8", 8, "v1.8.4", "v1.6.0", 43)

@@ -9,7 +9,7 @@ Mirrors ``ValidateVirtualMachineInstanceArm64Setting`` of ``pkg/virt-api/webhook
 In v1.7 ``validateBootOptions`` also rejects UEFI secure boot (an EFI bootloader whose
 ``secureBoot`` is unset or true, at ``...bootloader.efi.secureboot``); KubeVirt dropped that in
 v1.8 (PR #16915, 4fca3e6e75 on release-1.8, "webhooks: Drop SecureBoot validation for arm64"):
-``rejects_arm64_secure_boot``.
+``KubevirtVersion.rejects_arm64_secure_boot``.
 """
 from __future__ import annotations
 
@@ -32,11 +32,6 @@ SOUND_NOT_SUPPORTED = "Arm64 not support sound device"
 VIDEO_NOT_SUPPORTED_FMT = "video model '%s' is not supported on arm64 architecture"
 
 
-def rejects_arm64_secure_boot(version: KubevirtVersion) -> bool:
-    """arm64 rejects UEFI secure boot (v1.7; dropped in v1.8 by PR #16915)."""
-    return not version.since(8)
-
-
 def validate_virtual_machine_instance_arm64_setting(field: str, spec: dict,
                                                     version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> list[Cause]:
     """``ValidateVirtualMachineInstanceArm64Setting`` on the spec at ``field``."""
@@ -57,7 +52,7 @@ def validate_boot_options(field: str, spec: dict, version: KubevirtVersion = DEF
     if bootloader.get("bios") is not None:
         causes.append(Cause(f"{path}.bios", BIOS_NOT_SUPPORTED, CAUSE_FIELD_VALUE_NOT_SUPPORTED))
     efi = bootloader.get("efi")
-    if rejects_arm64_secure_boot(version) and efi is not None and as_dict(efi).get("secureBoot") in (None, True):
+    if version.rejects_arm64_secure_boot and efi is not None and as_dict(efi).get("secureBoot") in (None, True):
         causes.append(Cause(f"{path}.efi.secureboot", SECURE_BOOT_NOT_SUPPORTED, CAUSE_FIELD_VALUE_NOT_SUPPORTED))
     return causes
 

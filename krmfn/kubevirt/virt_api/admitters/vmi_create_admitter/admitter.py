@@ -11,7 +11,7 @@ file. Every group runs and their causes are joined, in this order (the caller ca
 2. the ``SpecValidators`` virt-api registers (``registerValidatingWebhooks`` of
    ``pkg/virt-api/api.go``): ``netadmitter.Validate`` (the discontinued bindings, then the network
    checks) and, since d923fdb8, ``storageadmitters.Validate`` (container disk paths, utility
-   volumes, ``ValidateDisks``; PR #17241, b5876f327c, ``runs_storage_spec_validator``). Both repeat
+   volumes, ``ValidateDisks``; PR #17241, b5876f327c, ``KubevirtVersion.runs_storage_spec_validator``). Both repeat
    checks ``ValidateVirtualMachineInstanceSpec`` runs again, so a network or disk error is reported
    twice, as a cluster does;
 3. ``ValidateVirtualMachineInstanceSpec`` (``krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec``);
@@ -70,13 +70,6 @@ HYPERV_FIELD = "spec.domain.features.hyperv"
 UNSUPPORTED_ARCHITECTURE_FMT = "unsupported architecture: %s"
 
 
-def runs_storage_spec_validator(version: KubevirtVersion) -> bool:
-    """virt-api registers ``storageadmitters.Validate`` as a VMI spec validator (d923fdb8, after
-    v1.9.0: PR #17241, b5876f327c "Decouple Storage and Network validation from VMI Create
-    Admitter"); before, only the network one."""
-    return version.since(9)
-
-
 def validate_network_spec(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``netadmitter.Validate``: ``ValidateCreation`` (the discontinued bindings) then ``Validate``."""
     return (validate_discontinued_bindings(field, spec, config.kubevirt_version)
@@ -94,7 +87,7 @@ def validate_storage_spec(field: str, spec: dict, config: ClusterConfig) -> list
 def api_spec_validators(version: KubevirtVersion) -> tuple[tuple[str, SpecCheck], ...]:
     """The (area, validator) pairs virt-api hands the admitter in ``version``."""
     network: tuple[tuple[str, SpecCheck], ...] = (("network", validate_network_spec),)
-    return network + ((("storage", validate_storage_spec),) if runs_storage_spec_validator(version) else ())
+    return network + ((("storage", validate_storage_spec),) if version.runs_storage_spec_validator else ())
 
 
 def admit_vmi_create(vmi: dict, config: ClusterConfig, *,

@@ -5,7 +5,7 @@ passes here; ``validateMemoryRequestsNegativeOrNull`` reports it), else ``memory
 
 The cause has no field (krmfn locates it at the memory request). Its message names
 ``hugepages.pageSize`` since v1.8 (PR #15979, 3ffcd37ca9 "virt-api, admit, vmi: Fix hugepages
-typo"); v1.7 names ``hugepages.size`` (``names_hugepages_page_size``).
+typo"); v1.7 names ``hugepages.size`` (``KubevirtVersion.names_hugepages_page_size``).
 """
 from __future__ import annotations
 
@@ -14,11 +14,6 @@ from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._resources import mem
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 NO_MEMORY_FMT = "no memory requested, at least one of '%s', '%s' or '%s' must be set"
-
-
-def names_hugepages_page_size(version: KubevirtVersion) -> bool:
-    """The message names ``hugepages.pageSize`` (v1.8, PR #15979), not ``hugepages.size``."""
-    return version.since(8)
 
 
 def validate_virtual_machine_instance_mandatory_fields(field: str, spec: dict,
@@ -30,7 +25,7 @@ def validate_virtual_machine_instance_mandatory_fields(field: str, spec: dict,
     memory = memory_spec(spec)
     if memory is not None and (memory.get("guest") is not None or memory.get("hugepages") is not None):
         return []
-    page_size = "pageSize" if names_hugepages_page_size(version) else "size"
+    page_size = "pageSize" if version.names_hugepages_page_size else "size"
     message = NO_MEMORY_FMT % (f"{field}.domain.memory.guest", f"{field}.domain.memory.hugepages.{page_size}",
                                f"{field}.domain.resources.requests.memory")
     return [Cause("", message, CAUSE_FIELD_VALUE_REQUIRED, located=f"{field}.domain.resources.requests.memory")]

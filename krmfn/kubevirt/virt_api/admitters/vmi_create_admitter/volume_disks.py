@@ -8,7 +8,8 @@ Oddity kept: the causes name ``<spec>.domain.volumes[N]``, a path that does not 
 are at ``<spec>.volumes``).
 
 The ``containerPath`` rules came in v1.8 (PR #16662, fc2771c50d "Add webhook validation for
-ContainerPath volumes"): before, only the missing disk or filesystem (``checks_container_path_volumes``).
+ContainerPath volumes"): before, only the missing disk or filesystem
+(``KubevirtVersion.checks_container_path_volumes``).
 """
 from __future__ import annotations
 
@@ -22,11 +23,6 @@ CONTAINER_PATH_NO_FILESYSTEM_FMT = ("ContainerPath volume '%s' must have a match
                                     "spec.domain.devices.filesystems")
 CONTAINER_PATH_RESERVED_FMT = "ContainerPath volume '%s' uses reserved path prefix '%s'"
 RESERVED_PREFIXES = ("/var/run/kubevirt", "/var/run/libvirt")
-
-
-def checks_container_path_volumes(version: KubevirtVersion) -> bool:
-    """The ``containerPath`` volume rules run (v1.8, PR #16662)."""
-    return version.since(8)
 
 
 def validate_virtual_machine_instance_spec_volume_disks(field: str, spec: dict,
@@ -45,7 +41,7 @@ def validate_virtual_machine_instance_spec_volume_disks(field: str, spec: dict,
         if not has_disk and not has_filesystem:
             causes.append(Cause(f"{path}.name", NOT_FOUND_FMT % (f"{path}.name", name), CAUSE_FIELD_VALUE_INVALID))
         container_path = volume.get("containerPath")
-        if container_path is not None and checks_container_path_volumes(version):
+        if container_path is not None and version.checks_container_path_volumes:
             causes += _container_path_causes(path, name, as_str(as_dict(container_path).get("path")),
                                              has_disk, has_filesystem)
     return causes
