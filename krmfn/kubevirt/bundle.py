@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from krmfn import catalog
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
@@ -243,3 +244,20 @@ class Bundle:
 
     def __len__(self) -> int:
         return len(self._index)
+
+
+def find_stored(items: Iterable[Any], kind: str, group: str, versions: frozenset[str], namespace: str, name: str,
+                default_namespace: str = DEFAULT_NAMESPACE) -> dict | None:
+    """A GET of the namespaced ``kind`` of ``group`` called ``name`` in ``namespace``, for kinds
+    ``Bundle`` does not index (VirtualMachines, snapshots, restores): the first object of
+    ``items`` of a served version (``versions``) with that name in that effective namespace
+    (``object_namespace`` with ``default_namespace``), or None (NotFound)."""
+    for item in items:
+        if not isinstance(item, dict) or item.get("kind") != kind:
+            continue
+        item_group, item_version = split_api_version(item.get("apiVersion"))
+        metadata = item.get("metadata")
+        if (item_group == group and item_version in versions and isinstance(metadata, dict)
+                and metadata.get("name") == name and object_namespace(item, default_namespace) == namespace):
+            return item
+    return None

@@ -20,6 +20,8 @@ PREFERENCE_REQUIREMENTS = "preference-requirements"
 VM_DEFAULTS = "vm-defaults"
 VM_ADMISSION = "vm-admission"
 VMI_ADMISSION = "vmi-admission"
+MIGRATION_ADMISSION = "migration-admission"
+STORAGE_ADMISSION = "storage-admission"
 DUPLICATE_OBJECT = "duplicate-object"
 KUBEVIRT_CRASH = "kubevirt-crash"
 DEPRECATED = "deprecated"
@@ -41,6 +43,8 @@ CHECK_IDS: tuple[str, ...] = (
     VM_DEFAULTS,
     VM_ADMISSION,
     VMI_ADMISSION,
+    MIGRATION_ADMISSION,
+    STORAGE_ADMISSION,
     DUPLICATE_OBJECT,
     KUBEVIRT_CRASH,
     DEPRECATED,

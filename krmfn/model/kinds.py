@@ -14,6 +14,12 @@ from typing import Any
 VIRTUAL_MACHINE = "VirtualMachine"
 VIRTUAL_MACHINE_INSTANCE = "VirtualMachineInstance"
 VIRTUAL_MACHINE_INSTANCE_PRESET = "VirtualMachineInstancePreset"
+VIRTUAL_MACHINE_INSTANCE_REPLICA_SET = "VirtualMachineInstanceReplicaSet"
+VIRTUAL_MACHINE_INSTANCE_MIGRATION = "VirtualMachineInstanceMigration"
+MIGRATION_POLICY = "MigrationPolicy"
+VIRTUAL_MACHINE_SNAPSHOT = "VirtualMachineSnapshot"
+VIRTUAL_MACHINE_RESTORE = "VirtualMachineRestore"
+VIRTUAL_MACHINE_EXPORT = "VirtualMachineExport"
 VIRTUAL_MACHINE_INSTANCETYPE = "VirtualMachineInstancetype"
 VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE = "VirtualMachineClusterInstancetype"
 VIRTUAL_MACHINE_PREFERENCE = "VirtualMachinePreference"
@@ -27,6 +33,9 @@ VOLUME_SNAPSHOT = "VolumeSnapshot"
 VIRTUAL_MACHINE_POOL = "VirtualMachinePool"
 KUBEVIRT_GROUP = "kubevirt.io"
 POOL_GROUP = "pool.kubevirt.io"
+MIGRATIONS_GROUP = "migrations.kubevirt.io"
+SNAPSHOT_GROUP = "snapshot.kubevirt.io"
+EXPORT_GROUP = "export.kubevirt.io"
 INSTANCETYPE_GROUP = "instancetype.kubevirt.io"
 
 INSTANCETYPE_KINDS: tuple[str, str] = (VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_INSTANCETYPE)
@@ -74,6 +83,12 @@ def kind_of(value: Any) -> str:
 def is_virtual_machine(value: Any) -> bool:
     """A ``kubevirt.io`` VirtualMachine (any version: an unserved one is an admission error)."""
     return kind_of(value) == VIRTUAL_MACHINE and split_api_version(value.get("apiVersion"))[0] == KUBEVIRT_GROUP
+
+
+def is_kind(value: Any, kind: str, group: str) -> bool:
+    """An object of ``kind`` in API group ``group``, whatever its version (an unserved one is an
+    admission error)."""
+    return kind_of(value) == kind and split_api_version(value.get("apiVersion"))[0] == group
 
 
 def is_virtual_machine_instance(value: Any) -> bool:

@@ -258,6 +258,68 @@ class KubevirtVersion:
         """arm64 rejects UEFI secure boot (v1.7; dropped in v1.8 by PR #16915)."""
         return not self.since(8)
 
+    @property
+    def has_migration_policy_tuning(self) -> bool:
+        """MigrationPolicySpec has ``maxDowntimeMs`` (PR #17544, 0cb924fc8f) and ``experimental``
+        (PRs #17480 and #18240), and the MigrationPolicy webhook gates them behind
+        ``MigrationStallDetection``/``MigrationDowntimeTuning`` and validates the stall detector's
+        factors (b3c56940c6, 8bd6eba4e1): d923fdb8; v1.8.4 and v1.7.4 have neither."""
+        return self.since(9)
+
+    @property
+    def migration_priority_needs_gate(self) -> bool:
+        """The migration webhook rejects ``spec.priority`` unless the ``MigrationPriorityQueue``
+        gate is on, before the virt-controller check (v1.8.4, v1.7.4); the gate went GA and the
+        check was removed in PR #17818 (8fe3778d9d)."""
+        return not self.since(9)
+
+
+    @property
+    def restore_target_readiness_policy_enum(self) -> bool:
+        """The VirtualMachineRestore CRD enumerates ``spec.targetReadinessPolicy`` (``StopTarget``,
+        ``WaitGracePeriod``, ``FailImmediate``, ``WaitEventually``) and defaults it (v1.9,
+        PR #17576, 22afafb803); before, any string is stored."""
+        return self.since(9)
+
+    @property
+    def accepts_prefix_target_name_restore_policy(self) -> bool:
+        """The restore webhook accepts ``volumeRestorePolicy: PrefixTargetName`` (v1.8, PR #16489,
+        a3306c8556); before, it "doesn't exist"."""
+        return self.since(8)
+
+    @property
+    def vm_export_needs_gate(self) -> bool:
+        """The export webhook rejects a CREATE unless the VMExport gate is on ("vm export feature
+        gate not enabled"; removed in v1.9 by PR #16730, 6676c36aa4, which made the gate GA)."""
+        return not self.since(9)
+
+    @property
+    def exports_virtual_machine_backups(self) -> bool:
+        """A VirtualMachineExport may name a ``VirtualMachineBackup`` source (v1.8, PR #16930,
+        308ef76fa7, release-1.8 PR #17061, c587659b2a); before, it is an "invalid kind"."""
+        return self.since(8)
+
+    @property
+    def exports_virtual_machine_templates(self) -> bool:
+        """A VirtualMachineExport may name a ``VirtualMachineTemplate`` source, behind the OCIExport
+        gate and the virt-template deployment (v1.9, PR #18032, 749ee51031); before, it is an
+        "invalid kind"."""
+        return self.since(9)
+
+    @property
+    def serves_export_v1(self) -> bool:
+        """``export.kubevirt.io`` serves ``v1`` and a deprecated ``v1beta1`` (v1.9, PR #16730:
+        d0e650fc4d adds ``v1``, 2428cf8be3 deprecates ``v1beta1``, 6ec644cce7 removes
+        ``v1alpha1``); before, ``v1alpha1`` and ``v1beta1``."""
+        return self.since(9)
+
+    @property
+    def vmirs_validates_grace_io_annotations(self) -> bool:
+        """The VMIRS webhook's ``ValidateVMIRSSpec`` runs ``validateGraceIOVirtualizationAnnotations``
+        on the template (v1.9, VEP-199, PR #18011, 9a3bc46af3 "reject conflicting Grace admission
+        options")."""
+        return self.since(9)
+
 
 V1_7 = KubevirtVersion("v1.7", 7, "v1.7.4", "v1.5.1", 42)
 V1_8 = KubevirtVersion("v1.8", 8, "v1.8.4", "v1.6.0", 43)

@@ -131,7 +131,8 @@ def discovery_error(obj: dict, resource: CustomResource) -> Admission | None:
 
 # The version a deprecated one's warning points to, by group.
 _PROPOSED_API_VERSIONS = {kinds.INSTANCETYPE_GROUP: (REASON_LEGACY_API_VERSION, "instancetype.kubevirt.io/v1beta1"),
-                          kinds.KUBEVIRT_GROUP: (REASON_DEPRECATED_API_VERSION, "kubevirt.io/v1")}
+                          kinds.KUBEVIRT_GROUP: (REASON_DEPRECATED_API_VERSION, "kubevirt.io/v1"),
+                          kinds.EXPORT_GROUP: (REASON_DEPRECATED_API_VERSION, "export.kubevirt.io/v1")}
 
 
 def deprecation_warnings(obj: dict, resource: CustomResource) -> list[AdmissionWarning]:

@@ -22,6 +22,8 @@ STAGE_MUTATING_SCHEMA = "mutating-webhook/openapi-schema"
 STAGE_INSTANCETYPE_MUTATOR = "mutating-webhook/instancetype-mutator"
 # The VMI mutating webhook: presets and defaults (a VMI is defaulted before it is validated).
 STAGE_VMI_MUTATOR = "mutating-webhook/vmi-mutator"
+# The VirtualMachineInstanceMigration mutating webhook: the selector label and the finalizer.
+STAGE_MIGRATION_MUTATOR = "mutating-webhook/migration-mutator"
 STAGE_CRD_SCHEMA = "kube-apiserver/crd-schema"
 # krmfn's name: a second CREATE of a name the bundle already stored.
 STAGE_ALREADY_EXISTS = "kube-apiserver/already-exists"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from krmfn.model import kinds
@@ -33,7 +34,14 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.kubevirt.virt_api.admitters.vmpool_admitter import admit_pool
 from krmfn.kubevirt.instancetype.webhooks.vm import admit_vm
+from krmfn.kubevirt.storage.admitters.vmexport_create import admit_vm_export
+from krmfn.kubevirt.storage.admitters.vmrestore_create import admit_vm_restore
+from krmfn.kubevirt.storage.admitters.vmsnapshot_create import admit_vm_snapshot
+from krmfn.kubevirt.virt_api.migration_create import admit_migration
+from krmfn.kubevirt.virt_api.migrationpolicy_create import admit_migration_policy
 from krmfn.kubevirt.virt_api.vmi_create import admit_vmi
+from krmfn.kubevirt.virt_api.vmi_preset_create import admit_vmi_preset
+from krmfn.kubevirt.virt_api.vmirs_create import admit_vmirs
 from krmfn.model.forked import map_forked
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.gcpause import gc_paused
@@ -146,6 +154,8 @@ class AdmitRequest:
     config: ClusterConfig
     legacy: str
     cluster: Bundle | None = None
+    # the item indices the stored-first chains rejected: never stored, so no later chain sees them
+    rejected: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -179,7 +189,8 @@ def _admit_vm_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admis
 
 def _admit_vmi_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
     """Each VMI on its own (``krmfn.kubevirt.virt_api.vmi_create``), on every CPU."""
-    presets = [item for item in request.items if kinds.is_virtual_machine_instance_preset(item)]
+    presets = [item for index, item in enumerate(request.items)
+               if kinds.is_virtual_machine_instance_preset(item) and index not in request.rejected]
 
     def admit_vmis(chunk: Sequence[int]) -> list[Admission]:
         return [admit_vmi(request.items[index], presets, request.namespace, request.config) for index in chunk]
@@ -195,6 +206,18 @@ def _unpack_plain(packed: list[dict[str, Any]]) -> list[Admission]:
     return [admission_from_plain(plain) for plain in packed]
 
 
+def _one_by_one(admit_one: Callable[[dict, list, str, ClusterConfig], Admission],
+                ) -> Callable[[AdmitRequest, Sequence[int]], list[Admission]]:
+    """A chain that admits each object on its own, against the whole bundle."""
+    def admit(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
+        return [admit_one(request.items[index], request.items, request.namespace, request.config) for index in indices]
+    return admit
+
+
+def _is(kind: str, group: str) -> Callable[[Any], bool]:
+    return partial(kinds.is_kind, kind=kind, group=group)
+
+
 def _admit_pool_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
     return [admit_pool(request.items[index], request.config) or allow() for index in indices]
 
@@ -203,8 +226,22 @@ def _admit_pool_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Adm
 CHAINS: tuple[KindChain, ...] = (
     KindChain("instance types and preferences (every apiVersion)", kinds.is_definition, _admit_definition_chain,
               stored_first=True),
+    KindChain("kubevirt.io VirtualMachineInstancePresets", kinds.is_virtual_machine_instance_preset,
+              _one_by_one(admit_vmi_preset), stored_first=True),
     KindChain("kubevirt.io VirtualMachines", kinds.is_virtual_machine, _admit_vm_chain),
     KindChain("kubevirt.io VirtualMachineInstances", kinds.is_virtual_machine_instance, _admit_vmi_chain),
+    KindChain("kubevirt.io VirtualMachineInstanceReplicaSets",
+              _is(kinds.VIRTUAL_MACHINE_INSTANCE_REPLICA_SET, kinds.KUBEVIRT_GROUP), _one_by_one(admit_vmirs)),
+    KindChain("kubevirt.io VirtualMachineInstanceMigrations",
+              _is(kinds.VIRTUAL_MACHINE_INSTANCE_MIGRATION, kinds.KUBEVIRT_GROUP), _one_by_one(admit_migration)),
+    KindChain("migrations.kubevirt.io MigrationPolicies", _is(kinds.MIGRATION_POLICY, kinds.MIGRATIONS_GROUP),
+              _one_by_one(admit_migration_policy)),
+    KindChain("snapshot.kubevirt.io VirtualMachineSnapshots", _is(kinds.VIRTUAL_MACHINE_SNAPSHOT, kinds.SNAPSHOT_GROUP),
+              _one_by_one(admit_vm_snapshot)),
+    KindChain("snapshot.kubevirt.io VirtualMachineRestores", _is(kinds.VIRTUAL_MACHINE_RESTORE, kinds.SNAPSHOT_GROUP),
+              _one_by_one(admit_vm_restore)),
+    KindChain("export.kubevirt.io VirtualMachineExports", _is(kinds.VIRTUAL_MACHINE_EXPORT, kinds.EXPORT_GROUP),
+              _one_by_one(admit_vm_export)),
     KindChain("pool.kubevirt.io VirtualMachinePools", kinds.is_virtual_machine_pool, _admit_pool_chain),
 )
 
@@ -234,7 +271,8 @@ def _admit_items(items: list[Any], namespace: str, config: ClusterConfig,
                      namespace, catalog_version=catalog_version, legacy=legacy,
                      kubevirt_version=config.kubevirt_version)
     cluster.declare(item for item in items if isinstance(item, dict))  # no catalog stand-in for those
-    request = AdmitRequest(items, namespace, config, legacy, cluster)
+    rejected = frozenset(index for index, verdict in stored_first.items() if not verdict.allowed)
+    request = AdmitRequest(items, namespace, config, legacy, cluster, rejected)
     out: list[Admission | None] = [stored_first.get(index) for index in range(len(items))]
     for chain in CHAINS:
         if not chain.stored_first:

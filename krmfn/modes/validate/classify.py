@@ -20,8 +20,10 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_SET_DEFAULTS,
     STAGE_VALIDATING_SCHEMA,
     STAGE_VALIDATING_WEBHOOK,
+    STAGE_MIGRATION_MUTATOR,
     STAGE_VMI_MUTATOR,
 )
+from krmfn.model import kinds
 from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, VIRTUAL_MACHINE_INSTANCE, VIRTUAL_MACHINE_POOL
 from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY, V1BETA2_RULE
 
@@ -46,6 +48,7 @@ STAGE_CHECKS: dict[str, str] = {
     STAGE_PREFERENCE_REQUIREMENTS: "preference-requirements",
     STAGE_REMAINING_VM_CHECKS: "vm-admission",
     STAGE_VMI_MUTATOR: "vmi-admission",
+    STAGE_MIGRATION_MUTATOR: "migration-admission",
 }
 # The definitions' own webhooks, by kind.
 WEBHOOK_CHECKS: dict[str, str] = {
@@ -53,6 +56,13 @@ WEBHOOK_CHECKS: dict[str, str] = {
     **{kind: "preference-admission" for kind in PREFERENCE_KINDS},
     VIRTUAL_MACHINE_POOL: "vm-admission",  # the pool's own webhook: the VM spec checks on its template
     VIRTUAL_MACHINE_INSTANCE: "vmi-admission",
+    kinds.VIRTUAL_MACHINE_INSTANCE_REPLICA_SET: "vmi-admission",
+    kinds.VIRTUAL_MACHINE_INSTANCE_PRESET: "vmi-admission",
+    kinds.VIRTUAL_MACHINE_INSTANCE_MIGRATION: "migration-admission",
+    kinds.MIGRATION_POLICY: "migration-admission",
+    kinds.VIRTUAL_MACHINE_SNAPSHOT: "storage-admission",
+    kinds.VIRTUAL_MACHINE_RESTORE: "storage-admission",
+    kinds.VIRTUAL_MACHINE_EXPORT: "storage-admission",
 }
 # A bug in krmfn, not a check of the bundle (krmfn.cli.guard reports its own crashes under this ID too).
 INTERNAL_ERROR = "internal-error"

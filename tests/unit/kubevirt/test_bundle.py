@@ -2,6 +2,7 @@
 (docs/kubevirt/resolution.md#namespaces, #missing-references)."""
 from krmfn.kubevirt.bundle import (
     Bundle,
+    find_stored,
     is_served,
     key_of,
     not_found_message,
@@ -78,3 +79,17 @@ def test_krmfns_v1beta2_is_served_and_read_by_its_own_rules():
     assert semantics_version(obj("VirtualMachineClusterInstancetype", "x")) == "v1beta1"
     assert semantics_version(obj("VirtualMachineClusterInstancetype", "x", api="instancetype.kubevirt.io/v1alpha1")) \
         == "v1beta1"
+
+
+def test_find_stored_finds_the_first_served_object_of_a_name_in_a_namespace() -> None:
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm"}}
+    second = {**vm, "spec": {}}
+    unserved = {"apiVersion": "kubevirt.io/v9", "kind": "VirtualMachine", "metadata": {"name": "old"}}
+    elsewhere = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "x", "namespace": "n"}}
+    items = ["not an object", vm, second, unserved, elsewhere]
+    versions = frozenset({"v1"})
+    assert find_stored(items, "VirtualMachine", "kubevirt.io", versions, "default", "vm") is vm
+    assert find_stored(items, "VirtualMachine", "kubevirt.io", versions, "default", "old") is None
+    assert find_stored(items, "VirtualMachine", "kubevirt.io", versions, "default", "x") is None
+    assert find_stored(items, "VirtualMachine", "kubevirt.io", versions, "n", "x") is elsewhere
+    assert find_stored(items, "VirtualMachine", "kubevirt.io", versions, "mine", "vm", "mine") is vm

@@ -19,11 +19,13 @@ from krmfn.modes.validate.checks import (
     instancetype_admission,
     kubevirt_crash,
     matcher,
+    migration_admission,
     preference_admission,
     preference_requirements,
     reference,
     schema,
     spread_topology,
+    storage_admission,
     unknown_field,
     v1beta2_sizing,
     vm_admission,
@@ -34,7 +36,7 @@ from krmfn.modes.validate.checks import (
 CHECKS: tuple[ModuleType, ...] = (
     api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
     reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, vm_admission,
-    vmi_admission,
+    vmi_admission, migration_admission, storage_admission,
     duplicate_object,
     kubevirt_crash, deprecated, catalog, ignore_annotation,
 )

@@ -1,0 +1,256 @@
+"""The VirtualMachineInstanceReplicaSet validating webhook on a CREATE.
+
+Mirrors ``VMIRSAdmitter.Admit`` and ``ValidateVMIRSSpec`` in
+``pkg/virt-api/webhooks/validating-webhook/admitters/vmirs-admitter.go`` (d923fdb8), with
+``webhookutils.ValidateSchema`` (``pkg/util/webhooks/webhooks.go``, ``Validator.Validate`` of
+``pkg/util/openapi/openapi.go``) and ``metav1.LabelSelectorAsSelector`` (apimachinery's
+``pkg/apis/meta/v1/helpers.go`` with ``labels.NewRequirement``):
+
+1. ``ValidateSchema`` (stage ``validating-webhook/openapi-schema``, ``validate_schema_causes``): the
+   top-level keys other than ``kind``, ``apiVersion``, ``spec``, ``status`` and ``metadata`` are
+   forbidden properties, ``spec`` is required, and the spec is checked against the OpenAPI
+   definition of ``VirtualMachineInstanceReplicaSetSpec``; a failure answers with the bare messages;
+2. ``json.Unmarshal`` into the Go type: a number out of its Go integer type's range is the bare
+   decoding error (stage ``validating-webhook``);
+3. ``ValidateVMIRSSpec`` on ``spec`` (``validate_vmirs_spec``): a nil template is "missing virtual
+   machine template." and nothing else; else ``validateGraceIOVirtualizationAnnotations`` on
+   ``spec.template.metadata`` (v1.9: ``KubevirtVersion.vmirs_validates_grace_io_annotations``),
+   ``ValidateVirtualMachineInstanceSpec`` on the template's spec *as written* (no preset, no
+   default: ``krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec``), then the selector: a
+   malformed one is apimachinery's error, one that does not select the template's labels "selector
+   does not match labels." (a nil selector selects nothing, an empty one everything);
+4. ``featuregate.ValidateFeatureGates`` on the template's spec (an enabled discontinued gate whose
+   API it uses);
+5. the causes, capped at 10 (``ToAdmissionResponse``), or an admission with ``warnDeprecatedAPIs``
+   of the template's spec (``krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.admitter``).
+
+Where KubeVirt is not deterministic krmfn picks an order: Go walks ``matchLabels`` in map order
+(krmfn: sorted keys, so of two malformed labels the first sorted is reported). ``ValidateSchema``'s
+messages are listed as: the forbidden top-level keys (sorted), ``spec`` required, then the
+forbidden fields inside the spec (sorted), then the OpenAPI errors in the order
+``krmfn.kubevirt.apiserver.schema.check`` finds them (go-openapi walks an object's properties in
+map order); list items are named ``[i]`` as in krmfn's other schema gates.
+
+KubeVirt dereferences the nil template again for the feature gates (a panic): unreachable, the
+CRD schema and ``ValidateSchema`` both require ``spec.template``; krmfn skips that step.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, cast
+
+from krmfn.kubevirt.apimachinery.validation import is_qualified_name, is_valid_label_value
+from krmfn.kubevirt.apiserver import schema as schemas
+from krmfn.kubevirt.apiserver.vmirs_schema import vmirs_schema
+from krmfn.kubevirt.instancetype.compatibility import go_json
+from krmfn.kubevirt.util.webhooks import (
+    CAUSE_FIELD_VALUE_INVALID,
+    CAUSE_FIELD_VALUE_NOT_SUPPORTED,
+    CAUSE_FIELD_VALUE_REQUIRED,
+    REASON_DEPRECATED_FIELD,
+    STAGE_VALIDATING_SCHEMA,
+    STAGE_VALIDATING_WEBHOOK,
+    Admission,
+    AdmissionWarning,
+    Cause,
+    allow,
+    go_quote,
+    reject_message,
+    reject_webhook,
+)
+from krmfn.kubevirt.virt_api.admitters.grace_io_virtualization import validate_grace_io_virtualization_annotations
+from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict, dicts
+from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.admitter import warn_deprecated_apis
+from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec import in_area, validate_virtual_machine_instance_spec
+from krmfn.kubevirt.virt_config.featuregate import discontinued_in_use
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+
+SPEC = "spec"
+MISSING_TEMPLATE = "missing virtual machine template."
+SELECTOR_MISMATCH = "selector does not match labels."
+AREA = "replica-set"
+
+# ``Validator.Validate``: the top-level keys every KubeVirt object may have.
+TOP_LEVEL_KEYS = ("kind", "apiVersion", "spec", "status", "metadata")
+FORBIDDEN_PROPERTY_FMT = "{path} in body is a forbidden property"
+SPEC_REQUIRED = "spec in body is required"
+SPEC_NULL = 'spec in body must be of type object: "null"'
+
+# metav1.LabelSelectorOperator -> selection.Operator
+_SELECTION_OPERATORS = {"In": "in", "NotIn": "notin", "Exists": "exists", "DoesNotExist": "!"}
+_EQUALS = "="
+
+
+# ---------------------------------------------------------------------------------------------
+# ValidateSchema
+# ---------------------------------------------------------------------------------------------
+def validate_schema_causes(obj: dict, spec_schema: schemas.Obj) -> list[Cause]:
+    """``ValidateSchema``'s causes for an object whose spec's OpenAPI definition is
+    ``spec_schema`` (empty when it passes): bare messages, one cause each."""
+    messages: list[tuple[str, str]] = [
+        (FORBIDDEN_PROPERTY_FMT.format(path=f".{key}"), str(key))
+        for key in sorted((key for key in obj if key not in TOP_LEVEL_KEYS), key=str)]
+    spec = obj.get(SPEC)
+    if SPEC not in obj:
+        messages.append((SPEC_REQUIRED, SPEC))
+    if spec is None:
+        # ValidateSpec(nil): the type validator's answer for a missing or null spec.
+        messages.append((SPEC_NULL, SPEC))
+    else:
+        report = schemas.check({SPEC: spec}, schemas.Obj(spec_schema.go_name, {SPEC: spec_schema}),
+                               scalar_defaults=True)
+        messages += [(FORBIDDEN_PROPERTY_FMT.format(path=path), path) for path in report.unknown]
+        messages += [(error.openapi_message(), error.path) for error in report.errors]
+    return [Cause("", message, located=path) for message, path in messages]
+
+
+# ---------------------------------------------------------------------------------------------
+# metav1.LabelSelectorAsSelector
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Requirement:
+    """``labels.Requirement``: ``operator`` is a ``selection.Operator`` (``=``, ``in``, ``notin``,
+    ``exists``, ``!``)."""
+
+    key: str
+    operator: str
+    values: tuple[str, ...]
+
+    def matches(self, labels: dict) -> bool:
+        """``Requirement.Matches``."""
+        present = self.key in labels
+        if self.operator in (_EQUALS, "in"):
+            return present and labels[self.key] in self.values
+        if self.operator == "notin":
+            return not present or labels[self.key] not in self.values
+        if self.operator == "exists":
+            return present
+        return not present
+
+
+@dataclass(frozen=True)
+class Selector:
+    """``labels.Selector``: the requirements ANDed; ``nothing`` selects no label set
+    (``labels.Nothing()``); no requirement selects every one (``labels.Everything()``)."""
+
+    requirements: tuple[Requirement, ...] = ()
+    nothing: bool = False
+
+    def matches(self, labels: dict) -> bool:
+        return not self.nothing and all(requirement.matches(labels) for requirement in self.requirements)
+
+
+def _str(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def new_requirement_error(key: str, operator: str, values: list[str]) -> str | None:
+    """``labels.NewRequirement``'s aggregated field errors (key, values, each value), or None."""
+    errors = []
+    key_errors = is_qualified_name(key)
+    if key_errors:
+        errors.append(f"key: Invalid value: {go_quote(key)}: {'; '.join(key_errors)}")
+    if operator in ("in", "notin") and not values:
+        errors.append("values: Invalid value: null: for 'in', 'notin' operators, values set can't be empty")
+    elif operator == _EQUALS and len(values) != 1:
+        errors.append(f"values: Invalid value: {go_json(values)}: exact-match compatibility requires one single value")
+    elif operator in ("exists", "!") and values:
+        errors.append(f"values: Invalid value: {go_json(values)}: "
+                      "values set must be empty for exists and does not exist")
+    for index, value in enumerate(values):
+        value_errors = is_valid_label_value(value)
+        if value_errors:
+            errors.append(f"values[{index}][{key}]: Invalid value: {go_quote(value)}: {'; '.join(value_errors)}")
+    if not errors:
+        return None
+    return errors[0] if len(errors) == 1 else "[" + ", ".join(errors) + "]"  # utilerrors.NewAggregate
+
+
+def label_selector_as_selector(selector: Any) -> Selector | str:
+    """``metav1.LabelSelectorAsSelector``: the selector, or its error message (the first malformed
+    requirement: ``matchLabels`` in sorted key order, then ``matchExpressions`` in order)."""
+    if selector is None:
+        return Selector(nothing=True)
+    holder = as_dict(selector)
+    match_labels = as_dict(holder.get("matchLabels"))
+    expressions = holder.get("matchExpressions")
+    requirements: list[Requirement] = []
+    for key in sorted(match_labels, key=str):
+        values = [_str(match_labels[key])]
+        error = new_requirement_error(str(key), _EQUALS, values)
+        if error is not None:
+            return error
+        requirements.append(Requirement(str(key), _EQUALS, tuple(values)))
+    for expression in dicts(expressions):
+        operator = _str(expression.get("operator"))
+        if operator not in _SELECTION_OPERATORS:
+            return f"{go_quote(operator)} is not a valid label selector operator"
+        raw_values = expression.get("values")
+        values = [_str(value) for value in raw_values] if isinstance(raw_values, list) else []
+        key = _str(expression.get("key"))
+        error = new_requirement_error(key, _SELECTION_OPERATORS[operator], values)
+        if error is not None:
+            return error
+        requirements.append(Requirement(key, _SELECTION_OPERATORS[operator], tuple(values)))
+    return Selector(tuple(requirements))
+
+
+# ---------------------------------------------------------------------------------------------
+# ValidateVMIRSSpec and Admit
+# ---------------------------------------------------------------------------------------------
+def validate_selector(field: str, selector: Any, template_metadata: Any) -> list[Cause]:
+    """The selector part of ``ValidateVMIRSSpec``: at ``<field>.selector``."""
+    parsed = label_selector_as_selector(selector)
+    path = f"{field}.selector"
+    if isinstance(parsed, str):
+        return [Cause(path, parsed, CAUSE_FIELD_VALUE_INVALID)]
+    labels = as_dict(as_dict(template_metadata).get("labels"))
+    if not parsed.matches(labels):
+        return [Cause(path, SELECTOR_MISMATCH, CAUSE_FIELD_VALUE_INVALID)]
+    return []
+
+
+def validate_vmirs_spec(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+    """``ValidateVMIRSSpec``: every cause, in KubeVirt's order."""
+    template = spec.get("template")
+    if template is None:
+        return in_area(AREA, [Cause(f"{field}.template", MISSING_TEMPLATE, CAUSE_FIELD_VALUE_REQUIRED)])
+    template = as_dict(template)
+    template_spec, template_metadata = as_dict(template.get("spec")), as_dict(template.get("metadata"))
+    causes: list[Cause] = []
+    if config.kubevirt_version.vmirs_validates_grace_io_annotations:
+        causes += in_area("devices", validate_grace_io_virtualization_annotations(
+            f"{field}.template.metadata", template_spec, template_metadata, config))
+    causes += validate_virtual_machine_instance_spec(f"{field}.template.spec", template_spec, config)
+    causes += in_area(AREA, validate_selector(field, spec.get("selector"), template_metadata))
+    return causes
+
+
+def feature_gate_causes(template_spec: dict, config: ClusterConfig) -> list[Cause]:
+    """``featuregate.ValidateFeatureGates``: bare causes, one per enabled discontinued gate in use."""
+    return in_area("feature-gates", [Cause("", message, CAUSE_FIELD_VALUE_NOT_SUPPORTED)
+                                      for message in discontinued_in_use(config.feature_gates, template_spec)])
+
+
+def admit_vmirs_webhook(vmirs: dict, config: ClusterConfig,
+                        warnings: Iterable[AdmissionWarning] = ()) -> Admission:
+    """``VMIRSAdmitter.Admit`` on a CREATE: the verdict, after ``warnings`` (the API server's)."""
+    warnings = list(warnings)
+    schema = vmirs_schema(config.kubevirt_version)
+    gate = validate_schema_causes(vmirs, cast(schemas.Obj, schema.props[SPEC]))
+    if gate:
+        return reject_webhook(STAGE_VALIDATING_SCHEMA, gate, warnings)
+    decode_failure = schemas.go_decode_failure(vmirs, schema)
+    if decode_failure is not None:
+        return reject_message(STAGE_VALIDATING_WEBHOOK, decode_failure[0], warnings, located=decode_failure[1])
+    spec = as_dict(vmirs.get(SPEC))
+    causes = validate_vmirs_spec(SPEC, spec, config)
+    template = spec.get("template")
+    template_spec = as_dict(as_dict(template).get("spec"))
+    if template is not None:
+        causes += feature_gate_causes(template_spec, config)
+    if causes:
+        return reject_webhook(STAGE_VALIDATING_WEBHOOK, causes, warnings)
+    return allow(warnings + [AdmissionWarning(text, REASON_DEPRECATED_FIELD)
+                             for text in warn_deprecated_apis(template_spec, config)])
