@@ -29,6 +29,7 @@ PERSISTENT_VOLUME_CLAIM = "PersistentVolumeClaim"
 DATA_VOLUME = "DataVolume"
 DATA_SOURCE = "DataSource"
 VOLUME_SNAPSHOT = "VolumeSnapshot"
+KUBEVIRT = "KubeVirt"
 
 VIRTUAL_MACHINE_POOL = "VirtualMachinePool"
 KUBEVIRT_GROUP = "kubevirt.io"
@@ -37,6 +38,11 @@ MIGRATIONS_GROUP = "migrations.kubevirt.io"
 SNAPSHOT_GROUP = "snapshot.kubevirt.io"
 EXPORT_GROUP = "export.kubevirt.io"
 INSTANCETYPE_GROUP = "instancetype.kubevirt.io"
+VIRTUAL_MACHINE_CLONE = "VirtualMachineClone"
+CLONE_GROUP = "clone.kubevirt.io"
+VIRTUAL_MACHINE_BACKUP = "VirtualMachineBackup"
+VIRTUAL_MACHINE_BACKUP_TRACKER = "VirtualMachineBackupTracker"
+BACKUP_GROUP = "backup.kubevirt.io"
 
 INSTANCETYPE_KINDS: tuple[str, str] = (VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_INSTANCETYPE)
 PREFERENCE_KINDS: tuple[str, str] = (VIRTUAL_MACHINE_CLUSTER_PREFERENCE, VIRTUAL_MACHINE_PREFERENCE)

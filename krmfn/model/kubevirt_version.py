@@ -320,6 +320,72 @@ class KubevirtVersion:
         options")."""
         return self.since(9)
 
+    @property
+    def has_clone_volume_name_policy(self) -> bool:
+        """VirtualMachineClones know ``spec.volumeNamePolicy`` (v1.8, PR #16488, ed8107103a and
+        5d3f957645); before, strict field validation rejects a clone that sets it."""
+        return self.since(8)
+
+    @property
+    def serves_backup_group(self) -> bool:
+        """The ``backup.kubevirt.io`` CRDs (VirtualMachineBackup, VirtualMachineBackupTracker) and
+        their webhooks exist (v1.8, PR #16081, c429950016); before, the API server has no such kind."""
+        return self.since(8)
+
+    @property
+    def has_kubevirt_confidential_compute(self) -> bool:
+        """The KubeVirt CR knows ``spec.configuration.confidentialCompute`` (v1.9, PR #15958,
+        9285a3a770 "Add TDX attestation configuration to KubeVirt CR")."""
+        return self.since(9)
+
+    @property
+    def has_kubevirt_persistent_reservation_configuration(self) -> bool:
+        """The KubeVirt CR knows ``spec.configuration.persistentReservationConfiguration`` (v1.9,
+        PR #16674, c673a6d129)."""
+        return self.since(9)
+
+    @property
+    def has_kubevirt_migrations_max_downtime(self) -> bool:
+        """The KubeVirt CR knows ``spec.configuration.migrations.maxDowntimeMs`` (v1.9, PR #17544,
+        0cb924fc8f)."""
+        return self.since(9)
+
+    @property
+    def has_kubevirt_disabled_feature_gates(self) -> bool:
+        """The KubeVirt CR knows ``spec.configuration.developerConfiguration.disabledFeatureGates``
+        (v1.8, PR #16370, cd65d9774c)."""
+        return self.since(8)
+
+    @property
+    def has_kubevirt_hypervisors(self) -> bool:
+        """The KubeVirt CR knows ``spec.configuration.hypervisors`` (at most one item) (v1.8,
+        PR #16326, 7e87b16f70)."""
+        return self.since(8)
+
+    @property
+    def has_kubevirt_mediated_devices_enabled(self) -> bool:
+        """The KubeVirt CR knows ``spec.configuration.mediatedDevicesConfiguration.enabled`` (v1.8,
+        PR #16220, d468a0b340)."""
+        return self.since(8)
+
+    @property
+    def has_kubevirt_migrations_utility_volumes_timeout(self) -> bool:
+        """The KubeVirt CR knows ``spec.configuration.migrations.utilityVolumesTimeout`` (v1.8,
+        PR #15922, 7541fcfaa3)."""
+        return self.since(8)
+
+    @property
+    def has_kubevirt_role_aggregation_strategy(self) -> bool:
+        """The KubeVirt CR knows ``spec.configuration.roleAggregationStrategy`` (v1.9, PR #16350,
+        3f00556661; backported to v1.8 by PR #16977, 7aa90b66d7)."""
+        return self.since(8)
+
+    @property
+    def has_kubevirt_virt_template_deployment(self) -> bool:
+        """The KubeVirt CR knows ``spec.configuration.virtTemplateDeployment`` (v1.8, PR #16655,
+        aa5e530933)."""
+        return self.since(8)
+
 
 V1_7 = KubevirtVersion("v1.7", 7, "v1.7.4", "v1.5.1", 42)
 V1_8 = KubevirtVersion("v1.8", 8, "v1.8.4", "v1.6.0", 43)

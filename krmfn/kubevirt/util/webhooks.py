@@ -24,6 +24,8 @@ STAGE_INSTANCETYPE_MUTATOR = "mutating-webhook/instancetype-mutator"
 STAGE_VMI_MUTATOR = "mutating-webhook/vmi-mutator"
 # The VirtualMachineInstanceMigration mutating webhook: the selector label and the finalizer.
 STAGE_MIGRATION_MUTATOR = "mutating-webhook/migration-mutator"
+# The VirtualMachineClone mutating webhook: the default target.
+STAGE_CLONE_MUTATOR = "mutating-webhook/clone-mutator"
 STAGE_CRD_SCHEMA = "kube-apiserver/crd-schema"
 # krmfn's name: a second CREATE of a name the bundle already stored.
 STAGE_ALREADY_EXISTS = "kube-apiserver/already-exists"

@@ -34,12 +34,15 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.kubevirt.virt_api.admitters.vmpool_admitter import admit_pool
 from krmfn.kubevirt.instancetype.webhooks.vm import admit_vm
+from krmfn.kubevirt.storage.admitters.backup_create import admit_vm_backup, admit_vm_backup_tracker
 from krmfn.kubevirt.storage.admitters.vmexport_create import admit_vm_export
 from krmfn.kubevirt.storage.admitters.vmrestore_create import admit_vm_restore
 from krmfn.kubevirt.storage.admitters.vmsnapshot_create import admit_vm_snapshot
 from krmfn.kubevirt.virt_api.migration_create import admit_migration
 from krmfn.kubevirt.virt_api.migrationpolicy_create import admit_migration_policy
+from krmfn.kubevirt.virt_api.vmclone_create import admit_vm_clone
 from krmfn.kubevirt.virt_api.vmi_create import admit_vmi
+from krmfn.kubevirt.virt_operator.kubevirt_create import admit_kubevirt
 from krmfn.kubevirt.virt_api.vmi_preset_create import admit_vmi_preset
 from krmfn.kubevirt.virt_api.vmirs_create import admit_vmirs
 from krmfn.model.forked import map_forked
@@ -242,6 +245,13 @@ CHAINS: tuple[KindChain, ...] = (
               _one_by_one(admit_vm_restore)),
     KindChain("export.kubevirt.io VirtualMachineExports", _is(kinds.VIRTUAL_MACHINE_EXPORT, kinds.EXPORT_GROUP),
               _one_by_one(admit_vm_export)),
+    KindChain("backup.kubevirt.io VirtualMachineBackups", _is(kinds.VIRTUAL_MACHINE_BACKUP, kinds.BACKUP_GROUP),
+              _one_by_one(admit_vm_backup)),
+    KindChain("backup.kubevirt.io VirtualMachineBackupTrackers",
+              _is(kinds.VIRTUAL_MACHINE_BACKUP_TRACKER, kinds.BACKUP_GROUP), _one_by_one(admit_vm_backup_tracker)),
+    KindChain("clone.kubevirt.io VirtualMachineClones", _is(kinds.VIRTUAL_MACHINE_CLONE, kinds.CLONE_GROUP),
+              _one_by_one(admit_vm_clone)),
+    KindChain("kubevirt.io KubeVirt", _is(kinds.KUBEVIRT, kinds.KUBEVIRT_GROUP), _one_by_one(admit_kubevirt)),
     KindChain("pool.kubevirt.io VirtualMachinePools", kinds.is_virtual_machine_pool, _admit_pool_chain),
 )
 

@@ -20,6 +20,7 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_SET_DEFAULTS,
     STAGE_VALIDATING_SCHEMA,
     STAGE_VALIDATING_WEBHOOK,
+    STAGE_CLONE_MUTATOR,
     STAGE_MIGRATION_MUTATOR,
     STAGE_VMI_MUTATOR,
 )
@@ -49,6 +50,7 @@ STAGE_CHECKS: dict[str, str] = {
     STAGE_REMAINING_VM_CHECKS: "vm-admission",
     STAGE_VMI_MUTATOR: "vmi-admission",
     STAGE_MIGRATION_MUTATOR: "migration-admission",
+    STAGE_CLONE_MUTATOR: "storage-admission",
 }
 # The definitions' own webhooks, by kind.
 WEBHOOK_CHECKS: dict[str, str] = {
@@ -63,6 +65,10 @@ WEBHOOK_CHECKS: dict[str, str] = {
     kinds.VIRTUAL_MACHINE_SNAPSHOT: "storage-admission",
     kinds.VIRTUAL_MACHINE_RESTORE: "storage-admission",
     kinds.VIRTUAL_MACHINE_EXPORT: "storage-admission",
+    kinds.VIRTUAL_MACHINE_BACKUP: "storage-admission",
+    kinds.VIRTUAL_MACHINE_BACKUP_TRACKER: "storage-admission",
+    kinds.VIRTUAL_MACHINE_CLONE: "storage-admission",
+    kinds.KUBEVIRT: "kubevirt-admission",
 }
 # A bug in krmfn, not a check of the bundle (krmfn.cli.guard reports its own crashes under this ID too).
 INTERNAL_ERROR = "internal-error"

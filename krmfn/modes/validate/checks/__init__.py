@@ -17,6 +17,7 @@ from krmfn.modes.validate.checks import (
     duplicate_object,
     ignore_annotation,
     instancetype_admission,
+    kubevirt_admission,
     kubevirt_crash,
     matcher,
     migration_admission,
@@ -36,7 +37,7 @@ from krmfn.modes.validate.checks import (
 CHECKS: tuple[ModuleType, ...] = (
     api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
     reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, vm_admission,
-    vmi_admission, migration_admission, storage_admission,
+    vmi_admission, migration_admission, storage_admission, kubevirt_admission,
     duplicate_object,
     kubevirt_crash, deprecated, catalog, ignore_annotation,
 )
