@@ -37,13 +37,11 @@ CRD schema and ``ValidateSchema`` both require ``spec.template``; krmfn skips th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, cast
 
-from krmfn.kubevirt.apimachinery.validation import is_qualified_name, is_valid_label_value
+from krmfn.kubevirt.apimachinery.labels import label_selector_as_selector
 from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.kubevirt.apiserver.vmirs_schema import vmirs_schema
-from krmfn.kubevirt.instancetype.compatibility import go_json
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_INVALID,
     CAUSE_FIELD_VALUE_NOT_SUPPORTED,
@@ -55,12 +53,11 @@ from krmfn.kubevirt.util.webhooks import (
     AdmissionWarning,
     Cause,
     allow,
-    go_quote,
     reject_message,
     reject_webhook,
 )
 from krmfn.kubevirt.virt_api.admitters.grace_io_virtualization import validate_grace_io_virtualization_annotations
-from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict, dicts
+from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.admitter import warn_deprecated_apis
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec import in_area, validate_virtual_machine_instance_spec
 from krmfn.kubevirt.virt_config.featuregate import discontinued_in_use
@@ -78,8 +75,6 @@ SPEC_REQUIRED = "spec in body is required"
 SPEC_NULL = 'spec in body must be of type object: "null"'
 
 # metav1.LabelSelectorOperator -> selection.Operator
-_SELECTION_OPERATORS = {"In": "in", "NotIn": "notin", "Exists": "exists", "DoesNotExist": "!"}
-_EQUALS = "="
 
 
 # ---------------------------------------------------------------------------------------------
@@ -103,97 +98,6 @@ def validate_schema_causes(obj: dict, spec_schema: schemas.Obj) -> list[Cause]:
         messages += [(FORBIDDEN_PROPERTY_FMT.format(path=path), path) for path in report.unknown]
         messages += [(error.openapi_message(), error.path) for error in report.errors]
     return [Cause("", message, located=path) for message, path in messages]
-
-
-# ---------------------------------------------------------------------------------------------
-# metav1.LabelSelectorAsSelector
-# ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Requirement:
-    """``labels.Requirement``: ``operator`` is a ``selection.Operator`` (``=``, ``in``, ``notin``,
-    ``exists``, ``!``)."""
-
-    key: str
-    operator: str
-    values: tuple[str, ...]
-
-    def matches(self, labels: dict) -> bool:
-        """``Requirement.Matches``."""
-        present = self.key in labels
-        if self.operator in (_EQUALS, "in"):
-            return present and labels[self.key] in self.values
-        if self.operator == "notin":
-            return not present or labels[self.key] not in self.values
-        if self.operator == "exists":
-            return present
-        return not present
-
-
-@dataclass(frozen=True)
-class Selector:
-    """``labels.Selector``: the requirements ANDed; ``nothing`` selects no label set
-    (``labels.Nothing()``); no requirement selects every one (``labels.Everything()``)."""
-
-    requirements: tuple[Requirement, ...] = ()
-    nothing: bool = False
-
-    def matches(self, labels: dict) -> bool:
-        return not self.nothing and all(requirement.matches(labels) for requirement in self.requirements)
-
-
-def _str(value: Any) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def new_requirement_error(key: str, operator: str, values: list[str]) -> str | None:
-    """``labels.NewRequirement``'s aggregated field errors (key, values, each value), or None."""
-    errors = []
-    key_errors = is_qualified_name(key)
-    if key_errors:
-        errors.append(f"key: Invalid value: {go_quote(key)}: {'; '.join(key_errors)}")
-    if operator in ("in", "notin") and not values:
-        errors.append("values: Invalid value: null: for 'in', 'notin' operators, values set can't be empty")
-    elif operator == _EQUALS and len(values) != 1:
-        errors.append(f"values: Invalid value: {go_json(values)}: exact-match compatibility requires one single value")
-    elif operator in ("exists", "!") and values:
-        errors.append(f"values: Invalid value: {go_json(values)}: "
-                      "values set must be empty for exists and does not exist")
-    for index, value in enumerate(values):
-        value_errors = is_valid_label_value(value)
-        if value_errors:
-            errors.append(f"values[{index}][{key}]: Invalid value: {go_quote(value)}: {'; '.join(value_errors)}")
-    if not errors:
-        return None
-    return errors[0] if len(errors) == 1 else "[" + ", ".join(errors) + "]"  # utilerrors.NewAggregate
-
-
-def label_selector_as_selector(selector: Any) -> Selector | str:
-    """``metav1.LabelSelectorAsSelector``: the selector, or its error message (the first malformed
-    requirement: ``matchLabels`` in sorted key order, then ``matchExpressions`` in order)."""
-    if selector is None:
-        return Selector(nothing=True)
-    holder = as_dict(selector)
-    match_labels = as_dict(holder.get("matchLabels"))
-    expressions = holder.get("matchExpressions")
-    requirements: list[Requirement] = []
-    for key in sorted(match_labels, key=str):
-        values = [_str(match_labels[key])]
-        error = new_requirement_error(str(key), _EQUALS, values)
-        if error is not None:
-            return error
-        requirements.append(Requirement(str(key), _EQUALS, tuple(values)))
-    for expression in dicts(expressions):
-        operator = _str(expression.get("operator"))
-        if operator not in _SELECTION_OPERATORS:
-            return f"{go_quote(operator)} is not a valid label selector operator"
-        raw_values = expression.get("values")
-        values = [_str(value) for value in raw_values] if isinstance(raw_values, list) else []
-        key = _str(expression.get("key"))
-        error = new_requirement_error(key, _SELECTION_OPERATORS[operator], values)
-        if error is not None:
-            return error
-        requirements.append(Requirement(key, _SELECTION_OPERATORS[operator], tuple(values)))
-    return Selector(tuple(requirements))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -34,16 +34,13 @@ from typing import Any
 
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.apimachinery.gozero import child, clone
-from krmfn.kubevirt.apimachinery.validation import is_qualified_name, is_valid_label_value
-from krmfn.kubevirt.instancetype.compatibility import go_json
-from krmfn.kubevirt.util.webhooks import go_quote
+from krmfn.kubevirt.apimachinery.labels import label_selector_as_selector
 
 EXCLUSION_MARKING = "virtualmachineinstancepresets.admission.kubevirt.io/exclude"
 ANNOTATION_PREFIX = "virtualmachinepreset.kubevirt.io/"
 GROUP_VERSION = "kubevirt.io/v1"
 CONFLICTS_PREFIX = "VirtualMachinePresets cannot be applied due to conflicts: "
 GO_POINTER = "0xc000000000"
-OPERATORS = {"In": "in", "NotIn": "notin", "Exists": "exists", "DoesNotExist": "!"}
 
 # Go struct layouts of the DomainSpec parts presets merge: (json key, kind) in field order; a kind
 # is "uint", "bool", "str", "*" (a pointer to another type), "[]<Type>" or "<Type>" (a struct value);
@@ -279,54 +276,11 @@ def _merge_clock(preset_clock: dict, vmi_domain: dict) -> bool:
 # ---------------------------------------------------------------------------------------------
 # listPresets / filterPresets / checkPresetConflicts / applyPresets
 # ---------------------------------------------------------------------------------------------
-def _requirement_errors(key: str, operator: str, values: list[str]) -> list[str]:
-    """``labels.NewRequirement``'s field errors."""
-    errors = []
-    key_errors = is_qualified_name(key)
-    if key_errors:
-        errors.append(f"key: Invalid value: {go_quote(key)}: {'; '.join(key_errors)}")
-    if operator in ("in", "notin") and not values:
-        errors.append("values: Invalid value: null: for 'in', 'notin' operators, values set can't be empty")
-    elif operator in ("exists", "!") and values:
-        errors.append(f"values: Invalid value: {go_json(values)}: "
-                      "values set must be empty for exists and does not exist")
-    for index, value in enumerate(values):
-        value_errors = is_valid_label_value(value)
-        if value_errors:
-            errors.append(f"values[{index}][{key}]: Invalid value: {go_quote(value)}: {'; '.join(value_errors)}")
-    return errors
-
-
 def selector_matches(selector: Any, labels: dict) -> bool | str:
-    """``LabelSelectorAsSelector(selector).Matches(labels)``, or the selector's error message."""
-    selector = _dict(selector)
-    match_labels = _dict(selector.get("matchLabels"))
-    expressions = [e for e in selector.get("matchExpressions") or () if isinstance(e, dict)]
-    requirements: list[tuple[str, str, list[str]]] = []
-    for key in sorted(match_labels):
-        requirements.append((key, "=", [_str(match_labels[key])]))
-    for expression in expressions:
-        operator = _str(expression.get("operator"))
-        if operator not in OPERATORS:
-            return f"{go_quote(operator)} is not a valid label selector operator"
-        values = [_str(v) for v in expression.get("values") or ()]
-        requirements.append((_str(expression.get("key")), OPERATORS[operator], values))
-    for key, operator, values in requirements:
-        errors = _requirement_errors(key, operator, values)
-        if errors:
-            return _aggregate(errors)
-    return all(_requirement_matches(key, operator, values, labels) for key, operator, values in requirements)
-
-
-def _requirement_matches(key: str, operator: str, values: list[str], labels: dict) -> bool:
-    present = key in labels
-    if operator in ("=", "in"):
-        return present and labels[key] in values
-    if operator == "notin":
-        return not present or labels[key] not in values
-    if operator == "exists":
-        return present
-    return not present
+    """``LabelSelectorAsSelector(&preset.Spec.Selector).Matches(labels)``, or the selector's error
+    message. ``Spec.Selector`` is a struct, not a pointer: a missing selector selects everything."""
+    parsed = label_selector_as_selector(selector if selector is not None else {})
+    return parsed if isinstance(parsed, str) else parsed.matches(labels)
 
 
 def filter_presets(presets: list[dict], vmi: dict) -> list[dict] | str:

@@ -15,13 +15,11 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_VALIDATING_WEBHOOK,
     AdmissionWarning,
 )
+from krmfn.kubevirt.apimachinery.labels import Requirement, Selector, label_selector_as_selector
 from krmfn.kubevirt.virt_api.admitters.vmirs_admitter import (
     MISSING_TEMPLATE,
     SELECTOR_MISMATCH,
-    Requirement,
-    Selector,
     admit_vmirs_webhook,
-    label_selector_as_selector,
     validate_schema_causes,
     validate_selector,
     validate_vmirs_spec,
