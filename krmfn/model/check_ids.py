@@ -26,6 +26,7 @@ KUBEVIRT_ADMISSION = "kubevirt-admission"
 DUPLICATE_OBJECT = "duplicate-object"
 KUBEVIRT_CRASH = "kubevirt-crash"
 DEPRECATED = "deprecated"
+CLUSTER_CONFIG = "cluster-config"
 CATALOG = "catalog"
 IGNORE_ANNOTATION = "ignore-annotation"
 
@@ -50,6 +51,7 @@ CHECK_IDS: tuple[str, ...] = (
     DUPLICATE_OBJECT,
     KUBEVIRT_CRASH,
     DEPRECATED,
+    CLUSTER_CONFIG,
     CATALOG,
     IGNORE_ANNOTATION,
 )

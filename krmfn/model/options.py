@@ -61,6 +61,12 @@ OPTIONS: tuple[Option, ...] = (
            "machine type, architecture, eviction strategy...); `none`: only what the instance "
            "type and preference say.",
            "none", ("inline",), ("cluster", "none")),
+    Option("clusterConfig", "enum", "auto",
+           "`auto`: the cluster options (`featureGates`, `emulatedMachines`, `architecture`, `machineType`, "
+           "`cpuRequest`, `networkInterface`, `evictionStrategy`...) come from the bundle's KubeVirt CR "
+           "(`spec.configuration`) when it has one, an option given explicitly still winning; `none`: ignore "
+           "the CR (see Configuration, \"The cluster's configuration: the KubeVirt CR\").",
+           "none", ("inline", "validate", "normalize", "adopt"), ("auto", "none")),
     Option("architecture", "str", "amd64",
            "The cluster's default architecture (KubeVirt CR status.defaultArchitecture).",
            "arm64", ("inline", "validate", "normalize", "adopt")),

@@ -22,6 +22,7 @@ from krmfn.model.findings import INFO, WARNING, Finding
 from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
+from krmfn.modes.cluster import cluster_findings, cluster_options
 
 MODE = "adopt"
 CHECK = "adopt"
@@ -44,7 +45,8 @@ class AdoptOptions:
 
 def run_adopt(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     """The ``krmfn.modes.dispatch`` entry point."""
-    settings = AdoptOptions.from_options(options)
+    cluster = cluster_options(MODE, values, options)
+    settings = AdoptOptions.from_options(cluster.options)
     expand = settings.expand
     rejected = rejected_keys(values, expand.namespace, expand.legacy, expand.config.kubevirt_version)
     bundle = Bundle((item for item in values if isinstance(item, dict)), expand.namespace, rejected,
@@ -69,6 +71,7 @@ def run_adopt(values: list[Any], options: Mapping[str, Any]) -> Outcome:
                 used.append(obj)
     outcome.items.extend(used)
     outcome.sources.extend([None] * len(used))
+    outcome.findings.extend(cluster_findings(values, cluster))
     return outcome
 
 

@@ -66,6 +66,7 @@ from krmfn.model.krm import (
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
 from krmfn.model.suppression import suppress
+from krmfn.modes.cluster import cluster_findings, cluster_options
 from krmfn.modes.validate.classify import check_for_cause, check_for_expand_failure
 
 ADMISSION_CHECK = "admission"
@@ -97,7 +98,8 @@ class InlineOptions:
 
 def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     """The mode: functionConfig options in, the Outcome out."""
-    inline_options = InlineOptions.from_options(options)
+    cluster = cluster_options("inline", values, options)
+    inline_options = InlineOptions.from_options(cluster.options)
     expand = inline_options.expand
     # Objects KubeVirt's admission rejects are never stored: VMs that use them get "not found".
     if inline_options.admission == "off":
@@ -110,6 +112,7 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
         outcome.findings.extend(admission_findings(values, admitted.verdicts, outcome, inline_options.admission))
     if inline_options.provenance:
         _annotate_provenance(values, options, outcome)
+    outcome.findings.extend(cluster_findings(values, cluster))
     suppress(outcome.findings, values)  # Finding.item names input items, also after dropReferenced
     return outcome
 

@@ -40,6 +40,7 @@ from krmfn.model.kubevirt_version import catalog_for
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
 from krmfn.model.suppression import suppress
+from krmfn.modes.cluster import cluster_findings, cluster_options
 
 NORMALIZE_CHECK = "normalize"
 POOL_AS_WRITTEN = ("VirtualMachinePool left as written: KubeVirt runs no mutating webhook on pools (it stores "
@@ -66,7 +67,8 @@ def run_normalize(values: list[Any], options: Mapping[str, Any], pool_vms: Colle
 
 def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Collection[int] = ()) -> Normalized:
     """Each admitted VM of ``values`` as stored, against the others (module doc)."""
-    options = complete("normalize", options)
+    cluster = cluster_options("normalize", values, options)
+    options = cluster.options
     config = ClusterConfig.from_options(options)
     namespace = options["namespace"] or DEFAULT_NAMESPACE
     catalog_version = catalog_for(options["catalog"], config.kubevirt_version)
@@ -89,6 +91,7 @@ def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Col
             continue
         _normalize_vm(index, item, bundle, config, result, options["check"])
     result.outcome.findings.extend(admission_findings(values, rejected, result.outcome, ERROR))
+    result.outcome.findings.extend(cluster_findings(values, cluster))
     return result
 
 

@@ -17,6 +17,7 @@ from krmfn.kubevirt.virt_api.admit import admit_items
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model.findings import Finding
 from krmfn.model.kinds import kind_of
+from krmfn.modes.cluster import ClusterOptions, cluster_options
 from krmfn.modes.validate.classify import check_for_cause, check_for_expand_failure
 from krmfn.modes.validate.options import ValidateOptions
 
@@ -40,6 +41,7 @@ class Context:
     expand_notes: list[Finding] = field(default_factory=list)
     claims: dict[str, list[Claim]] = field(default_factory=lambda: defaultdict(list))
     check_ids: tuple[str, ...] = ()  # every check of the run (for the ignore-annotation check)
+    cluster: ClusterOptions | None = None  # the options with the KubeVirt CR's values (krmfn.modes.cluster)
 
     @property
     def expand_failures(self) -> dict[int, Failure]:
@@ -61,13 +63,15 @@ def build_context(values: list[Any], options: Mapping[str, Any], reuse_admission
     """Admit the bundle, then check that every VM expands. ``reuse_admission``: skip the
     instance type appliers where admission already applied the same objects without conflict
     (off only in the test that proves it changes nothing)."""
-    validate_options = ValidateOptions.from_options(options)
+    cluster = cluster_options("validate", values, options)
+    validate_options = ValidateOptions.from_options(cluster.options)
     expand = validate_options.expand
     admitted = admit_items(values, expand.namespace, expand.config, expand.catalog_version, expand.legacy)
     expand.rejected = admitted.rejected
     known = {index: verdict.conflict_free for index, verdict in enumerate(admitted.verdicts)
              if verdict is not None and verdict.conflict_free is not None} if reuse_admission else {}
-    ctx = Context(values, validate_options, admitted.verdicts, expand_vms(values, expand, known), check_ids=check_ids)
+    ctx = Context(values, validate_options, admitted.verdicts, expand_vms(values, expand, known), check_ids=check_ids,
+                  cluster=cluster)
     _claim_rejections(ctx)
     _claim_expand_failures(ctx)
     for index, result in ctx.expansions.results.items():

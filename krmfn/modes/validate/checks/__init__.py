@@ -12,6 +12,7 @@ from types import ModuleType
 from krmfn.modes.validate.checks import (
     api_version,
     catalog,
+    cluster_config,
     conflict,
     deprecated,
     duplicate_object,
@@ -39,5 +40,5 @@ CHECKS: tuple[ModuleType, ...] = (
     reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, vm_admission,
     vmi_admission, migration_admission, storage_admission, kubevirt_admission,
     duplicate_object,
-    kubevirt_crash, deprecated, catalog, ignore_annotation,
+    kubevirt_crash, deprecated, cluster_config, catalog, ignore_annotation,
 )

@@ -6,7 +6,7 @@ namespaces) gets `Kubevirt is already created` for each. Its configuration (feat
 the rest) is checked only on UPDATE, which krmfn does not reproduce; its schema is the CRD's,
 reported by `unknown-field` and `schema`.
 
-Passing example::
+Passing example (with the option clusterConfig=none)::
 
     apiVersion: kubevirt.io/v1
     kind: KubeVirt
@@ -16,7 +16,7 @@ Passing example::
         developerConfiguration:
           featureGates: [HostDevices]
 
-Failing example::
+Failing example (with the option clusterConfig=none)::
 
     apiVersion: kubevirt.io/v1
     kind: KubeVirt
@@ -38,6 +38,8 @@ from krmfn.modes.validate.checks._claims import claimed_findings
 from krmfn.modes.validate.context import Context
 
 ID = check_ids.KUBEVIRT_ADMISSION
+# The examples' CRs alone: without it, cluster-config notes the passing example's configuration.
+EXAMPLE_OPTIONS = {"clusterConfig": "none"}
 SEVERITY = "error"
 SUMMARY = "virt-operator's webhook on the KubeVirt custom resource (one KubeVirt per cluster)"
 MIRRORS = "kubeVirtCreateAdmitter.Admit (pkg/virt-operator/webhooks/kubevirt-create-admitter.go)"

@@ -1,0 +1,55 @@
+"""cluster-config: the cluster configuration of the bundle's KubeVirt CR that the run used (information),
+or two KubeVirt CRs that disagree on a value, so that neither is used (an error).
+
+With `clusterConfig: auto` (the default), the cluster options a run does not give explicitly
+(`featureGates`, `emulatedMachines`, `architecture`, `machineType`, `cpuRequest`, ...) come from the
+`spec.configuration` of the bundle's `kind: KubeVirt` (``krmfn.modes.cluster``); an info result on
+the CR names it and the options it supplied. `clusterConfig: none` ignores the CR (and this check
+reports nothing). A bundle with one KubeVirt CR whose `featureGates: [HostDisk]` the run uses gets
+the info result on the CR; the failing example below is two CRs that disagree.
+
+Passing example (no KubeVirt CR: the options alone describe the cluster)::
+
+    apiVersion: kubevirt.io/v1
+    kind: VirtualMachine
+    metadata: {name: vm, namespace: lab}
+    spec:
+      runStrategy: Halted
+      template: {spec: {domain: {devices: {}, memory: {guest: 1Gi}}}}
+
+Failing example::
+
+    apiVersion: kubevirt.io/v1
+    kind: KubeVirt
+    metadata: {name: kubevirt, namespace: kubevirt}
+    spec:
+      configuration:
+        developerConfiguration: {featureGates: [HostDisk]}
+    ---
+    apiVersion: kubevirt.io/v1
+    kind: KubeVirt
+    metadata: {name: kubevirt-staging, namespace: kubevirt}
+    spec:
+      configuration:
+        developerConfiguration: {featureGates: [Sidecar]}
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from krmfn.model import check_ids
+from krmfn.model.findings import Finding
+from krmfn.modes.cluster import cluster_findings
+from krmfn.modes.validate.context import Context
+
+ID = check_ids.CLUSTER_CONFIG
+SEVERITY = "info"
+SUMMARY = "the cluster options came from the bundle's KubeVirt CR, or two KubeVirt CRs disagree"
+MIRRORS = "virt-config's ClusterConfig.GetConfig: the KubeVirt CR's spec.configuration over KubeVirt's defaults"
+FIX = ("Nothing to fix for the info result. When two KubeVirt CRs disagree, keep one (a cluster has one), "
+       "or set `clusterConfig: none` and give the cluster options explicitly.")
+
+
+def run(ctx: Context) -> Iterable[Finding]:
+    if ctx.cluster is not None:
+        yield from cluster_findings(ctx.values, ctx.cluster)
