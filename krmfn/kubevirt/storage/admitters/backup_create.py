@@ -40,13 +40,14 @@ from krmfn.kubevirt.apiserver.backup_schema import (
 )
 from krmfn.kubevirt.storage.admitters.backup import validate_vm_backup_create, validate_vm_backup_tracker_create
 from krmfn.kubevirt.storage.admitters.crd_create import as_stored
-from krmfn.kubevirt.util.webhooks import STAGE_CRD_SCHEMA, Admission, Cause, reject
+from krmfn.kubevirt.util.webhooks import CAUSE_FIELD_VALUE_INVALID, STAGE_CRD_SCHEMA, Admission, Cause, reject
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import KubevirtVersion
 
 RULES_NOT_CHECKED = Cause("<nil>", 'Invalid value: "null": some validation rules were not checked because the '
-                                   "object was invalid; correct the existing errors to complete validation")
+                                   "object was invalid; correct the existing errors to complete validation",
+                          CAUSE_FIELD_VALUE_INVALID)
 # apiextensions-apiserver's hasBlockingErr: these errors keep the CEL rules from running.
 _BLOCKING_CODES = frozenset({schemas.REQUIRED, schemas.ENUM, schemas.INVALID_TYPE})
 _BLOCKING_META_PREFIXES = ("Required value", "Unsupported value", "Too long", "Too many")
