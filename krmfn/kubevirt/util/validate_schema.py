@@ -11,6 +11,11 @@ from krmfn.kubevirt.apiserver.schema import SchemaReport
 from krmfn.kubevirt.util.webhooks import STAGE_MUTATING_SCHEMA, Admission, AdmissionWarning, Cause, reject_webhook
 
 
+def forbidden_property(path: str) -> str:
+    """kube-openapi's message for an unknown field at ``path`` (a top-level one reads ``.<name>``)."""
+    return f"{path if '.' in path else '.' + path} in body is a forbidden property"
+
+
 def schema_gate_error(report: SchemaReport, warnings: list[AdmissionWarning],
                       stage: str = STAGE_MUTATING_SCHEMA) -> Admission | None:
     """The webhook's rejection at ``stage``, or None when the object passes its schema."""

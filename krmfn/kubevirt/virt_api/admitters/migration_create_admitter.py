@@ -45,6 +45,7 @@ from typing import Any
 
 from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.kubevirt.bundle import request_name_error
+from krmfn.kubevirt.util.validate_schema import forbidden_property
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_FORBIDDEN,
     CAUSE_FIELD_VALUE_INVALID,
@@ -144,8 +145,7 @@ def validate_schema_error(obj: dict, schema: schemas.Obj, stage: str) -> Admissi
     object from the top, before the other errors."""
     report = schemas.check(obj, schema, scalar_defaults=True)
     unknown = sorted(report.unknown, key=lambda path: (path.count("."), path))
-    causes = [Cause("", f"{path if '.' in path else '.' + path} in body is a forbidden property", located=path)
-              for path in unknown]
+    causes = [Cause("", forbidden_property(path), located=path) for path in unknown]
     causes += [Cause("", error.openapi_message(), located=error.path) for error in report.errors]
     return reject_webhook(stage, causes) if causes else None
 

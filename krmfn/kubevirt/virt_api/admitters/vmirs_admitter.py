@@ -42,6 +42,7 @@ from typing import Any, cast
 from krmfn.kubevirt.apimachinery.labels import label_selector_as_selector
 from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.kubevirt.apiserver.vmirs_schema import vmirs_schema
+from krmfn.kubevirt.util.validate_schema import forbidden_property
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_INVALID,
     CAUSE_FIELD_VALUE_NOT_SUPPORTED,
@@ -70,7 +71,6 @@ AREA = "replica-set"
 
 # ``Validator.Validate``: the top-level keys every KubeVirt object may have.
 TOP_LEVEL_KEYS = ("kind", "apiVersion", "spec", "status", "metadata")
-FORBIDDEN_PROPERTY_FMT = "{path} in body is a forbidden property"
 SPEC_REQUIRED = "spec in body is required"
 SPEC_NULL = 'spec in body must be of type object: "null"'
 
@@ -84,7 +84,7 @@ def validate_schema_causes(obj: dict, spec_schema: schemas.Obj) -> list[Cause]:
     """``ValidateSchema``'s causes for an object whose spec's OpenAPI definition is
     ``spec_schema`` (empty when it passes): bare messages, one cause each."""
     messages: list[tuple[str, str]] = [
-        (FORBIDDEN_PROPERTY_FMT.format(path=f".{key}"), str(key))
+        (forbidden_property(f".{key}"), str(key))
         for key in sorted((key for key in obj if key not in TOP_LEVEL_KEYS), key=str)]
     spec = obj.get(SPEC)
     if SPEC not in obj:
@@ -95,7 +95,7 @@ def validate_schema_causes(obj: dict, spec_schema: schemas.Obj) -> list[Cause]:
     else:
         report = schemas.check({SPEC: spec}, schemas.Obj(spec_schema.go_name, {SPEC: spec_schema}),
                                scalar_defaults=True)
-        messages += [(FORBIDDEN_PROPERTY_FMT.format(path=path), path) for path in report.unknown]
+        messages += [(forbidden_property(path), path) for path in report.unknown]
         messages += [(error.openapi_message(), error.path) for error in report.errors]
     return [Cause("", message, located=path) for message, path in messages]
 
