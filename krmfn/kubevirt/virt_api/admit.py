@@ -38,7 +38,7 @@ from krmfn.kubevirt.storage.admitters.backup_create import admit_vm_backup, admi
 from krmfn.kubevirt.storage.admitters.vmexport_create import admit_vm_export
 from krmfn.kubevirt.storage.admitters.vmrestore_create import admit_vm_restore
 from krmfn.kubevirt.storage.admitters.vmsnapshot_create import admit_vm_snapshot
-from krmfn.kubevirt.virt_api.migration_create import admit_migration
+from krmfn.kubevirt.virt_api.migration_create import create_migrations
 from krmfn.kubevirt.virt_api.migrationpolicy_create import admit_migration_policy
 from krmfn.kubevirt.virt_api.vmclone_create import admit_vm_clone
 from krmfn.kubevirt.virt_api.vmi_create import admit_vmi
@@ -209,6 +209,12 @@ def _unpack_plain(packed: list[dict[str, Any]]) -> list[Admission]:
     return [admission_from_plain(plain) for plain in packed]
 
 
+def _admit_migration_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
+    """The migrations in bundle order, each against the VMIs and the migrations stored before it."""
+    return [created.verdict for created in create_migrations(request.items, indices, request.namespace,
+                                                             request.config)]
+
+
 def _one_by_one(admit_one: Callable[[dict, list, str, ClusterConfig], Admission],
                 ) -> Callable[[AdmitRequest, Sequence[int]], list[Admission]]:
     """A chain that admits each object on its own, against the whole bundle."""
@@ -236,7 +242,7 @@ CHAINS: tuple[KindChain, ...] = (
     KindChain("kubevirt.io VirtualMachineInstanceReplicaSets",
               _is(kinds.VIRTUAL_MACHINE_INSTANCE_REPLICA_SET, kinds.KUBEVIRT_GROUP), _one_by_one(admit_vmirs)),
     KindChain("kubevirt.io VirtualMachineInstanceMigrations",
-              _is(kinds.VIRTUAL_MACHINE_INSTANCE_MIGRATION, kinds.KUBEVIRT_GROUP), _one_by_one(admit_migration)),
+              _is(kinds.VIRTUAL_MACHINE_INSTANCE_MIGRATION, kinds.KUBEVIRT_GROUP), _admit_migration_chain),
     KindChain("migrations.kubevirt.io MigrationPolicies", _is(kinds.MIGRATION_POLICY, kinds.MIGRATIONS_GROUP),
               _one_by_one(admit_migration_policy)),
     KindChain("snapshot.kubevirt.io VirtualMachineSnapshots", _is(kinds.VIRTUAL_MACHINE_SNAPSHOT, kinds.SNAPSHOT_GROUP),

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from krmfn.kubevirt import bundle as bundles
@@ -141,23 +142,38 @@ class _BundleCluster:
 
 def create_migration(obj: dict, items: list, namespace: str = bundles.DEFAULT_NAMESPACE,
                      config: ClusterConfig | None = None) -> MigrationCreate:
-    """The CREATE chain of one migration against the bundle ``items``; ``namespace`` is the
-    request namespace of objects without one."""
+    """The CREATE chain of one migration against the bundle ``items`` (the migrations before it
+    created first); ``namespace`` is the request namespace of objects without one."""
+    position = next((index for index, item in enumerate(items) if item is obj), len(items))
+    earlier = [index for index, item in enumerate(items[:position]) if _is_migration(item)]
     config = config or ClusterConfig()
     cluster = _BundleCluster(items, namespace, config)
-    position = next((index for index, item in enumerate(items) if item is obj), len(items))
-    stored_names: set[tuple[str, str]] = set()
-    for item in items[:position]:
-        if not _is_migration(item):
-            continue
-        key = (bundles.object_namespace(item, namespace), _name_of(item))
-        if key[1] and key in stored_names:
-            continue  # AlreadyExists
-        earlier = _create_one(item, namespace, config, cluster)
-        if earlier.stored is not None:
-            cluster.stored_migrations.append(earlier.stored)
-            stored_names.add(key)
+    _create_in_order([items[index] for index in earlier], namespace, config, cluster)
     return _create_one(obj, namespace, config, cluster)
+
+
+def create_migrations(items: list, indices: Sequence[int], namespace: str = bundles.DEFAULT_NAMESPACE,
+                      config: ClusterConfig | None = None) -> list[MigrationCreate]:
+    """The migrations at ``indices`` (in bundle order), each created against the VMIs and the
+    migrations stored before it: one pass, as a cluster receives them."""
+    config = config or ClusterConfig()
+    return _create_in_order([items[index] for index in indices], namespace, config,
+                            _BundleCluster(items, namespace, config))
+
+
+def _create_in_order(migrations: list[dict], namespace: str, config: ClusterConfig,
+                     cluster: _BundleCluster) -> list[MigrationCreate]:
+    """Each migration's CREATE; an admitted one is stored, unless its name already is (AlreadyExists)."""
+    stored_names: set[tuple[str, str]] = set()
+    created = []
+    for migration in migrations:
+        result = _create_one(migration, namespace, config, cluster)
+        key = (bundles.object_namespace(migration, namespace), _name_of(migration))
+        if result.stored is not None and not (key[1] and key in stored_names):
+            cluster.stored_migrations.append(result.stored)
+            stored_names.add(key)
+        created.append(result)
+    return created
 
 
 def _create_one(obj: dict, namespace: str, config: ClusterConfig, cluster: _BundleCluster) -> MigrationCreate:

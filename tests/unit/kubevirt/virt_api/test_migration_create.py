@@ -10,7 +10,7 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_VALIDATING_WEBHOOK,
     Cause,
 )
-from krmfn.kubevirt.virt_api.migration_create import admit_migration, create_migration, stored_uid
+from krmfn.kubevirt.virt_api.migration_create import admit_migration, create_migration, create_migrations, stored_uid
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model.kubevirt_version import V1_8
 
@@ -141,3 +141,16 @@ def test_decentralized_migration_is_beta_in_v1_9_alpha_in_v1_8() -> None:
     assert admit_migration(migration(**spec), [vmi()], "default", CONFIG).allowed
     verdict = admit_migration(migration(**spec), [vmi()], "default", ClusterConfig(kubevirt_version=V1_8))
     assert verdict.message == "DecentralizedLiveMigration feature gate is not enabled in kubevirt resource"
+
+
+def test_the_bundle_pass_answers_each_migration_as_its_own_chain_does() -> None:
+    """``create_migrations`` (the chain table's one pass) gives each migration the verdict
+    ``create_migration`` gives it alone: the first admitted, the second of the same VMI in flight, a
+    second object of an admitted name in flight too, a migration of a missing VMI rejected, one of
+    another VMI admitted."""
+    items = [vmi(), vmi("vm2"), migration("a"), migration("b"), migration("a"), migration("c", vmi_name="gone"),
+             migration("d", vmi_name="vm2")]
+    indices = [index for index, item in enumerate(items) if item["kind"] == "VirtualMachineInstanceMigration"]
+    one_pass = [created.verdict for created in create_migrations(items, indices)]
+    assert one_pass == [create_migration(items[index], items).verdict for index in indices]
+    assert [verdict.allowed for verdict in one_pass] == [True, False, False, False, True]
