@@ -92,11 +92,19 @@ def _claim_rejections(ctx: Context) -> None:
 
 
 def _claim_expand_failures(ctx: Context) -> None:
-    """Failures of VMs that admission lets in (for the others, admission already says why), and a
-    missing instance type or preference always: KubeVirt's admission ignores it (it logs `ignoring
-    err ... not found`) and may reject the VM for a consequence instead (a preference's
-    requirements checked against the VM's own 0 memory), which hides the slip in the name."""
+    """Why each VM cannot be expanded, whether admission lets it in or not: a cluster that
+    rejects a VM answers with its first stage's causes only, and the user fixes those to meet the
+    next problem (an instance type kind that expand and start refuse behind a network error). A
+    failure is left out only where admission already reported a cause of the same check for the VM
+    (a conflict both refuse) or at the same field (``domain.cpu.guest`` that the schema does not
+    know and a v1beta1 instance type does not take): the same problem, told once. A missing instance type or preference
+    is reported always: KubeVirt's admission ignores it (it logs `ignoring err ... not found`) and
+    may reject the VM for a consequence instead (a preference's requirements checked against the
+    VM's own 0 memory), which hides the slip in the name."""
+    claimed = {(check, claim.item) for check, claims in ctx.claims.items() for claim in claims}
+    claimed_paths = {(claim.item, claim.path) for claims in ctx.claims.values() for claim in claims}
     for index, failure in sorted(ctx.expand_failures.items()):
-        if not ctx.rejected(index) or failure.check in NOT_FOUND_ROLES:
-            check = check_for_expand_failure(failure.check, failure.reasons)
+        check = check_for_expand_failure(failure.check, failure.reasons)
+        told = (check, index) in claimed or (index, failure.path) in claimed_paths
+        if failure.check in NOT_FOUND_ROLES or not told:
             ctx.claims[check].append(Claim(index, failure.message, failure.path))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 
 from krmfn.modes.validate.context import build_context
+from krmfn.modes.validate.mode import run_validate
 
 LIVE_IT = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
            "metadata": {"name": "it"}, "spec": {"cpu": {"guest": 2}, "memory": {"guest": "2Gi"}}}
@@ -67,3 +68,44 @@ def test_a_missing_instance_type_is_reported_even_when_admission_rejects_the_vm_
         "reference": [(2, "spec.instancetype.name", 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io '
                                                     '"iit" not found (did you mean it?)')],
     }
+
+
+def _bad_kind_vm_with_two_interfaces_on_one_network() -> dict:
+    vm = copy.deepcopy(VM)
+    del vm["status"]
+    vm["spec"]["instancetype"] = {"name": "it", "kind": "VirtualMachineInstancetype.instancetype.kubevirt.io"}
+    vm["spec"]["template"]["spec"]["domain"]["devices"]["interfaces"] = [
+        {"name": "default", "masquerade": {}}, {"name": "default", "bridge": {}}]
+    vm["spec"]["template"]["spec"]["networks"] = [{"name": "default", "pod": {}}]
+    return vm
+
+
+def test_an_object_rejected_at_admission_still_gets_its_expand_failure() -> None:
+    # The cluster answers with the network cause only; start would then refuse the instance type kind.
+    values = [copy.deepcopy(LIVE_IT), _bad_kind_vm_with_two_interfaces_on_one_network()]
+    ctx = build_context(values, {})
+    assert ctx.rejected(1)
+    claims = {check: [(c.item, c.path, c.message) for c in claims] for check, claims in ctx.claims.items()}
+    assert claims == {
+        "vm-admission": [(1, "spec.template.spec.domain.devices.interfaces[1].name",
+                          "Only one interface can be connected to one specific network")],
+        "reference": [(1, "spec.instancetype.kind",
+                       "got unexpected kind in InstancetypeMatcher: "
+                       "VirtualMachineInstancetype.instancetype.kubevirt.io")],
+    }
+
+
+def test_disabling_the_check_that_rejects_does_not_hide_the_expand_failure() -> None:
+    values = [copy.deepcopy(LIVE_IT), _bad_kind_vm_with_two_interfaces_on_one_network()]
+    found = [(f.check, f.path) for f in run_validate(values, {"disable": ["vm-admission"]}).findings]
+    assert found == [("reference", "spec.instancetype.kind")]
+
+
+def test_a_problem_admission_and_expand_both_refuse_is_told_once() -> None:
+    vm = copy.deepcopy(VM)
+    del vm["status"]
+    vm["spec"]["template"]["spec"]["domain"]["cpu"] = {"cores": 3}
+    ctx = build_context([copy.deepcopy(LIVE_IT), vm], {})
+    assert ctx.rejected(1) and 1 in ctx.expand_failures
+    assert [(check, c.path) for check, claims in ctx.claims.items() for c in claims] == [
+        ("conflict", "spec.template.spec.domain.cpu.cores")]
