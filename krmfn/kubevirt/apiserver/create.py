@@ -34,6 +34,7 @@ from krmfn.kubevirt.util.webhooks import (
     Admission,
     AdmissionWarning,
     Cause,
+    passed_over,
     reject,
     reject_message,
 )
@@ -150,7 +151,7 @@ def field_validation_error(obj: dict, resource: CustomResource, warnings: list[A
     if not report.unknown:
         return None
     message = schemas.strict_decoding_message(resource.kind, version_of(obj), report.unknown)
-    return reject_message(STAGE_FIELD_VALIDATION, message, warnings, located=report.unknown[0])
+    return passed_over(reject_message(STAGE_FIELD_VALIDATION, message, warnings, located=report.unknown[0]))
 
 
 def object_meta_causes(obj: dict, resource: CustomResource, namespace: str) -> list[Cause]:
@@ -166,7 +167,9 @@ def crd_schema_error(obj: dict, resource: CustomResource, namespace: str, warnin
     causes = object_meta_causes(obj, resource, namespace)
     if report is not None:
         causes += [Cause(*error.crd_cause()) for error in report.errors]
-    return reject(STAGE_CRD_SCHEMA, causes, warnings) if causes else None
+    if not causes:
+        return None
+    return passed_over(reject(STAGE_CRD_SCHEMA, causes, warnings), schemas.decodable(report))
 
 
 def admit_before_webhooks(obj: dict, resource: CustomResource, namespace: str) -> Admission | None:

@@ -498,6 +498,16 @@ class SchemaReport:
     errors: list[SchemaError] = field(default_factory=list)
 
 
+# What Go decodes into the webhook's types even though the schema refuses it: a missing field, a
+# value out of an enum or a range. A wrong type or a string off its pattern (a quantity) does not.
+_DECODABLE_CODES = frozenset({REQUIRED, MINIMUM, MAXIMUM, ENUM})
+
+
+def decodable(report: SchemaReport | None) -> bool:
+    """Whether a webhook could still read the object whose schema errors ``report`` holds."""
+    return report is None or all(error.code in _DECODABLE_CODES for error in report.errors)
+
+
 def check(value: Any, node: Node, scalar_defaults: bool = False) -> SchemaReport:
     """Walk ``value`` against ``node`` once.
 

@@ -7,8 +7,15 @@ scalar_defaults=True)`` (``krmfn.kubevirt.apiserver.schema``).
 """
 from __future__ import annotations
 
-from krmfn.kubevirt.apiserver.schema import SchemaReport
-from krmfn.kubevirt.util.webhooks import STAGE_MUTATING_SCHEMA, Admission, AdmissionWarning, Cause, reject_webhook
+from krmfn.kubevirt.apiserver.schema import SchemaReport, decodable
+from krmfn.kubevirt.util.webhooks import (
+    STAGE_MUTATING_SCHEMA,
+    Admission,
+    AdmissionWarning,
+    Cause,
+    passed_over,
+    reject_webhook,
+)
 
 
 def forbidden_property(path: str) -> str:
@@ -22,4 +29,4 @@ def schema_gate_error(report: SchemaReport, warnings: list[AdmissionWarning],
     if not report.errors:
         return None
     causes = [Cause("", error.openapi_message(), located=error.path) for error in report.errors]
-    return reject_webhook(stage, causes, warnings)
+    return passed_over(reject_webhook(stage, causes, warnings), decodable(report))

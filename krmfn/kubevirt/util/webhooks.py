@@ -6,7 +6,9 @@ Mirrors the response helpers of ``pkg/util/webhooks/webhooks.go`` (``ToAdmission
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from dataclasses import field as dataclass_field
 from typing import Any
@@ -108,6 +110,12 @@ class Admission:
     # The (instance type spec, preference spec) this VM's template took without conflict, when the
     # chain got that far: validate then skips the same check in its expand pass (not a verdict).
     conflict_free: tuple[dict | None, dict | None] | None = field(default=None, compare=False, repr=False)
+    # A rejection the later stages can still read the object past (unknown fields, which the API
+    # server would prune; ObjectMeta; schema values that decode): ``looking_past`` runs them.
+    passable: bool = field(default=False, compare=False)
+    # What the later stages answer once this stage's causes are fixed (``looking_past``); a
+    # cluster shows only the first. Not part of the verdict.
+    later: list[Admission] = field(default_factory=list, compare=False)
 
     @property
     def message(self) -> str:
@@ -120,7 +128,8 @@ def admission_to_plain(verdict: Admission) -> dict[str, Any]:
     ``conflict_free``, whose specs only mean something in this process."""
     return {"allowed": verdict.allowed, "stage": verdict.stage, "logs": verdict.logs,
             "causes": [[c.field, c.message, c.type, sorted(c.reasons), c.located] for c in verdict.causes],
-            "warnings": [_warning_to_plain(w) for w in verdict.warnings]}
+            "warnings": [_warning_to_plain(w) for w in verdict.warnings], "passable": verdict.passable,
+            "later": [admission_to_plain(later) for later in verdict.later]}
 
 
 def admission_from_plain(plain: dict[str, Any]) -> Admission:
@@ -128,7 +137,9 @@ def admission_from_plain(plain: dict[str, Any]) -> Admission:
               for field, message, cause_type, reasons, located in plain["causes"]]
     warnings = [AdmissionWarning(w["text"], w["reason"], w["path"], w.get("current", UNSET), w.get("proposed", UNSET))
                 for w in plain["warnings"]]
-    return Admission(plain["allowed"], causes, plain["stage"], warnings, plain["logs"])
+    return Admission(plain["allowed"], causes, plain["stage"], warnings, plain["logs"],
+                     passable=plain.get("passable", False),
+                     later=[admission_from_plain(later) for later in plain.get("later", ())])
 
 
 def _warning_to_plain(warning: AdmissionWarning) -> dict[str, Any]:
@@ -137,6 +148,31 @@ def _warning_to_plain(warning: AdmissionWarning) -> dict[str, Any]:
         if value is not UNSET:
             plain[key] = value
     return plain
+
+
+# The stages whose passable rejections the chain being run looks past (``looking_past``).
+_LOOKED_PAST: ContextVar[frozenset[str]] = ContextVar("looked_past", default=frozenset())
+
+
+@contextmanager
+def looking_past(stages: Iterable[str]) -> Iterator[None]:
+    """Within the block, a passable rejection at one of ``stages`` lets the chain go on
+    (``passed_over``): how validate finds what a cluster answers once the first problems are
+    fixed (docs/kubevirt/admission.md#every-problem-of-an-object)."""
+    token = _LOOKED_PAST.set(frozenset(stages))
+    try:
+        yield
+    finally:
+        _LOOKED_PAST.reset(token)
+
+
+def passed_over(rejection: Admission | None, passable: bool = True) -> Admission | None:
+    """A stage's answer as the chain sees it: ``rejection`` marked ``passable`` (the later stages
+    can read the object past it), or None where the chain runs ``looking_past`` its stage."""
+    if rejection is None or rejection.allowed:
+        return rejection
+    rejection.passable = passable
+    return None if passable and rejection.stage in _LOOKED_PAST.get() else rejection
 
 
 def allow(warnings: Iterable[AdmissionWarning] = (), logs: Iterable[str] = ()) -> Admission:

@@ -12,6 +12,7 @@ krmfn's). A new kind plugs in with one ``KindChain`` row.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -30,6 +31,7 @@ from krmfn.kubevirt.util.webhooks import (
     allow,
     admission_from_plain,
     admission_to_plain,
+    looking_past,
     reject_message,
 )
 from krmfn.kubevirt.virt_api.admitters.vmpool_admitter import admit_pool
@@ -280,6 +282,7 @@ def _admit_items(items: list[Any], namespace: str, config: ClusterConfig,
     for chain in CHAINS:
         if chain.stored_first:
             stored_first.update(zip(by_chain[chain], chain.admit(request, by_chain[chain]), strict=True))
+            _look_past(chain, request, {index: stored_first[index] for index in by_chain[chain]})
     # Only what admission stored exists: rejected objects are left out by identity, so that an
     # admitted object of the same key (after a rejected first one) is the one found.
     cluster = Bundle((item for index, item in enumerate(items)
@@ -292,9 +295,34 @@ def _admit_items(items: list[Any], namespace: str, config: ClusterConfig,
     out: list[Admission | None] = [stored_first.get(index) for index in range(len(items))]
     for chain in CHAINS:
         if not chain.stored_first:
-            for index, verdict in zip(by_chain[chain], chain.admit(request, by_chain[chain]), strict=True):
+            verdicts = dict(zip(by_chain[chain], chain.admit(request, by_chain[chain]), strict=True))
+            _look_past(chain, request, verdicts)
+            for index, verdict in verdicts.items():
                 out[index] = verdict
     return BundleAdmission(out, _rejected(items, stored_first, _stored(items, stored_first, namespace), namespace))
+
+
+def _look_past(chain: KindChain, request: AdmitRequest, verdicts: dict[int, Admission]) -> None:
+    """Each passable rejection's ``later``: the chain run again looking past its stage, and past
+    each further passable stage that rejects, as a cluster answers once the first causes are fixed
+    (docs/kubevirt/admission.md#every-problem-of-an-object). Objects are rerun in groups that
+    look past the same stages. The first verdict, the one a cluster gives, is left as it is."""
+    pending = {index: (verdict, frozenset[str]()) for index, verdict in verdicts.items()
+               if not verdict.allowed and verdict.passable}
+    while pending:
+        groups: dict[frozenset[str], list[int]] = defaultdict(list)
+        for index, (rejection, stages) in pending.items():
+            groups[stages | {rejection.stage or ""}].append(index)
+        pending = {}
+        for stages, indices in groups.items():
+            with looking_past(stages):
+                answers = chain.admit(request, indices)
+            for index, answer in zip(indices, answers, strict=True):
+                if answer.allowed:
+                    continue
+                verdicts[index].later.append(answer)
+                if answer.passable and answer.stage not in stages:
+                    pending[index] = (answer, stages)
 
 
 class SpecReferences:

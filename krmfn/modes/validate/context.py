@@ -81,14 +81,20 @@ def build_context(values: list[Any], options: Mapping[str, Any], reuse_admission
 
 
 def _claim_rejections(ctx: Context) -> None:
+    """Every cause of each rejection, then those of the stages a cluster runs once they are fixed
+    (``Admission.later``), each (check, message, field) once per object."""
     for index, verdict in enumerate(ctx.admissions):
         if verdict is None or verdict.allowed:
             continue
-        for cause in verdict.causes:
-            check = check_for_cause(verdict.stage or "", cause.reasons, kind_of(ctx.values[index]))
-            if check is not None:
-                ctx.claims[check].append(Claim(index, cause.message, cause.field or cause.located or None,
-                                               cause.reasons))
+        kind = kind_of(ctx.values[index])
+        seen: set[tuple[str, str, str | None]] = set()
+        for rejection in (verdict, *verdict.later):
+            for cause in rejection.causes:
+                check = check_for_cause(rejection.stage or "", cause.reasons, kind)
+                path = cause.field or cause.located or None
+                if check is not None and (check, cause.message, path) not in seen:
+                    seen.add((check, cause.message, path))
+                    ctx.claims[check].append(Claim(index, cause.message, path, cause.reasons))
 
 
 def _claim_expand_failures(ctx: Context) -> None:

@@ -1,0 +1,77 @@
+"""Every problem of an object: the stages a cluster runs once the first rejection is fixed
+(``Admission.later``, ``krmfn.kubevirt.virt_api.admit._look_past``)."""
+from __future__ import annotations
+
+from krmfn.kubevirt.util import webhooks as r
+from krmfn.kubevirt.virt_api.admit import admit_bundle
+
+UNKNOWN_TEMPATE = ('VirtualMachine in version "v1" cannot be handled as a VirtualMachine: strict decoding error: '
+                   'unknown field "spec.tempate"')
+ONE_INTERFACE = "Only one interface can be connected to one specific network"
+
+
+def vm(**spec_fields):
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm", "namespace": "ns"},
+            "spec": {"runStrategy": "Halted", **spec_fields, "template": {"spec": {
+                "domain": {"memory": {"guest": "1Gi"}, "devices": {"interfaces": [
+                    {"name": "default", "masquerade": {}}, {"name": "default", "bridge": {}}]}},
+                "networks": [{"name": "default", "pod": {}}]}}}}
+
+
+def causes(verdict):
+    return (verdict.stage, [(cause.field, cause.message) for cause in verdict.causes])
+
+
+def test_the_webhook_runs_past_an_unknown_field():
+    [verdict] = admit_bundle([vm(tempate={})])
+    assert causes(verdict) == (r.STAGE_FIELD_VALIDATION, [("", UNKNOWN_TEMPATE)])
+    assert [causes(later) for later in verdict.later] == [
+        (r.STAGE_REMAINING_VM_CHECKS, [("spec.template.spec.domain.devices.interfaces[1].name", ONE_INTERFACE)])]
+
+
+def test_a_value_that_does_not_decode_stops_the_chain():
+    # Go cannot decode an integer run strategy: the webhook never reads the object.
+    [verdict] = admit_bundle([vm(tempate={}, runStrategy=5)])
+    assert verdict.stage == r.STAGE_FIELD_VALIDATION
+    assert [later.stage for later in verdict.later] == [r.STAGE_MUTATING_SCHEMA]
+    assert not verdict.later[0].passable
+
+
+def test_an_admitted_object_and_a_first_stage_rejection_without_more_have_no_later():
+    clean = vm()
+    clean["spec"]["template"]["spec"]["domain"]["devices"]["interfaces"].pop()
+    only_unknown = vm(tempate={})
+    only_unknown["spec"]["template"]["spec"]["domain"]["devices"]["interfaces"].pop()
+    first, second = admit_bundle([clean, only_unknown])
+    assert first.allowed and first.later == []
+    assert second.stage == r.STAGE_FIELD_VALIDATION and second.later == []
+
+
+def test_object_meta_does_not_stop_a_vmi_webhook():
+    vmi = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance",
+           "metadata": {"name": "Bad_Name", "namespace": "ns"},
+           "spec": {"domain": {"memory": {"guest": "1Gi"}, "devices": {"disks": [
+               {"name": "root", "disk": {"bus": "virtio"}}]}}}}
+    [verdict] = admit_bundle([vmi])
+    assert verdict.stage == r.STAGE_CRD_SCHEMA and verdict.causes[0].field == "metadata.name"
+    assert [causes(later) for later in verdict.later] == [
+        (r.STAGE_VALIDATING_WEBHOOK, [("spec.domain.devices.disks[0].name",
+                                       "spec.domain.devices.disks[0].Name 'root' not found.")])]
+
+
+def test_an_instance_type_webhook_runs_past_an_unknown_field_and_the_object_stays_rejected():
+    instancetype = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",
+                    "metadata": {"name": "it"},
+                    "spec": {"cpu": {"guest": 2, "dedicatedCPUPlacment": True},
+                             "memory": {"guest": "1Gi", "overcommitPercent": 10, "hugepages": {"pageSize": "2Mi"}}}}
+    [verdict] = admit_bundle([instancetype])
+    assert not verdict.allowed and verdict.stage == r.STAGE_FIELD_VALIDATION
+    assert [causes(later) for later in verdict.later] == [
+        (r.STAGE_VALIDATING_WEBHOOK, [("spec.memory.overcommitPercent",
+                                       "spec.memory.overcommitPercent and spec.memory.hugepages should not be "
+                                       "requested together.")])]
+
+
+def test_later_answers_survive_the_fork():
+    plain = r.admission_to_plain(admit_bundle([vm(tempate={})])[0])
+    assert r.admission_from_plain(plain).later[0].causes[0].message == ONE_INTERFACE
