@@ -43,7 +43,7 @@ from krmfn.kubevirt.storage.admitters.vmsnapshot_create import admit_vm_snapshot
 from krmfn.kubevirt.virt_api.migration_create import create_migrations
 from krmfn.kubevirt.virt_api.migrationpolicy_create import admit_migration_policy
 from krmfn.kubevirt.virt_api.vmclone_create import admit_vm_clone
-from krmfn.kubevirt.virt_api.vmi_create import admit_vmi
+from krmfn.kubevirt.virt_api.vmi_create import VMICreate, admit_vmi, create_vmi
 from krmfn.kubevirt.virt_operator.kubevirt_create import admit_kubevirt
 from krmfn.kubevirt.virt_api.vmi_preset_create import admit_vmi_preset
 from krmfn.kubevirt.virt_api.vmirs_create import admit_vmirs
@@ -201,6 +201,20 @@ def _admit_vmi_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admi
         return [admit_vmi(request.items[index], presets, request.namespace, request.config) for index in chunk]
 
     return map_forked(admit_vmis, list(indices), _pack_plain, _unpack_plain)
+
+
+def create_vmis(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE, config: ClusterConfig | None = None,
+                legacy: str = bundles.LEGACY_REJECT) -> dict[int, VMICreate]:
+    """The CREATE of each VirtualMachineInstance of the bundle, by item index, after its presets'
+    own chain (only the presets admitted apply): the verdict and the VMI as stored."""
+    vmi_indices = [index for index, item in enumerate(items) if kinds.is_virtual_machine_instance(item)]
+    if not vmi_indices:
+        return {}
+    request = AdmitRequest(items, namespace, config or ClusterConfig(), legacy)
+    preset_indices = [index for index, item in enumerate(items) if kinds.is_virtual_machine_instance_preset(item)]
+    verdicts = _one_by_one(admit_vmi_preset)(request, preset_indices)
+    presets = [items[index] for index, verdict in zip(preset_indices, verdicts, strict=True) if verdict.allowed]
+    return {index: create_vmi(items[index], presets, namespace, request.config) for index in vmi_indices}
 
 
 def _pack_plain(verdicts: list[Admission]) -> list[dict[str, Any]]:

@@ -14,12 +14,13 @@ No single KubeVirt file: the API server and KubeVirt's two VMI webhooks
    mutated object (``validating-webhook/openapi-schema``), then
    ``krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.admitter`` (``validating-webhook``).
 
-``admit_vmi`` returns the verdict; ``stored_vmi`` the object a cluster would store (the mutated VMI),
-or None when the chain rejects it.
+``admit_vmi`` returns the verdict; ``create_vmi`` also the object a cluster would store (the mutated
+VMI), or None when the chain rejects it; ``stored_source`` that object as a source in git can hold
+it (docs/kubevirt/vmi.md#the-stored-vmi).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from krmfn.kubevirt import bundle as bundles
 from krmfn.kubevirt.apiserver import create as apiserver
@@ -38,7 +39,9 @@ from krmfn.kubevirt.util.webhooks import (
     reject_webhook,
 )
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.admitter import admit_vmi_create
-from krmfn.kubevirt.virt_api.mutators.vmi_mutator import mutate_vmi
+from krmfn.kubevirt.apimachinery.gozero import clone, str_set
+from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded_vmi
+from krmfn.kubevirt.virt_api.mutators.vmi_mutator import VIRTUAL_MACHINE_INSTANCE_FINALIZER, mutate_vmi
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION
@@ -107,3 +110,42 @@ def admit_vmi(vmi: dict, presets: list[dict], namespace: str = bundles.DEFAULT_N
               config: ClusterConfig | None = None) -> Admission:
     """The verdict of ``create_vmi``."""
     return create_vmi(vmi, presets, namespace, config).verdict
+
+
+# What only the live object can hold (JSON Pointers, as Argo CD's ignoreDifferences names them).
+FIRMWARE_UUID_POINTER = "/spec/domain/firmware/uuid"
+FINALIZERS_POINTER = "/metadata/finalizers"
+
+
+@dataclass
+class StoredSource:
+    """A VMI as git can hold what KubeVirt stores, and the fields only the live object has."""
+
+    vmi: dict
+    live_only: list[str] = field(default_factory=list)
+
+
+def stored_source(source: dict, stored: dict) -> StoredSource:
+    """The ``stored`` VMI (``create_vmi``) written for git in place of ``source``: its metadata and
+    spec in the webhook's Go encoding; not its status (the cluster's), not the random firmware UUID
+    the API's defaulter gives a VMI without one, and not the webhook's finalizer, which it appends
+    on every CREATE (a source that held it would be stored with it twice)."""
+    written = {key: clone(value) for key, value in stored.items() if key != "status"}
+    live_only = []
+    if not str_set(_get(source, "spec", "domain", "firmware", "uuid")):
+        firmware = _get(written, "spec", "domain", "firmware")
+        if isinstance(firmware, dict) and firmware.pop("uuid", None) is not None:
+            live_only.append(FIRMWARE_UUID_POINTER)
+    metadata = written.get("metadata")
+    if isinstance(metadata, dict) and isinstance(metadata.get("finalizers"), list):
+        metadata["finalizers"] = list(metadata["finalizers"])
+        metadata["finalizers"].remove(VIRTUAL_MACHINE_INSTANCE_FINALIZER)  # one of equals: the webhook's
+        live_only.append(FINALIZERS_POINTER)
+    go_encoded_vmi(written)
+    return StoredSource(written, live_only)
+
+
+def _get(node: object, *path: str) -> object:
+    for key in path:
+        node = node.get(key) if isinstance(node, dict) else None
+    return node

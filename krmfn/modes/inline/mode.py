@@ -44,7 +44,8 @@ from krmfn.kubevirt.bundle import V1BETA2, Bundle, ObjectKey, is_served, key_of
 from krmfn.kubevirt.instancetype.expand.expand import ExpandResult, has_matchers
 from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions, VmExpansions, catalog_notes, expand_vms
 from krmfn.kubevirt.instancetype.find.references import matcher_references, resolved_keys
-from krmfn.kubevirt.virt_api.admit import admit_items, rejected_keys
+from krmfn.kubevirt.virt_api.admit import admit_items, create_vmis, rejected_keys
+from krmfn.kubevirt.virt_api.vmi_create import stored_source
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model.findings import ERROR, INFO, Finding
 from krmfn.model.kinds import (
@@ -52,6 +53,7 @@ from krmfn.model.kinds import (
     DEFINITION_KINDS,
     INSTANCETYPE_GROUP,
     is_virtual_machine,
+    is_virtual_machine_instance,
     kind_of,
     split_api_version,
 )
@@ -105,16 +107,40 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     if inline_options.admission == "off":
         expand.rejected = rejected_keys(values, expand.namespace, expand.legacy, expand.config.kubevirt_version)
         outcome = inline_items(values, inline_options)
+        _store_vmis(values, inline_options, outcome)
     else:
         admitted = admit_items(values, expand.namespace, expand.config, expand.catalog_version, expand.legacy)
         expand.rejected = admitted.rejected
         outcome = inline_items(values, inline_options)
+        _store_vmis(values, inline_options, outcome)
         outcome.findings.extend(admission_findings(values, admitted.verdicts, outcome, inline_options.admission))
     if inline_options.provenance:
         _annotate_provenance(values, options, outcome)
     outcome.findings.extend(cluster_findings(values, cluster))
     suppress(outcome.findings, values)  # Finding.item names input items, also after dropReferenced
     return outcome
+
+
+def _store_vmis(values: list[Any], options: InlineOptions, outcome: Outcome) -> None:
+    """Each VirtualMachineInstance as its CREATE chain stores it (``stored_source``: presets and
+    defaults, as normalize writes it); one the chain rejects is left unchanged, with an error per
+    cause: a cluster would store nothing (docs/kubevirt/vmi.md#the-stored-vmi)."""
+    expand = options.expand
+    for index, created in create_vmis(values, expand.namespace, expand.config, expand.legacy).items():
+        if created.stored is None:
+            outcome.findings.extend(admission_findings(values, _only(len(values), index, created.verdict), outcome,
+                                                       ERROR))
+            continue
+        stored = stored_source(values[index], created.stored).vmi
+        if stored != values[index]:
+            outcome.items[index] = stored
+            outcome.changed.add(index)
+
+
+def _only(size: int, index: int, verdict: Admission) -> list[Admission | None]:
+    verdicts: list[Admission | None] = [None] * size
+    verdicts[index] = verdict
+    return verdicts
 
 
 def _annotate_provenance(values: list[Any], options: Mapping[str, Any], outcome: Outcome) -> None:
@@ -139,15 +165,19 @@ def _annotate_provenance(values: list[Any], options: Mapping[str, Any], outcome:
 
 def admission_findings(values: list[Any], verdicts: list[Admission | None], outcome: Outcome,
                        severity: str) -> list[Finding]:
-    """One finding per cause of each VM admission rejects, for VMs that expand has no error for."""
+    """One finding per cause of each VM or VMI admission rejects, for those that expand has no error for."""
     failed = {finding.item for finding in outcome.findings if finding.is_error}
     findings = []
     for index, verdict in enumerate(verdicts):
-        if verdict is None or verdict.allowed or index in failed or not is_virtual_machine(values[index]):
+        if verdict is None or verdict.allowed or index in failed:
+            continue
+        item = values[index]
+        noun = "VM" if is_virtual_machine(item) else "VMI" if is_virtual_machine_instance(item) else None
+        if noun is None:
             continue
         for cause in verdict.causes:
             check = check_for_cause(verdict.stage or "", cause.reasons, kind_of(values[index])) or ADMISSION_CHECK
-            findings.append(Finding(severity, f"KubeVirt's admission rejects this VM: {cause.message}", item=index,
+            findings.append(Finding(severity, f"KubeVirt's admission rejects this {noun}: {cause.message}", item=index,
                                     path=cause.field or cause.located or None, check=check,
                                     tags={"stage": verdict.stage or ""}))
     return findings

@@ -1,5 +1,6 @@
-"""The `normalize` mode on plain data: every VirtualMachine written as KubeVirt stores it after its
-mutating webhook, matchers kept, so that the source in git equals the live object.
+"""The `normalize` mode on plain data: every VirtualMachine and VirtualMachineInstance written as
+KubeVirt stores it after its mutating webhook, matchers kept, so that the source in git equals the
+live object.
 
 No KubeVirt counterpart as a whole: each VM goes through the CREATE chain krmfn already ports
 (``krmfn.kubevirt.virt_api.admit``); an admitted VM is replaced by what the mutating webhook
@@ -10,6 +11,9 @@ PCI topology annotation.
 * Every input item comes out, in order; only admitted VMs whose stored form differs change.
 * A VM KubeVirt's admission rejects is never stored: it is left unchanged, with one error per
   cause (KubeVirt's message).
+* A VirtualMachineInstance is written as its CREATE chain stores it (``krmfn.kubevirt.virt_api.vmi_create``
+  ``stored_source``: presets and defaults applied, without status, the random firmware UUID and
+  the webhook's finalizer, which only the live object has).
 * VirtualMachinePools are left as written: no mutating webhook runs on a pool (KubeVirt stores it
   as sent); only the VMs its controller creates from the template are mutated, and those are not
   in git. One info result says so.
@@ -35,7 +39,15 @@ from krmfn.kubevirt.instancetype.webhooks.vm import mutate
 from krmfn.kubevirt.virt_api.mutators.vm_mutator import stored_vm
 from krmfn.model.findings import ERROR, INFO, UNSET, Finding
 from krmfn.model.embedded import unwrap
-from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machine
+from krmfn.model.kinds import (
+    KUBEVIRT_GROUP,
+    VIRTUAL_MACHINE,
+    VIRTUAL_MACHINE_INSTANCE,
+    is_virtual_machine,
+    is_virtual_machine_instance,
+    is_virtual_machine_instance_preset,
+)
+from krmfn.kubevirt.virt_api.vmi_create import create_vmi, stored_source
 from krmfn.model.kubevirt_version import catalog_for
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
@@ -78,8 +90,10 @@ def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Col
                     catalog_version, legacy, config.kubevirt_version)
     result = Normalized(Outcome(list(values), list(range(len(values)))))
     rejected: list[Admission | None] = [None] * len(values)
+    presets = [item for item, verdict in zip(values, admitted.verdicts, strict=True)
+               if is_virtual_machine_instance_preset(item) and verdict is not None and verdict.allowed]
     for index, item in enumerate(values):
-        if not is_virtual_machine(item):
+        if not (is_virtual_machine(item) or is_virtual_machine_instance(item)):
             continue
         if index in pool_vms:
             result.outcome.findings.append(Finding(INFO, POOL_AS_WRITTEN, item=index, check=NORMALIZE_CHECK))
@@ -89,7 +103,10 @@ def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Col
             rejected[index] = verdict
             result.rejected.add(index)
             continue
-        _normalize_vm(index, item, bundle, config, result, options["check"])
+        if is_virtual_machine_instance(item):
+            _normalize_vmi(index, item, presets, namespace, config, result, options["check"])
+        else:
+            _normalize_vm(index, item, bundle, config, result, options["check"])
     result.outcome.findings.extend(admission_findings(values, rejected, result.outcome, ERROR))
     result.outcome.findings.extend(cluster_findings(values, cluster))
     return result
@@ -102,14 +119,29 @@ def _normalize_vm(index: int, vm: dict, bundle: Bundle, config: ClusterConfig, r
     if isinstance(mutation, Admission):  # admission allowed it, so this cannot happen; stay safe
         return
     stored = stored_vm(mutation.vm, bundle, vm_namespace, config)
-    if stored.live_only:
-        result.live_only[index] = stored.live_only
-    if stored.vm == vm:
+    _record(index, vm, stored.vm, stored.live_only, result, check)
+
+
+def _normalize_vmi(index: int, vmi: dict, presets: list[dict], namespace: str, config: ClusterConfig,
+                   result: Normalized, check: bool) -> None:
+    created = create_vmi(vmi, presets, namespace, config)
+    if created.stored is None:  # admission allowed it, so this cannot happen; stay safe
+        return
+    stored = stored_source(vmi, created.stored)
+    _record(index, vmi, stored.vmi, stored.live_only, result, check)
+
+
+def _record(index: int, source: dict, stored: dict, live_only: list[str], result: Normalized, check: bool) -> None:
+    """What normalize does with one object's stored form: its drift under ``check``, else the
+    stored form in place of the source."""
+    if live_only:
+        result.live_only[index] = live_only
+    if stored == source:
         return
     if check:
-        result.outcome.findings.extend(drift_findings(index, vm, stored.vm))
+        result.outcome.findings.extend(drift_findings(index, source, stored))
     else:
-        result.outcome.items[index] = stored.vm
+        result.outcome.items[index] = stored
         result.outcome.changed.add(index)
 
 
@@ -136,33 +168,43 @@ def _shown(value: Any) -> str:
 
 def argocd_ignore_differences(values: list[Any], options: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Argo CD ``ignoreDifferences`` entries (an Application's ``spec.ignoreDifferences``) for what
-    only a live cluster can know after normalize: one entry for every VM when all the VMs KubeVirt
-    stores need the same pointers, else one per VM (``name``/``namespace``, the first of a repeated
-    name). Empty when nothing remains."""
+    only a live cluster can know after normalize, per kind (VirtualMachine, VirtualMachineInstance):
+    one entry for every object of the kind when all those KubeVirt stores need the same pointers,
+    else one per object (``name``/``namespace``, the first of a repeated name). Empty when nothing
+    remains."""
     flat = unwrap(values)
     if flat is not None:  # the objects of Lists count; a pool's template is not stored as a VM
         pool_vms = flat.pool_members()
         values = [value for index, value in enumerate(flat.values) if index not in pool_vms]
     normalized = normalize_items(values, options)
-    if not normalized.live_only:
-        return []
-    stored = [index for index, item in enumerate(values)
-              if is_virtual_machine(item) and index not in normalized.rejected]
-    pointers = list(normalized.live_only.values())
-    if len(normalized.live_only) == len(stored) and all(p == pointers[0] for p in pointers):
-        return [_entry(pointers[0])]
     namespace = complete("normalize", options)["namespace"] or DEFAULT_NAMESPACE
+    entries: list[dict[str, Any]] = []
+    for kind, is_kind in ((VIRTUAL_MACHINE, is_virtual_machine),
+                          (VIRTUAL_MACHINE_INSTANCE, is_virtual_machine_instance)):
+        live_only = {index: found for index, found in normalized.live_only.items() if is_kind(values[index])}
+        stored = [index for index, item in enumerate(values) if is_kind(item) and index not in normalized.rejected]
+        entries.extend(_entries(kind, live_only, stored, values, namespace))
+    return entries
+
+
+def _entries(kind: str, live_only: dict[int, list[str]], stored: list[int], values: list[Any],
+             namespace: str) -> list[dict[str, Any]]:
+    if not live_only:
+        return []
+    pointers = list(live_only.values())
+    if len(live_only) == len(stored) and all(p == pointers[0] for p in pointers):
+        return [_entry(kind, pointers[0])]
     entries: dict[tuple[str, str], dict[str, Any]] = {}
-    for index, found in sorted(normalized.live_only.items()):
-        entry = _entry(found, values[index], namespace)
+    for index, found in sorted(live_only.items()):
+        entry = _entry(kind, found, values[index], namespace)
         entries.setdefault((entry["namespace"], entry["name"]), entry)
     return list(entries.values())
 
 
-def _entry(pointers: list[str], vm: dict | None = None, namespace: str = "") -> dict[str, Any]:
-    entry: dict[str, Any] = {"group": KUBEVIRT_GROUP, "kind": VIRTUAL_MACHINE}
-    if vm is not None:
-        given = vm.get("metadata")
+def _entry(kind: str, pointers: list[str], obj: dict | None = None, namespace: str = "") -> dict[str, Any]:
+    entry: dict[str, Any] = {"group": KUBEVIRT_GROUP, "kind": kind}
+    if obj is not None:
+        given = obj.get("metadata")
         metadata: dict = given if isinstance(given, dict) else {}
         entry["name"] = metadata.get("name", "")
         entry["namespace"] = metadata.get("namespace") or namespace

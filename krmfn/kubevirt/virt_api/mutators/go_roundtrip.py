@@ -82,6 +82,16 @@ def go_encoded(spec: dict, null_creation_timestamp: bool) -> None:
                     parent[key].setdefault(CREATION_TIMESTAMP, None)
 
 
+def go_encoded_vmi(vmi: dict) -> None:
+    """A VMI (a private copy) as the VMI mutating webhook's Go encoding writes its ``/metadata`` and
+    ``/spec`` (``patch.WithReplace`` of both, ``vmi-mutator.go`` ``Mutate``): a VMI's spec is a VM
+    template's spec, so the same rules apply below it."""
+    as_vm_spec: dict[str, Any] = {"template": {"spec": vmi.get("spec")}}
+    omitted_when_empty({"metadata": vmi.get("metadata"), "spec": as_vm_spec})
+    canonical_quantities(as_vm_spec)
+    always_written(as_vm_spec)
+
+
 def omitted_when_empty(vm: dict) -> None:
     """Remove each empty map or list of ``OMITTED_WHEN_EMPTY`` from the VM (a private copy)."""
     for parent_path, key in OMITTED_WHEN_EMPTY:

@@ -346,3 +346,20 @@ def test_admission_option_adds_nothing_to_a_vm_expand_fails() -> None:
     vm["spec"]["preference"]["name"] = "missing"
     outcome = run_inline([vm], {"admission": "error"})
     assert [f.check for f in outcome.findings] == ["reference"]
+
+
+def test_inline_shows_a_vmi_as_stored_and_leaves_a_rejected_one_with_its_error():
+    good, bad = vmi(), vmi("Bad_Name")
+    outcome = run_inline([good, bad], {"catalog": "none"})
+    assert outcome.changed == {0}
+    assert outcome.items[0]["spec"]["domain"]["machine"] == {"type": "q35"}
+    assert outcome.items[1] == bad
+    assert [(f.item, f.check, f.path) for f in outcome.findings] == [(1, "schema", "metadata.name")]
+
+
+def vmi(name="testvmi", memory="1024Mi"):
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance",
+            "metadata": {"name": name, "namespace": "lab"},
+            "spec": {"domain": {"memory": {"guest": memory}, "devices": {
+                "disks": [{"name": "root", "disk": {"bus": "virtio"}}]}},
+                "volumes": [{"name": "root", "containerDisk": {"image": "quay.io/containerdisks/fedora:41"}}]}}

@@ -8,7 +8,7 @@ from krmfn.cli.rules import NORMALIZE
 from krmfn.modes.dispatch import run
 from krmfn.modes.normalize.mode import NORMALIZE_CHECK, POOL_AS_WRITTEN, argocd_ignore_differences
 from tests.conftest import krm, krmfn_process, load12
-from tests.unit.modes.inline.test_mode import it, pf, vm
+from tests.unit.modes.inline.test_mode import it, pf, vm, vmi
 
 STORED_ADDITIONS = {"architecture": "amd64"}
 PCI = {"annotations": {"kubevirt.io/pci-topology-version": "v3"}}
@@ -158,3 +158,31 @@ def test_the_normalize_checks_examples_pass_and_fail(tmp_path):
         result = krmfn_process(["normalize", "--check", "--no-config", str(path)])
         assert result.code == code, result.stdout + result.stderr
     assert krmfn_process(["checks", "normalize"]).stdout.startswith("normalize (error): ")
+
+
+def test_a_vmi_is_written_as_stored_and_normalize_is_its_fixed_point():
+    outcome = normalize([vmi()])
+    assert outcome.changed == {0} and outcome.findings == []
+    stored = outcome.items[0]
+    assert stored["spec"]["domain"]["memory"]["guest"] == "1Gi"
+    assert stored["spec"]["domain"]["machine"] == {"type": "q35"}
+    assert "status" not in stored and "finalizers" not in stored["metadata"]
+    again = normalize([copy.deepcopy(stored)])
+    assert (again.changed, again.findings) == (set(), [])
+
+
+def test_a_vmi_check_reports_each_field_and_a_rejected_vmi_keeps_its_source():
+    drift = normalize([vmi()], check=True)
+    assert drift.changed == set()
+    assert {f.path for f in drift.findings} >= {"spec.domain.memory.guest", "spec.domain.machine"}
+    rejected = vmi("Bad_Name")
+    outcome = normalize([rejected])
+    assert outcome.items == [rejected] and outcome.changed == set()
+    assert [(f.severity, f.path) for f in outcome.findings] == [(ERROR, "metadata.name")]
+    assert outcome.findings[0].message.startswith("KubeVirt's admission rejects this VMI: Invalid value: \"Bad_Name\"")
+
+
+def test_argocd_ignore_names_the_vmi_fields_only_the_cluster_writes():
+    assert argocd_ignore_differences([vmi("a"), vmi("b")], {"catalog": "none"}) == [
+        {"group": "kubevirt.io", "kind": "VirtualMachineInstance",
+         "jsonPointers": ["/spec/domain/firmware/uuid", "/metadata/finalizers"]}]
