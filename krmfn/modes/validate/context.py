@@ -82,19 +82,25 @@ def build_context(values: list[Any], options: Mapping[str, Any], reuse_admission
 
 def _claim_rejections(ctx: Context) -> None:
     """Every cause of each rejection, then those of the stages a cluster runs once they are fixed
-    (``Admission.later``), each (check, message, field) once per object."""
+    (``Admission.later``) that tell something new: a later stage's cause of a check and field
+    already reported (a webhook's schema gate repeating the CRD schema's missing field in its own
+    words) is left out."""
     for index, verdict in enumerate(ctx.admissions):
         if verdict is None or verdict.allowed:
             continue
         kind = kind_of(ctx.values[index])
-        seen: set[tuple[str, str, str | None]] = set()
+        told: set[tuple[str, str]] = set()
         for rejection in (verdict, *verdict.later):
+            claims = []
             for cause in rejection.causes:
                 check = check_for_cause(rejection.stage or "", cause.reasons, kind)
                 path = cause.field or cause.located or None
-                if check is not None and (check, cause.message, path) not in seen:
-                    seen.add((check, cause.message, path))
-                    ctx.claims[check].append(Claim(index, cause.message, path, cause.reasons))
+                key = (check or "", path if path is not None else cause.message)
+                if check is not None and key not in told:
+                    claims.append((key, Claim(index, cause.message, path, cause.reasons)))
+            for key, claim in claims:
+                told.add(key)
+                ctx.claims[key[0]].append(claim)
 
 
 def _claim_expand_failures(ctx: Context) -> None:

@@ -109,3 +109,15 @@ def test_a_problem_admission_and_expand_both_refuse_is_told_once() -> None:
     assert ctx.rejected(1) and 1 in ctx.expand_failures
     assert [(check, c.path) for check, claims in ctx.claims.items() for c in claims] == [
         ("conflict", "spec.template.spec.domain.cpu.cores")]
+
+
+def test_a_later_stage_repeating_a_reported_field_in_its_own_words_is_left_out() -> None:
+    # The CRD schema and then the preset webhook's own schema gate both miss spec.domain.devices.
+    preset = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstancePreset",
+              "metadata": {"name": "small", "namespace": "golden"},
+              "spec": {"selector": {"matchLabels": {"kubevirt.io/size": "small"}},
+                       "domain": {"resources": {"requests": {"memory": "64M"}}}}}
+    ctx = build_context([preset], {})
+    assert [later.stage for later in ctx.admission(0).later] == ["validating-webhook/openapi-schema"]
+    assert [(check, c.path, c.message) for check, claims in ctx.claims.items() for c in claims] == [
+        ("schema", "spec.domain.devices", "Required value")]
