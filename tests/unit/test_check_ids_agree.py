@@ -1,6 +1,8 @@
 """inline and validate name a problem alike: on every golden case, each error inline reports on a VM
 is reported by validate under the same check ID on that VM (issue 15: `instancetype-conflict` in
-inline was `conflict` in validate). Both run with inference, as KubeVirt's webhook infers.
+inline was `conflict` in validate). Both run with inference, as KubeVirt's webhook infers. Where
+admission rejects a VM at one stage and expand meets another problem (a spread topology refused
+before the conflicts), validate reports both (docs/kubevirt/admission.md#every-problem-of-an-object).
 
 Runs only when the golden corpus exists.
 """
@@ -9,7 +11,6 @@ from __future__ import annotations
 import functools
 import os
 
-import pytest
 import yaml
 
 from krmfn.modes.inline.mode import run_inline
@@ -18,13 +19,6 @@ from tests.conftest import SHARED, requires_shared
 
 GOLDEN = os.path.join(SHARED, "golden")
 pytestmark = [requires_shared(GOLDEN)]
-
-# validate stops at the first admission stage that rejects; expand meets a later problem first.
-DIFFERENT_PROBLEM = {
-    "conflicts/spread-before-conflicts": "admission rejects the spread topology before it looks at conflicts",
-    "topology/spread-socketscoresthreads-ratio-0": "admission rejects the spread topology; expand crashes on it",
-}
-
 
 @functools.cache
 def golden_inputs() -> list[tuple[str, list]]:
@@ -48,15 +42,7 @@ def test_every_inline_error_has_the_same_check_in_validate() -> None:
             if finding.severity != "error":
                 continue
             compared += 1
-            if (finding.item, finding.check) not in validate_checks and name not in DIFFERENT_PROBLEM:
+            if (finding.item, finding.check) not in validate_checks:
                 disagreements[name] = (finding.check, sorted(c for i, c in validate_checks if i == finding.item))
     assert disagreements == {}
     assert compared > 150  # the corpus has that many VMs inline cannot expand
-
-
-@pytest.mark.parametrize("name", sorted(DIFFERENT_PROBLEM))
-def test_the_known_differences_are_still_different(name: str) -> None:
-    items = dict(golden_inputs())[name]
-    inline_checks = {(f.item, f.check) for f in run_inline(items, {"inferFromVolume": True}).findings}
-    validate_checks = {(f.item, f.check) for f in run_validate(items, {}).findings}
-    assert not inline_checks <= validate_checks
