@@ -2,9 +2,11 @@
 
 Each VM has disks incl. a cdrom, two interfaces, a cloud-init volume and a dataVolumeTemplate,
 carries kpt path/index annotations, and references one of 20 instance types and 20 preferences
-(also in the bundle).
+(also in the bundle). With ``--kind vmi`` the bundle holds N VirtualMachineInstances instead: the
+same domain with the vCPUs, memory and the preferences' devices written out (a VMI names no
+instance type), beside the same instance types and preferences.
 
-usage: python bench/generate.py N [--mode inline|validate|generate] > rl.yaml
+usage: python bench/generate.py N [--mode inline|validate|generate] [--kind vm|vmi] > rl.yaml
 """
 from __future__ import annotations
 
@@ -140,11 +142,86 @@ def vm(i: int) -> str:
 """
 
 
-def bundle(n: int, mode: str = "inline") -> str:
+def vmi(i: int) -> str:
+    cpu, memory = SIZES[i % 20 % len(SIZES)]
+    bus = BUSES[i % 20 % 3]
+    return f"""- apiVersion: kubevirt.io/v1
+  kind: VirtualMachineInstance
+  metadata:
+    name: vmi-{i}
+    namespace: team-{i % 10}
+    labels:
+      app.kubernetes.io/name: vmi-{i}
+      app.kubernetes.io/version: '1.10'
+      kubevirt.io/domain: vmi-{i}
+    annotations:
+      config.kubernetes.io/index: '0'
+      config.kubernetes.io/path: 'vmis/vmi-{i}.yaml'
+      internal.config.kubernetes.io/index: '0'
+      internal.config.kubernetes.io/path: 'vmis/vmi-{i}.yaml'
+  spec:
+    domain:
+      cpu:
+        {"cores" if i % 20 % 2 else "sockets"}: {cpu}
+      memory:
+        guest: {memory}
+      features:
+        smm: {{}}
+      firmware:
+        bootloader:
+          efi:
+            secureBoot: true
+      devices:
+        rng: {{}}
+        disks:
+        - name: rootdisk
+          bootOrder: 1
+          disk: {{bus: {bus}}}
+        - name: datadisk
+          disk: {{bus: {bus}}}
+        - name: installer
+          cdrom: {{bus: sata}}
+          bootOrder: 2
+        - name: cloudinitdisk
+          disk: {{bus: {bus}}}
+        interfaces:
+        - name: default
+          model: virtio
+          masquerade: {{}}
+        - name: storage-net
+          model: virtio
+          bridge: {{}}
+    networks:
+    - name: default
+      pod: {{}}
+    - name: storage-net
+      multus:
+        networkName: storage-net
+    volumes:
+    - name: rootdisk
+      containerDisk:
+        image: quay.io/containerdisks/fedora:41
+    - name: datadisk
+      persistentVolumeClaim:
+        claimName: vmi-{i}-data
+    - name: installer
+      containerDisk:
+        image: quay.io/kubevirt/virtio-container-disk:v1.5.0
+    - name: cloudinitdisk
+      cloudInitNoCloud:
+        userData: |
+          #cloud-config
+          hostname: vmi-{i}
+          user: cloud-user
+          chpasswd: {{expire: false}}
+"""
+
+
+def bundle(n: int, mode: str = "inline", kind: str = "vm") -> str:
     parts = ["apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"]
     parts += [instancetype(i) for i in range(20)]
     parts += [preference(i) for i in range(20)]
-    parts += [vm(i) for i in range(n)]
+    parts += [(vmi if kind == "vmi" else vm)(i) for i in range(n)]
     size = ("    from: bench-it-1\n    name: bench-custom\n    vcpus: '3'\n    memory: 6Gi\n"
             if mode == "generate" else "")
     parts.append(f"functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: krmfn\n"
@@ -156,5 +233,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int)
     parser.add_argument("--mode", default="inline")
+    parser.add_argument("--kind", choices=("vm", "vmi"), default="vm")
     args = parser.parse_args()
-    sys.stdout.write(bundle(args.n, args.mode))
+    sys.stdout.write(bundle(args.n, args.mode, args.kind))

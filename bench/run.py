@@ -1,7 +1,9 @@
 """Benchmark runner: wall time, time per 1,000 VMs and peak memory, for each mode and size.
 
 usage: python bench/run.py [--sizes 100,1000,10000,50000]
-                           [--modes passthrough,inline,validate,generate,normalize,pyyaml] [--repeat N]
+                           [--modes passthrough,inline,validate,validate-vmi,generate,normalize,pyyaml]
+                           [--repeat N]
+``validate-vmi`` validates a bundle of N VirtualMachineInstances (``generate.py --kind vmi``).
 Each run is a fresh process fed a generated ResourceList on stdin (as kpt and kustomize do);
 peak memory is the child's max RSS. The pyyaml row is a PyYAML C-loader load and dump of the
 same input: the floor a straightforward Python function would have.
@@ -26,6 +28,7 @@ COMMANDS = {
     "passthrough": [sys.executable, os.path.join(HERE, "passthrough.py")],
     "inline": [sys.executable, "-m", "krmfn"],
     "validate": [sys.executable, "-m", "krmfn"],
+    "validate-vmi": [sys.executable, "-m", "krmfn"],
     "generate": [sys.executable, "-m", "krmfn"],
     "normalize": [sys.executable, "-m", "krmfn"],
     "pyyaml": [sys.executable, os.path.join(HERE, "pyyaml_floor.py")],
@@ -69,7 +72,7 @@ def main() -> None:
             for mode in modes:
                 path = os.path.join(tmp, f"{size}-{mode}.yaml")
                 with open(path, "w") as handle:
-                    handle.write(bundle(size, "inline" if mode in ("passthrough", "pyyaml") else mode))
+                    handle.write(_bundle(size, mode))
                 mb = os.path.getsize(path) / 1e6
                 best = min((measure(COMMANDS[mode], path) for _ in range(args.repeat)), key=lambda r: r[0])
                 if mode == "pyyaml":
@@ -83,6 +86,12 @@ def main() -> None:
                       f"| {ratio} | {code} |", flush=True)
                 walls[mode, size] = wall
     print_scaling(walls, modes, sizes)
+
+
+def _bundle(size: int, mode: str) -> str:
+    if mode == "validate-vmi":
+        return bundle(size, "validate", kind="vmi")
+    return bundle(size, "inline" if mode in ("passthrough", "pyyaml") else mode)
 
 
 def print_scaling(walls: dict[tuple[str, int], float], modes: list[str], sizes: list[int]) -> None:
