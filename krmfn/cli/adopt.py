@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from krmfn.cli.guard import run_guarded
 from krmfn.report import adopt as adoptreport
+from krmfn.kio import clusterfile
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import read_bundles
@@ -45,7 +46,7 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         stderr.write("krmfn: no PATH given (and stdin is a terminal): krmfn adopt PATH..., or - for stdin\n")
         return EXIT_FATAL
     try:
-        options = _options(ns)
+        options = clusterfile.resolve(_options(ns))
         bundles = read_bundles(ns.paths or ["-"], ns.exclude)
     except cfg.ConfigError as err:
         stderr.write(f"krmfn: {one_line(err.located())}\n")

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from krmfn.modes.diff.compare import run_diff
 from krmfn.cli.guard import run_guarded
+from krmfn.kio import clusterfile
 from krmfn.kio import config as cfg
 from krmfn.report import diff as diffreport
 from krmfn.kio import git
@@ -59,7 +60,7 @@ def add_parser(sub: Any, add_flag: Callable[[argparse.ArgumentParser, Option], N
 
 def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     try:
-        base_options, head_options = _options(ns)
+        base_options, head_options = (clusterfile.resolve(options) for options in _options(ns))
         base, head = _sides(ns, base_options != head_options)
     except (DiffError, cfg.ConfigError) as err:
         stderr.write(f"krmfn diff: {one_line(str(err))}\n")

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from krmfn.kio import files
 from krmfn.modes.explain.provenance import explain
 from krmfn.cli.guard import run_guarded
+from krmfn.kio import clusterfile
 from krmfn.kio import config as cfg
 from krmfn.report import explain as explainreport
 from krmfn.kio.results import one_line
@@ -44,8 +45,9 @@ def add_parser(sub: Any, add_flag: Callable[[argparse.ArgumentParser, Option], N
 
 def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     try:
-        options = {option.name: cfg.parse_flag(option, getattr(ns, option.name))
-                   for option in options_for("inline") if getattr(ns, option.name, None) is not None}
+        options = clusterfile.resolve({
+            option.name: cfg.parse_flag(option, getattr(ns, option.name))
+            for option in options_for("inline") if getattr(ns, option.name, None) is not None})
         # a List's VMs are explained one by one
         values = list_members(files.read_objects(ns.paths, ns.exclude, kustomize=ns.kustomize == "auto"))
     except (files.UnreadableInput, cfg.ConfigError) as err:

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from krmfn import __version__, catalog
 from krmfn.cli import adopt as adoptcli, diff as diffcli, explain as explaincli
 from krmfn.model.findings import ERROR, WARNING, Finding
+from krmfn.kio import clusterfile
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import INPUT_CHECK, Bundle, InputProblem, read_bounded, read_bundles
@@ -275,6 +276,9 @@ def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
     values = [item.value for item in rl.items]
     try:
         config = cfg.parse_function_config(rl.function_config)
+        problem = clusterfile.function_config_error(config)
+        if problem is not None:
+            raise problem
     except cfg.ConfigError as err:
         outcome = passthrough(values)
         outcome.findings.append(Finding(ERROR, f"functionConfig {err.message}", check="function-config",
@@ -336,7 +340,7 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     mode: str = ns.mode
     fmt = _format(ns)
     try:
-        options = _cli_options(ns)
+        options = clusterfile.resolve(_cli_options(ns))
         bundles = _read_bundles(ns)
     except cfg.ConfigError as err:
         return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message)

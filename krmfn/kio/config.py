@@ -22,6 +22,7 @@ from typing import Any
 
 from krmfn.kio import tree as yt
 from krmfn.kio.lines import line_of
+from krmfn.model.clusterfile import CLUSTER_CONFIG_OPTION, is_path
 from krmfn.model.modes import KIND_TO_MODE
 from krmfn.model.options import MODES, OPTIONS, Option, options_for
 from krmfn.kio.files import INPUT_CHECK
@@ -288,7 +289,16 @@ def _up_to_repository_root(start: str) -> list[str]:
 
 def options_from_file(path: str, mode: str, discovered: bool) -> dict[str, Any]:
     """A mode's options from a config file: a mapping of options with optional per-mode sections
-    (``parse_settings``), or, given with --config only, one functionConfig for that mode."""
+    (``parse_settings``), or, given with --config only, one functionConfig for that mode. A
+    ``clusterConfig`` path in it is relative to the file's directory."""
+    options = _options_from_file(path, mode, discovered)
+    cluster_config = options.get(CLUSTER_CONFIG_OPTION)
+    if is_path(cluster_config) and not os.path.isabs(cluster_config):
+        options[CLUSTER_CONFIG_OPTION] = os.path.normpath(os.path.join(os.path.dirname(path), cluster_config))
+    return options
+
+
+def _options_from_file(path: str, mode: str, discovered: bool) -> dict[str, Any]:
     index, raw = _read_document(path)
     try:
         if isinstance(raw, dict) and ("kind" in raw or "apiVersion" in raw):

@@ -22,6 +22,7 @@ VM_ADMISSION = "vm-admission"
 VMI_ADMISSION = "vmi-admission"
 MIGRATION_ADMISSION = "migration-admission"
 STORAGE_ADMISSION = "storage-admission"
+CDI_ADMISSION = "cdi-admission"
 KUBEVIRT_ADMISSION = "kubevirt-admission"
 DUPLICATE_OBJECT = "duplicate-object"
 KUBEVIRT_CRASH = "kubevirt-crash"
@@ -47,6 +48,7 @@ CHECK_IDS: tuple[str, ...] = (
     VMI_ADMISSION,
     MIGRATION_ADMISSION,
     STORAGE_ADMISSION,
+    CDI_ADMISSION,
     KUBEVIRT_ADMISSION,
     DUPLICATE_OBJECT,
     KUBEVIRT_CRASH,

@@ -28,6 +28,7 @@ CONTROLLER_REVISION = "ControllerRevision"
 PERSISTENT_VOLUME_CLAIM = "PersistentVolumeClaim"
 DATA_VOLUME = "DataVolume"
 DATA_SOURCE = "DataSource"
+DATA_IMPORT_CRON = "DataImportCron"
 VOLUME_SNAPSHOT = "VolumeSnapshot"
 KUBEVIRT = "KubeVirt"
 
@@ -43,6 +44,11 @@ CLONE_GROUP = "clone.kubevirt.io"
 VIRTUAL_MACHINE_BACKUP = "VirtualMachineBackup"
 VIRTUAL_MACHINE_BACKUP_TRACKER = "VirtualMachineBackupTracker"
 BACKUP_GROUP = "backup.kubevirt.io"
+# CDI (containerized-data-importer), the storage every KubeVirt cluster runs (krmfn.cdi).
+CDI_GROUP = "cdi.kubevirt.io"
+# The OpenShift Virtualization / HCO custom resource that manages the KubeVirt CR (krmfn.hco).
+HYPERCONVERGED = "HyperConverged"
+HCO_GROUP = "hco.kubevirt.io"
 
 INSTANCETYPE_KINDS: tuple[str, str] = (VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, VIRTUAL_MACHINE_INSTANCETYPE)
 PREFERENCE_KINDS: tuple[str, str] = (VIRTUAL_MACHINE_CLUSTER_PREFERENCE, VIRTUAL_MACHINE_PREFERENCE)

@@ -61,12 +61,14 @@ OPTIONS: tuple[Option, ...] = (
            "machine type, architecture, eviction strategy...); `none`: only what the instance "
            "type and preference say.",
            "none", ("inline",), ("cluster", "none")),
-    Option("clusterConfig", "enum", "auto",
+    Option("clusterConfig", "str", "auto",
            "`auto`: the cluster options (`featureGates`, `emulatedMachines`, `architecture`, `machineType`, "
            "`cpuRequest`, `networkInterface`, `evictionStrategy`...) come from the bundle's KubeVirt CR "
-           "(`spec.configuration`) when it has one, an option given explicitly still winning; `none`: ignore "
-           "the CR (see Configuration, \"The cluster's configuration: the KubeVirt CR\").",
-           "none", ("inline", "validate", "normalize", "adopt"), ("auto", "none")),
+           "(`spec.configuration`) or OpenShift HyperConverged CR (as HCO translates it) when it has one, an "
+           "option given explicitly still winning; `none`: ignore them; a file path (CLI only, relative to "
+           "the config file that gives it): the KubeVirt or HyperConverged CR in that file instead of the "
+           "bundle's (see Configuration, \"The cluster's configuration: the KubeVirt or HyperConverged CR\").",
+           "cluster/hyperconverged.yaml", ("inline", "validate", "normalize", "adopt")),
     Option("architecture", "str", "amd64",
            "The cluster's default architecture (KubeVirt CR status.defaultArchitecture).",
            "arm64", ("inline", "validate", "normalize", "adopt")),

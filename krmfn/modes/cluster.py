@@ -1,13 +1,19 @@
-"""The cluster options of a run: the options given, the bundle's KubeVirt CR, the option table's defaults.
+"""The cluster options of a run: the options given, the cluster's KubeVirt or HyperConverged CR, the
+option table's defaults.
 
 No KubeVirt counterpart: the one home of the merge every mode that takes the cluster options
 (inline, validate, normalize, adopt) does before it builds its ``ClusterConfig``. A mode receives
 only the options given explicitly (ConfigMap keys, typed fields, CLI flags, ``.krmfn.yaml``), so a
-key present in them is explicit; with ``clusterConfig: auto`` (the default) each cluster option that
-was not given takes the value the KubeVirt CR supplies
-(``krmfn.kubevirt.virt_config.kubevirt_cr``), and every other option its default
-(``krmfn.model.options.complete``). ``cluster_findings`` says which CR was used, or why none was
-(check ``cluster-config``).
+key present in them is explicit; each cluster option that was not given takes the value the
+cluster's CRs supply, and every other option its default (``krmfn.model.options.complete``).
+
+Where the CRs are depends on ``clusterConfig``: ``auto`` (the default), the bundle's;
+``none``, nowhere; a file the CLI read (``krmfn.model.clusterfile.ClusterConfigFile``), that
+file's objects, and not the bundle's. Among them, a ``kubevirt.io`` KubeVirt supplies what
+virt-config reads from it (``krmfn.kubevirt.virt_config.kubevirt_cr``), an ``hco.kubevirt.io``
+HyperConverged what the KubeVirt CR HCO makes of it supplies (``krmfn.hco.cluster_config``). A
+cluster runs one KubeVirt: CRs that supply different values are not used at all.
+``cluster_findings`` says which CR was used, or why none was (check ``cluster-config``).
 """
 from __future__ import annotations
 
@@ -15,57 +21,98 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from krmfn.hco.cluster_config import hyperconverged_options, is_hyperconverged
 from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE
-from krmfn.kubevirt.virt_config.kubevirt_cr import KubevirtCrConfig, read_kubevirt_crs
+from krmfn.kubevirt.virt_config.kubevirt_cr import KubevirtCrConfig, is_kubevirt_cr, merge_cr_options, options_of
 from krmfn.model import check_ids
-from krmfn.model.findings import ERROR, INFO, Finding
+from krmfn.model.clusterfile import AUTO, CLUSTER_CONFIG_OPTION, NONE, ClusterConfigFile, is_path
+from krmfn.model.findings import ERROR, INFO, WARNING, Finding
+from krmfn.model.kinds import kind_of
 from krmfn.model.options import complete
-
-AUTO = "auto"
-CLUSTER_CONFIG_OPTION = "clusterConfig"
 
 
 @dataclass
 class ClusterOptions:
-    """A mode's complete options with the CR's values merged in, and what was read from the CRs
-    (empty under ``clusterConfig: none``); ``from_cr``: the options whose value the CR gave."""
+    """A mode's complete options with the CRs' values merged in, and what was read from the CRs
+    (empty under ``clusterConfig: none``); ``from_cr``: the options whose value a CR gave;
+    ``unreadable``: the HyperConverged CRs (index, HCO's error) whose KubeVirt CR HCO cannot build;
+    ``file``: the file the CRs came from (``clusterConfig: PATH``; the indexes are into its
+    objects then); ``unread_path``: a path the I/O layer did not read (the engine never opens one)."""
 
     options: dict[str, Any]
     crs: KubevirtCrConfig = field(default_factory=KubevirtCrConfig)
     from_cr: list[str] = field(default_factory=list)
+    unreadable: list[tuple[int, str]] = field(default_factory=list)
+    file: ClusterConfigFile | None = None
+    unread_path: str | None = None
+
+
+def read_cluster_crs(objects: Sequence[Any]) -> tuple[KubevirtCrConfig, list[tuple[int, str]]]:
+    """The options the KubeVirt and HyperConverged CRs among ``objects`` supply, and the
+    HyperConverged CRs whose KubeVirt CR HCO cannot build."""
+    found: list[tuple[int, dict[str, Any]]] = []
+    unreadable: list[tuple[int, str]] = []
+    for index, item in enumerate(objects):
+        if is_kubevirt_cr(item):
+            found.append((index, options_of(item)))
+        elif is_hyperconverged(item):
+            supplied = hyperconverged_options(item)
+            if supplied.error is not None:
+                unreadable.append((index, supplied.error))
+            else:
+                found.append((index, supplied.options))
+    return merge_cr_options(found), unreadable
 
 
 def cluster_options(mode: str, values: Sequence[Any], given: Mapping[str, Any]) -> ClusterOptions:
-    """``given`` completed for ``mode``, each option not given taking the KubeVirt CR's value (module doc)."""
+    """``given`` completed for ``mode``, each option not given taking the CRs' value (module doc)."""
     options = complete(mode, given)
-    if options.get(CLUSTER_CONFIG_OPTION) != AUTO:
-        return ClusterOptions(options)
-    crs = read_kubevirt_crs(values)
+    setting = options.get(CLUSTER_CONFIG_OPTION)
+    if setting == NONE or (setting != AUTO and not isinstance(setting, ClusterConfigFile)):
+        return ClusterOptions(options, unread_path=setting if is_path(setting) else None)
+    file = setting if isinstance(setting, ClusterConfigFile) else None
+    crs, unreadable = read_cluster_crs(file.objects if file is not None else values)
     from_cr = [name for name in crs.options if name in options and name not in given]
     options.update({name: crs.options[name] for name in from_cr})
-    return ClusterOptions(options, crs, from_cr)
+    return ClusterOptions(options, crs, from_cr, unreadable, file)
 
 
 def cluster_findings(values: Sequence[Any], cluster: ClusterOptions) -> list[Finding]:
-    """An info finding on each KubeVirt CR whose configuration the run used, or an error on each CR
-    that disagrees with the first on a value (none is used then)."""
+    """An info finding on each CR whose configuration the run used, an error on each CR that
+    disagrees with the first on a value (none is used then), a warning on each HyperConverged HCO
+    could not translate; with ``clusterConfig: PATH``, about the run and naming the file."""
+    if cluster.unread_path is not None:
+        return [Finding(ERROR, f'clusterConfig: "{cluster.unread_path}" is a file, which only the krmfn CLI '
+                               "reads: the cluster options' defaults apply", check=check_ids.CLUSTER_CONFIG)]
     namespace = cluster.options.get("namespace") or DEFAULT_NAMESPACE
+    file = cluster.file
+    objects = file.objects if file is not None else values
+    where = f" in {file.path}" if file is not None else ""
+
+    def item(index: int) -> int | None:
+        return None if file is not None else index
+
+    found = [Finding(WARNING if file is None else ERROR,
+                     f"the cluster configuration of {_name(objects[index], namespace)}{where} is not used: HCO "
+                     f"cannot build its KubeVirt CR: {error}", item=item(index), check=check_ids.CLUSTER_CONFIG)
+             for index, error in cluster.unreadable]
     crs = cluster.crs
     if crs.disagreements:
-        return [Finding(ERROR, f"KubeVirt {_name(values[d.item], namespace)} and {_name(values[d.other], namespace)} "
-                               f"disagree on {d.option} ({_shown(d.value)} and {_shown(d.other_value)}): "
-                               "the configuration of neither is used, the options' defaults apply",
-                        item=d.item, check=check_ids.CLUSTER_CONFIG) for d in crs.disagreements]
+        return found + [
+            Finding(ERROR, f"{_name(objects[d.item], namespace)} and {_name(objects[d.other], namespace)}{where} "
+                           f"disagree on {d.option} ({_shown(d.value)} and {_shown(d.other_value)}): "
+                           "the configuration of neither is used, the options' defaults apply",
+                    item=item(d.item), check=check_ids.CLUSTER_CONFIG) for d in crs.disagreements]
     used = ", ".join(cluster.from_cr) or "none, as the options given explicitly win"
-    return [Finding(INFO, f"the cluster configuration of KubeVirt {_name(values[index], namespace)} is used "
-                          f"(options from it: {used})", item=index, check=check_ids.CLUSTER_CONFIG)
-            for index in crs.items]
+    return found + [Finding(INFO, f"the cluster configuration of {_name(objects[index], namespace)}{where} is used "
+                                  f"(options from it: {used})", item=item(index), check=check_ids.CLUSTER_CONFIG)
+                    for index in crs.items]
 
 
 def _name(item: Any, namespace: str) -> str:
     metadata = item.get("metadata") if isinstance(item, dict) else None
     metadata = metadata if isinstance(metadata, dict) else {}
-    return f"{metadata.get('namespace') or namespace}/{metadata.get('name') or ''}"
+    return f"{kind_of(item)} {metadata.get('namespace') or namespace}/{metadata.get('name') or ''}"
 
 
 def _shown(value: Any) -> str:

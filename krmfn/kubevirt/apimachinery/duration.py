@@ -76,6 +76,12 @@ def _leading_fraction(text: bytes) -> tuple[int, float, bytes]:
 
 def parse_duration_error(value: str) -> str | None:
     """The error of ``time.ParseDuration(value)``, or None when Go parses it."""
+    parsed = parse_duration(value)
+    return parsed if isinstance(parsed, str) else None
+
+
+def parse_duration(value: str) -> int | str:
+    """``time.ParseDuration(value)``: the duration in nanoseconds, or the error text."""
     orig = value.encode("utf-8", "surrogatepass")
     rest = orig
     negative = False
@@ -83,7 +89,7 @@ def parse_duration_error(value: str) -> str | None:
         negative = rest[0] == 0x2D
         rest = rest[1:]
     if rest == b"0":
-        return None
+        return 0
     if not rest:
         return _invalid(orig)
     total = 0
@@ -125,4 +131,31 @@ def parse_duration_error(value: str) -> str | None:
             return _invalid(orig)
     if not negative and total > _OVERFLOW - 1:
         return _invalid(orig)
-    return None
+    return -total if negative else total
+
+
+def _fraction(value: int, precision: int) -> tuple[str, int]:
+    """``fmtFrac``: the fraction of value/10**precision without trailing zeros (``.5``, or ""), and the rest."""
+    digits = str(value % 10**precision).rjust(precision, "0").rstrip("0") if precision else ""
+    return ("." + digits if digits else ""), value // 10**precision
+
+
+def format_duration(nanoseconds: int) -> str:
+    """``time.Duration.String``: ``72h3m0.5s``, ``1.5ms``, ``0s``."""
+    value = abs(nanoseconds)
+    sign = "-" if nanoseconds < 0 else ""
+    if value < 1000 * 1000 * 1000:
+        if value == 0:
+            return "0s"
+        unit, precision = ("ns", 0) if value < 1000 else ("\u00b5s", 3) if value < 1000 * 1000 else ("ms", 6)
+        fraction, whole = _fraction(value, precision)
+        return f"{sign}{whole}{fraction}{unit}"
+    fraction, seconds = _fraction(value, 9)
+    text = f"{seconds % 60}{fraction}s"
+    minutes = seconds // 60
+    if minutes:
+        text = f"{minutes % 60}m{text}"
+        hours = minutes // 60
+        if hours:
+            text = f"{hours}h{text}"
+    return sign + text

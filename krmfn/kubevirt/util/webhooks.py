@@ -28,6 +28,8 @@ STAGE_VMI_MUTATOR = "mutating-webhook/vmi-mutator"
 STAGE_MIGRATION_MUTATOR = "mutating-webhook/migration-mutator"
 # The VirtualMachineClone mutating webhook: the default target.
 STAGE_CLONE_MUTATOR = "mutating-webhook/clone-mutator"
+# HCO's HyperConverged mutating webhook (krmfn.hco.webhooks.mutator): the request must decode.
+STAGE_HYPERCONVERGED_MUTATOR = "mutating-webhook/hyperconverged-mutator"
 STAGE_CRD_SCHEMA = "kube-apiserver/crd-schema"
 # krmfn's name: a second CREATE of a name the bundle already stored.
 STAGE_ALREADY_EXISTS = "kube-apiserver/already-exists"

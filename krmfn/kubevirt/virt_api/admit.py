@@ -36,6 +36,9 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.kubevirt.virt_api.admitters.vmpool_admitter import admit_pool
 from krmfn.kubevirt.instancetype.webhooks.vm import admit_vm
+from krmfn.cdi.apiserver.dataimportcron_create import admit_data_import_cron
+from krmfn.cdi.apiserver.datasource_create import admit_data_source
+from krmfn.cdi.apiserver.datavolume_create import admit_data_volume
 from krmfn.kubevirt.storage.admitters.backup_create import admit_vm_backup, admit_vm_backup_tracker
 from krmfn.kubevirt.storage.admitters.vmexport_create import admit_vm_export
 from krmfn.kubevirt.storage.admitters.vmrestore_create import admit_vm_restore
@@ -45,6 +48,7 @@ from krmfn.kubevirt.virt_api.migrationpolicy_create import admit_migration_polic
 from krmfn.kubevirt.virt_api.vmclone_create import admit_vm_clone
 from krmfn.kubevirt.virt_api.vmi_create import VMICreate, admit_vmi, create_vmi
 from krmfn.kubevirt.virt_operator.kubevirt_create import admit_kubevirt
+from krmfn.hco.hyperconverged_create import admit_hyperconverged
 from krmfn.kubevirt.virt_api.vmi_preset_create import admit_vmi_preset
 from krmfn.kubevirt.virt_api.vmirs_create import admit_vmirs
 from krmfn.model.forked import map_forked
@@ -273,7 +277,13 @@ CHAINS: tuple[KindChain, ...] = (
               _is(kinds.VIRTUAL_MACHINE_BACKUP_TRACKER, kinds.BACKUP_GROUP), _one_by_one(admit_vm_backup_tracker)),
     KindChain("clone.kubevirt.io VirtualMachineClones", _is(kinds.VIRTUAL_MACHINE_CLONE, kinds.CLONE_GROUP),
               _one_by_one(admit_vm_clone)),
+    KindChain("cdi.kubevirt.io DataSources", _is(kinds.DATA_SOURCE, kinds.CDI_GROUP), _one_by_one(admit_data_source)),
+    KindChain("cdi.kubevirt.io DataVolumes", _is(kinds.DATA_VOLUME, kinds.CDI_GROUP), _one_by_one(admit_data_volume)),
+    KindChain("cdi.kubevirt.io DataImportCrons", _is(kinds.DATA_IMPORT_CRON, kinds.CDI_GROUP),
+              _one_by_one(admit_data_import_cron)),
     KindChain("kubevirt.io KubeVirt", _is(kinds.KUBEVIRT, kinds.KUBEVIRT_GROUP), _one_by_one(admit_kubevirt)),
+    KindChain("hco.kubevirt.io HyperConverged", _is(kinds.HYPERCONVERGED, kinds.HCO_GROUP),
+              _one_by_one(admit_hyperconverged)),
     KindChain("pool.kubevirt.io VirtualMachinePools", kinds.is_virtual_machine_pool, _admit_pool_chain),
 )
 

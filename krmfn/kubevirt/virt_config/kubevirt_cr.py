@@ -85,7 +85,12 @@ def is_kubevirt_cr(value: Any) -> bool:
 
 def read_kubevirt_crs(items: Sequence[Any]) -> KubevirtCrConfig:
     """The options the bundle's KubeVirt CRs supply (module doc)."""
-    found = [(index, options_of(item)) for index, item in enumerate(items) if is_kubevirt_cr(item)]
+    return merge_cr_options([(index, options_of(item)) for index, item in enumerate(items) if is_kubevirt_cr(item)])
+
+
+def merge_cr_options(found: Sequence[tuple[int, dict[str, Any]]]) -> KubevirtCrConfig:
+    """The options of several CRs (item index, options), in item order: the first one's, when every
+    other supplies the same values (a cluster has one configuration), else none and the disagreements."""
     result = KubevirtCrConfig(items=[index for index, _ in found])
     if not found:
         return result

@@ -21,9 +21,11 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_VALIDATING_SCHEMA,
     STAGE_VALIDATING_WEBHOOK,
     STAGE_CLONE_MUTATOR,
+    STAGE_HYPERCONVERGED_MUTATOR,
     STAGE_MIGRATION_MUTATOR,
     STAGE_VMI_MUTATOR,
 )
+from krmfn.cdi.apiserver.webhooks.handler import STAGE_DATAVOLUME_MUTATOR
 from krmfn.model import kinds
 from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, VIRTUAL_MACHINE_INSTANCE, VIRTUAL_MACHINE_POOL
 from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY, V1BETA2_RULE
@@ -51,6 +53,8 @@ STAGE_CHECKS: dict[str, str] = {
     STAGE_VMI_MUTATOR: "vmi-admission",
     STAGE_MIGRATION_MUTATOR: "migration-admission",
     STAGE_CLONE_MUTATOR: "storage-admission",
+    STAGE_HYPERCONVERGED_MUTATOR: "kubevirt-admission",
+    STAGE_DATAVOLUME_MUTATOR: "cdi-admission",
 }
 # The definitions' own webhooks, by kind.
 WEBHOOK_CHECKS: dict[str, str] = {
@@ -68,7 +72,10 @@ WEBHOOK_CHECKS: dict[str, str] = {
     kinds.VIRTUAL_MACHINE_BACKUP: "storage-admission",
     kinds.VIRTUAL_MACHINE_BACKUP_TRACKER: "storage-admission",
     kinds.VIRTUAL_MACHINE_CLONE: "storage-admission",
+    kinds.DATA_VOLUME: "cdi-admission",  # CDI's webhooks (a DataSource has none)
+    kinds.DATA_IMPORT_CRON: "cdi-admission",
     kinds.KUBEVIRT: "kubevirt-admission",
+    kinds.HYPERCONVERGED: "kubevirt-admission",  # HCO's validating webhook
 }
 # A bug in krmfn, not a check of the bundle (krmfn.cli.guard reports its own crashes under this ID too).
 INTERNAL_ERROR = "internal-error"

@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("report", ("krmfn.report",)),
     ("io", ("krmfn.kio",)),
     ("modes", ("krmfn.modes",)),
-    ("engine", ("krmfn.kubevirt", "krmfn.catalog")),
+    ("engine", ("krmfn.kubevirt", "krmfn.catalog", "krmfn.cdi", "krmfn.hco")),
     ("model", ("krmfn.model",)),
 )
 # Function-level imports allowed, (module, imported prefix), each with the start-up time it saves

@@ -1,8 +1,10 @@
-"""The cluster options of a run (krmfn.modes.cluster): explicit options, the KubeVirt CR, defaults."""
+"""The cluster options of a run (krmfn.modes.cluster): explicit options, the KubeVirt or HyperConverged CR
+(in the bundle or a file), defaults."""
 from __future__ import annotations
 
 from typing import Any
 
+from krmfn.model.clusterfile import ClusterConfigFile
 from krmfn.modes.cluster import cluster_findings, cluster_options
 from krmfn.modes.inline.mode import run_inline
 from krmfn.modes.normalize.mode import run_normalize
@@ -60,13 +62,13 @@ def test_two_crs_that_disagree_are_an_error_and_neither_is_used() -> None:
     cluster = cluster_options("validate", [CR, other], {})
     assert cluster.options["featureGates"] == [] and cluster.from_cr == []
     assert [(f.severity, f.item, f.message) for f in cluster_findings([CR, other], cluster)] == [
-        ("error", 1, "KubeVirt kubevirt/other and kubevirt/kubevirt disagree on featureGates ([HostDisk] and "
+        ("error", 1, "KubeVirt kubevirt/other and KubeVirt kubevirt/kubevirt disagree on featureGates ([HostDisk] and "
                      "[Sidecar]): the configuration of neither is used, the options' defaults apply"),
-        ("error", 1, "KubeVirt kubevirt/other and kubevirt/kubevirt disagree on disabledFeatureGates (unset and "
-                     "[ImageVolume]): the configuration of neither is used, the options' defaults apply"),
-        ("error", 1, "KubeVirt kubevirt/other and kubevirt/kubevirt disagree on machineType (unset and "
+        ("error", 1, "KubeVirt kubevirt/other and KubeVirt kubevirt/kubevirt disagree on disabledFeatureGates (unset "
+                     "and [ImageVolume]): the configuration of neither is used, the options' defaults apply"),
+        ("error", 1, "KubeVirt kubevirt/other and KubeVirt kubevirt/kubevirt disagree on machineType (unset and "
                      "pc-q35-rhel9.4.0): the configuration of neither is used, the options' defaults apply"),
-        ("error", 1, "KubeVirt kubevirt/other and kubevirt/kubevirt disagree on cpuRequest (unset and 200m): "
+        ("error", 1, "KubeVirt kubevirt/other and KubeVirt kubevirt/kubevirt disagree on cpuRequest (unset and 200m): "
                      "the configuration of neither is used, the options' defaults apply")]
 
 
@@ -95,3 +97,66 @@ def test_inline_and_normalize_read_the_cr() -> None:
     explicit = run_normalize([CR, vm], {"machineType": "q35"})
     assert explicit.items[1]["spec"]["template"]["spec"]["domain"]["machine"] == {"type": "q35"}
     assert [(f.check, f.severity) for f in run_inline([CR, vm], {}).findings] == [("cluster-config", "info")]
+
+
+HC = {"apiVersion": "hco.kubevirt.io/v1beta1", "kind": "HyperConverged",
+      "metadata": {"name": "kubevirt-hyperconverged", "namespace": "openshift-cnv", "annotations": {
+          "kubevirt.kubevirt.io/jsonpatch": '[{"op": "add", "path": '
+                                            '"/spec/configuration/developerConfiguration/featureGates/-", '
+                                            '"value": "Sidecar"}]'}},
+      "spec": {"evictionStrategy": "LiveMigrate"}}
+
+
+def test_a_hyperconverged_supplies_the_options_of_its_kubevirt_cr() -> None:
+    cluster = cluster_options("validate", [HC], {"networkInterface": "bridge"})
+    assert cluster.options["featureGates"][-1] == "Sidecar" and "CPUManager" in cluster.options["featureGates"]
+    assert cluster.options["evictionStrategy"] == "LiveMigrate" and cluster.options["networkInterface"] == "bridge"
+    assert cluster.from_cr == ["featureGates", "vmRolloutStrategy", "evictionStrategy"]
+    assert [(f.severity, f.item, f.message) for f in cluster_findings([HC], cluster)] == [
+        ("info", 0, "the cluster configuration of HyperConverged openshift-cnv/kubevirt-hyperconverged is used "
+                    "(options from it: featureGates, vmRolloutStrategy, evictionStrategy)")]
+    assert _checks([HC, SIDECAR_VM], {}) == [("cluster-config", "info", 0)]
+
+
+def test_a_hyperconverged_and_a_kubevirt_cr_that_disagree() -> None:
+    cluster = cluster_options("validate", [CR, HC], {})
+    assert cluster.from_cr == [] and cluster.options["featureGates"] == []
+    found = cluster_findings([CR, HC], cluster)
+    assert all((f.severity, f.item) == ("error", 1) for f in found)
+    assert found[0].message.startswith("HyperConverged openshift-cnv/kubevirt-hyperconverged and KubeVirt "
+                                       "kubevirt/kubevirt disagree on featureGates ([CPUManager, ")
+
+
+def test_a_hyperconverged_hco_cannot_translate_is_a_warning_and_supplies_nothing() -> None:
+    broken = {**HC, "metadata": {**HC["metadata"], "annotations": {"kubevirt.kubevirt.io/jsonpatch": "oops"}}}
+    cluster = cluster_options("validate", [broken, CR], {})
+    assert cluster.options["featureGates"] == ["Sidecar"]  # the KubeVirt CR alone
+    assert [(f.severity, f.item, f.message) for f in cluster_findings([broken, CR], cluster)] == [
+        ("warning", 0, "the cluster configuration of HyperConverged openshift-cnv/kubevirt-hyperconverged is not "
+                       "used: HCO cannot build its KubeVirt CR: invalid jsonPatch in the "
+                       "kubevirt.kubevirt.io/jsonpatch annotation: invalid state detected"),
+        ("info", 1, "the cluster configuration of KubeVirt kubevirt/kubevirt is used (options from it: featureGates, "
+                    "disabledFeatureGates, machineType, cpuRequest)")]
+
+
+def test_a_cluster_config_file_replaces_the_bundles_crs() -> None:
+    file = ClusterConfigFile("cluster/hco.yaml", (HC,))
+    cluster = cluster_options("validate", [CR, SIDECAR_VM], {"clusterConfig": file})
+    assert cluster.options["machineType"] == "" and cluster.options["featureGates"][-1] == "Sidecar"
+    assert [(f.severity, f.item, f.message) for f in cluster_findings([CR, SIDECAR_VM], cluster)] == [
+        ("info", None, "the cluster configuration of HyperConverged openshift-cnv/kubevirt-hyperconverged in "
+                       "cluster/hco.yaml is used (options from it: featureGates, vmRolloutStrategy, "
+                       "networkInterface, evictionStrategy)")]
+    assert _checks([SIDECAR_VM], {"clusterConfig": file}) == [("cluster-config", "info", None)]
+    two = ClusterConfigFile("both.yaml", (CR, HC))
+    found = cluster_findings([], cluster_options("inline", [], {"clusterConfig": two}))
+    assert found and all((f.severity, f.item) == ("error", None) for f in found)
+    assert " in both.yaml disagree on featureGates" in found[0].message
+
+
+def test_a_path_the_io_layer_did_not_read() -> None:
+    cluster = cluster_options("validate", [CR], {"clusterConfig": "cluster.yaml"})
+    assert cluster.from_cr == [] and cluster.options["featureGates"] == []
+    assert [(f.severity, f.message) for f in cluster_findings([CR], cluster)] == [
+        ("error", 'clusterConfig: "cluster.yaml" is a file, which only the krmfn CLI reads: the cluster options\' '
+                  "defaults apply")]

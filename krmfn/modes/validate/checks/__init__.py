@@ -12,6 +12,7 @@ from types import ModuleType
 from krmfn.modes.validate.checks import (
     api_version,
     catalog,
+    cdi_admission,
     cluster_config,
     conflict,
     deprecated,
@@ -38,7 +39,7 @@ from krmfn.modes.validate.checks import (
 CHECKS: tuple[ModuleType, ...] = (
     api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
     reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, vm_admission,
-    vmi_admission, migration_admission, storage_admission, kubevirt_admission,
+    vmi_admission, migration_admission, storage_admission, cdi_admission, kubevirt_admission,
     duplicate_object,
     kubevirt_crash, deprecated, cluster_config, catalog, ignore_annotation,
 )

@@ -1,12 +1,16 @@
-"""cluster-config: the cluster configuration of the bundle's KubeVirt CR that the run used (information),
-or two KubeVirt CRs that disagree on a value, so that neither is used (an error).
+"""cluster-config: the cluster configuration of the KubeVirt or HyperConverged CR that the run used
+(information), or two such CRs that disagree on a value, so that neither is used (an error).
 
 With `clusterConfig: auto` (the default), the cluster options a run does not give explicitly
 (`featureGates`, `emulatedMachines`, `architecture`, `machineType`, `cpuRequest`, ...) come from the
-`spec.configuration` of the bundle's `kind: KubeVirt` (``krmfn.modes.cluster``); an info result on
-the CR names it and the options it supplied. `clusterConfig: none` ignores the CR (and this check
-reports nothing). A bundle with one KubeVirt CR whose `featureGates: [HostDisk]` the run uses gets
-the info result on the CR; the failing example below is two CRs that disagree.
+`spec.configuration` of the bundle's `kind: KubeVirt`, or from the KubeVirt CR OpenShift's HCO makes
+of the bundle's `kind: HyperConverged` (``krmfn.modes.cluster``); an info result on the CR names it
+and the options it supplied. A HyperConverged HCO cannot translate (an invalid
+`kubevirt.kubevirt.io/jsonpatch` annotation) is a warning, and its configuration is not used. With
+`clusterConfig: PATH` (CLI) the CRs of that file are read instead, and the results name the file.
+`clusterConfig: none` ignores the CRs (and this check reports nothing). A bundle with one KubeVirt
+CR whose `featureGates: [HostDisk]` the run uses gets the info result on the CR; the failing
+example below is two CRs that disagree.
 
 Passing example (no KubeVirt CR: the options alone describe the cluster)::
 
@@ -44,10 +48,13 @@ from krmfn.modes.validate.context import Context
 
 ID = check_ids.CLUSTER_CONFIG
 SEVERITY = "info"
-SUMMARY = "the cluster options came from the bundle's KubeVirt CR, or two KubeVirt CRs disagree"
-MIRRORS = "virt-config's ClusterConfig.GetConfig: the KubeVirt CR's spec.configuration over KubeVirt's defaults"
-FIX = ("Nothing to fix for the info result. When two KubeVirt CRs disagree, keep one (a cluster has one), "
-       "or set `clusterConfig: none` and give the cluster options explicitly.")
+SUMMARY = ("the cluster options came from the cluster's KubeVirt or HyperConverged CR, or two such CRs "
+           "disagree")
+MIRRORS = ("virt-config's ClusterConfig.GetConfig: the KubeVirt CR's spec.configuration over KubeVirt's defaults; "
+           "for a HyperConverged, the KubeVirt CR HCO's NewKubeVirt (controllers/handlers/kubevirt.go) makes of it")
+FIX = ("Nothing to fix for the info result. When two CRs disagree, keep one (a cluster has one KubeVirt: "
+       "a KubeVirt CR or the HyperConverged that manages it), or set `clusterConfig: none` and give the cluster "
+       "options explicitly. A HyperConverged HCO cannot translate: fix the error its result quotes.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

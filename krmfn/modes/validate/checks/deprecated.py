@@ -41,7 +41,8 @@ SEVERITY = "warning"
 SUMMARY = ("deprecated topology names, launchSecurity in an instance type, kubevirt.io/v1alpha3 VMs, "
            "spec.running, v1alpha1/v1alpha2 instance types and preferences (KubeVirt's own warnings only)")
 MIRRORS = ("the admission warnings of the preference and instance type webhooks and the VM webhook; the "
-           "legacy instancetype CRD versions' warnings (KubeVirt up to v1.5)")
+           "legacy instancetype CRD versions' warnings (KubeVirt up to v1.5); HCO's warnings on a "
+           "HyperConverged's deprecated feature gates")
 FIX = ("Use the replacement the result proposes (field.proposedValue): the current topology name, "
        "launchSecurity in the preference, kubevirt.io/v1 with runStrategy, instancetype.kubevirt.io/v1beta1.")
 LEGACY_NOTE = (" KubeVirt stopped serving it in v1.6 and removed it in v1.7; krmfn read it as "

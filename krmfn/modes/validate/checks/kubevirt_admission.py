@@ -6,6 +6,14 @@ namespaces) gets `Kubevirt is already created` for each. Its configuration (feat
 the rest) is checked only on UPDATE, which krmfn does not reproduce; its schema is the CRD's,
 reported by `unknown-field` and `schema`.
 
+OpenShift's HyperConverged CR (`hco.kubevirt.io`) is checked here too, against HCO's webhooks
+(HCO v1.18.1): its mutating webhook's decoding (`failed to parse the HyperConverged`), then its
+validating webhook: certificate durations, data import cron templates, the TLS profile, and the
+KubeVirt CR HCO makes of it, with the `kubevirt.kubevirt.io/jsonpatch` annotation applied
+(`invalid jsonPatch in the kubevirt.kubevirt.io/jsonpatch annotation: ...`). Its deprecated
+feature gates are warnings (`deprecated`); its CRD schema is reported by `unknown-field` (a
+`spec.featureGates.sriovLiveMigration` HCO's CRD no longer has) and `schema`.
+
 Passing example (with the option clusterConfig=none)::
 
     apiVersion: kubevirt.io/v1
@@ -41,9 +49,12 @@ ID = check_ids.KUBEVIRT_ADMISSION
 # The examples' CRs alone: without it, cluster-config notes the passing example's configuration.
 EXAMPLE_OPTIONS = {"clusterConfig": "none"}
 SEVERITY = "error"
-SUMMARY = "virt-operator's webhook on the KubeVirt custom resource (one KubeVirt per cluster)"
-MIRRORS = "kubeVirtCreateAdmitter.Admit (pkg/virt-operator/webhooks/kubevirt-create-admitter.go)"
-FIX = "Keep one KubeVirt CR in the bundle: the one the cluster runs."
+SUMMARY = ("virt-operator's webhook on the KubeVirt custom resource (one KubeVirt per cluster), HCO's webhooks on "
+           "the HyperConverged")
+MIRRORS = ("kubeVirtCreateAdmitter.Admit (pkg/virt-operator/webhooks/kubevirt-create-admitter.go); HCO's "
+           "HyperConverged mutator and ValidateCreate (pkg/webhooks/mutator, pkg/webhooks/validator)")
+FIX = ("Keep one KubeVirt CR in the bundle: the one the cluster runs. For a HyperConverged, fix what HCO's "
+       "message names (a JSON patch annotation must apply to the KubeVirt CR HCO makes).")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

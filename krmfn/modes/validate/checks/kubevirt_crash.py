@@ -4,8 +4,10 @@
 A `spreadOptions.ratio` of 0 under a spread topology divides by zero, and `preferredCPUFeatures`
 with neither an instance type nor `domain.cpu` dereferences a nil pointer. KubeVirt's admission
 then fails with an internal error rather than a validation error, and expand returns nothing.
-This is a warning by default, as the golden corpus records no verdict for such VMs; make it an
-error with `severity: kubevirt-crash=error`. (inline cannot expand the spread case and fails.)
+CDI's DataImportCron webhook panics the same way on a `TZ=` or `CRON_TZ=` schedule without a space
+([CDI](../cdi.md#dataimportcron-webhook)). This is a warning by default, as the golden corpus
+records no verdict for such VMs; make it an error with `severity: kubevirt-crash=error`. (inline
+cannot expand the spread case and fails.)
 
 Passing example::
 
@@ -46,11 +48,12 @@ from krmfn.model import check_ids
 
 ID = check_ids.KUBEVIRT_CRASH
 SEVERITY = "warning"
-SUMMARY = "inputs on which KubeVirt crashes (spread ratio 0; preferredCPUFeatures without domain.cpu)"
+SUMMARY = ("inputs on which KubeVirt crashes (spread ratio 0; preferredCPUFeatures without domain.cpu), or CDI "
+           "(a time zone schedule without a space)")
 MIRRORS = ("KubeVirt panics in the VM webhook and in expand (a nil pointer dereference or a division by zero) "
            "instead of answering")
 FIX = ("Set a spreadOptions.ratio other than 0, or give the VM domain.cpu (or an instance type) when the "
-       "preference sets preferredCPUFeatures.")
+       "preference sets preferredCPUFeatures; write a DataImportCron's time zone as `TZ=<zone> <schedule>`.")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

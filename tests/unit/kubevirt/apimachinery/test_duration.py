@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from krmfn.kubevirt.apimachinery.duration import go_time_quote, parse_duration_error
+from krmfn.kubevirt.apimachinery.duration import format_duration, go_time_quote, parse_duration, parse_duration_error
 
 
 @pytest.mark.parametrize("text", [
@@ -48,3 +48,24 @@ def test_invalid_durations(text: str, error: str) -> None:
 
 def test_quote_escapes_bytes_of_non_ascii_runes() -> None:
     assert go_time_quote("aµ\\".encode()) == '"a\\xc2\\xb5\\\\"'
+
+
+@pytest.mark.parametrize("text, nanoseconds, formatted", [
+    ("48h", 172_800_000_000_000, "48h0m0s"),
+    ("90s", 90_000_000_000, "1m30s"),
+    ("61m", 3_660_000_000_000, "1h1m0s"),
+    ("10m0.25s", 600_250_000_000, "10m0.25s"),
+    ("1.5ms", 1_500_000, "1.5ms"),
+    ("1us", 1000, "1\u00b5s"),
+    ("7ns", 7, "7ns"),
+    ("0", 0, "0s"),
+    ("-3s", -3_000_000_000, "-3s"),
+])
+def test_parse_and_format(text: str, nanoseconds: int, formatted: str) -> None:
+    """``time.ParseDuration`` and ``Duration.String``, as a ``metav1.Duration`` is written back."""
+    assert parse_duration(text) == nanoseconds
+    assert format_duration(nanoseconds) == formatted
+
+
+def test_parse_duration_returns_the_error() -> None:
+    assert parse_duration("2 days") == 'time: unknown unit " days" in duration "2 days"'

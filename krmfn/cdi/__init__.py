@@ -1,0 +1,3 @@
+"""CDI (containerized-data-importer, ``cdi.kubevirt.io``), the storage every KubeVirt cluster runs:
+its behaviour on a CREATE, mirroring CDI's ``pkg`` tree at the release KubeVirt pairs with
+(docs/cdi.md)."""

@@ -1,0 +1,1 @@
+"""CDI's API module: ``staging/src/kubevirt.io/containerized-data-importer-api``."""

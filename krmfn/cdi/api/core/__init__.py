@@ -1,0 +1,1 @@
+"""CDI's API module: ``pkg/apis/core``."""

@@ -1,0 +1,1 @@
+"""CDI's ``pkg/apiserver/webhooks``: the DataVolume and DataImportCron admission webhooks."""

@@ -1,0 +1,1 @@
+"""CDI's ``pkg/feature-gates``."""

@@ -1,0 +1,1 @@
+"""HCO's ``deploy/``: the manifests it installs."""

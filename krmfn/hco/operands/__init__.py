@@ -1,0 +1,1 @@
+"""HCO's ``controllers/operands``: what every operand handler shares (the JSON patch annotations)."""

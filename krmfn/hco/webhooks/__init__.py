@@ -1,0 +1,1 @@
+"""HCO's ``pkg/webhooks``: the HyperConverged validating webhook."""

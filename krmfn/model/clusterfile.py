@@ -1,0 +1,28 @@
+"""``clusterConfig: PATH`` once the I/O layer has read the file: the objects the cluster options come from.
+
+The option's value is ``auto``, ``none`` or a path. The CLI reads the path (``krmfn.kio.clusterfile``)
+and hands the mode this value instead of the text; the modes never open files
+(``krmfn.modes.cluster`` reads the KubeVirt and HyperConverged CRs among ``objects``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+AUTO = "auto"
+NONE = "none"
+CLUSTER_CONFIG_OPTION = "clusterConfig"
+
+
+@dataclass(frozen=True)
+class ClusterConfigFile:
+    """A cluster configuration file as read: its ``path`` as the user gave it (relative to a config
+    file's directory when it came from one) and its objects, those of ``kind: List`` flattened."""
+
+    path: str
+    objects: tuple[Any, ...]
+
+
+def is_path(value: Any) -> TypeGuard[str]:
+    """A ``clusterConfig`` value that names a file (neither ``auto`` nor ``none``)."""
+    return isinstance(value, str) and value not in (AUTO, NONE)
