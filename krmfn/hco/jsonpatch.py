@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from krmfn.kubevirt.apimachinery.gozero import unmarshal_type_name
 from krmfn.kubevirt.instancetype.compatibility import go_json
 
 ERR_INVALID = "invalid state detected"
@@ -42,19 +43,6 @@ def _reject_constant(name: str) -> Any:
 
 def _loads(text: str) -> Any:
     return json.loads(text, parse_constant=_reject_constant)
-
-
-def json_kind(value: Any) -> str:
-    """What Go's ``UnmarshalTypeError`` calls a JSON value."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
 
 
 @dataclass(frozen=True)
@@ -85,7 +73,7 @@ class Operation:
         if value is None:
             return "unknown", missing
         if not isinstance(value, str):
-            return "unknown", _UNMARSHAL_FMT.format(kind=json_kind(value), type="string")
+            return "unknown", _UNMARSHAL_FMT.format(kind=unmarshal_type_name(value), type="string")
         return value, None
 
     def has_value(self) -> bool:
@@ -106,10 +94,10 @@ def decode_patch(text: str) -> tuple[list[Operation], str | None]:
     if data is None:
         return [], None
     if not isinstance(data, list):
-        return [], _UNMARSHAL_FMT.format(kind=json_kind(data), type="jsonpatch.Patch")
+        return [], _UNMARSHAL_FMT.format(kind=unmarshal_type_name(data), type="jsonpatch.Patch")
     bad = next((item for item in data if item is not None and not isinstance(item, dict)), None)
     if bad is not None:
-        return [], _UNMARSHAL_FMT.format(kind=json_kind(bad), type="jsonpatch.Operation")
+        return [], _UNMARSHAL_FMT.format(kind=unmarshal_type_name(bad), type="jsonpatch.Operation")
     operations = [Operation(item) for item in data]
     for operation in operations:
         error = _validate_operation(operation)
@@ -294,7 +282,7 @@ def _apply_one(doc: Any, operation: Operation) -> Any:
 def _op_add(doc: Any, path: str, value: Any) -> Any:
     if path == "":
         if not isinstance(value, (dict, list)):
-            raise _Failed(_UNMARSHAL_FMT.format(kind=json_kind(value), type="map[string]*jsonpatch.lazyNode"))
+            raise _Failed(_UNMARSHAL_FMT.format(kind=unmarshal_type_name(value), type="map[string]*jsonpatch.lazyNode"))
         return value
     container, key = _find_object(doc, path)
     if container is None:

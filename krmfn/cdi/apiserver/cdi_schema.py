@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from krmfn.kubevirt.apimachinery import quantity
+from krmfn.kubevirt.apimachinery.gozero import unmarshal_type_name
 from krmfn.kubevirt.apimachinery.quantity import go_json_float
 from krmfn.kubevirt.apiserver.create import CustomResource
 from krmfn.kubevirt.apiserver.schema import (
@@ -253,19 +254,6 @@ def with_min_length_error(obj: dict, report: SchemaReport) -> SchemaReport:
 # ---------------------------------------------------------------------------------------------
 # json.Unmarshal into the Go type
 # ---------------------------------------------------------------------------------------------
-def _json_kind(value: Any) -> str:
-    """``UnmarshalTypeError.Value`` of a value of the wrong kind."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return "string"
-
-
 def _type_error(value_kind: str, node: Node, path: str, struct: str) -> tuple[str, str]:
     where = f"Go struct field {struct}.{path}" if struct else "Go value"
     return f"json: cannot unmarshal {value_kind} into {where} of type {_GO_TYPES[id(node)]}", path
@@ -293,7 +281,7 @@ class _Decoder:
             self._scalar(value, node, path, struct)
         elif isinstance(node, Obj):
             if not isinstance(value, dict):
-                self.save(_type_error(_json_kind(value), node, path, struct))
+                self.save(_type_error(unmarshal_type_name(value), node, path, struct))
                 return None
             for key in sorted(value, key=str):
                 sub = node.props.get(key)
@@ -304,7 +292,7 @@ class _Decoder:
         elif isinstance(node, (ListOf, MapOf)):
             expected = list if isinstance(node, ListOf) else dict
             if not isinstance(value, expected):
-                self.save(_type_error(_json_kind(value), node, path, struct))
+                self.save(_type_error(unmarshal_type_name(value), node, path, struct))
                 return None
             children = value if isinstance(value, list) else [value[key] for key in sorted(value, key=str)]
             inner = node.items if isinstance(node, ListOf) else node.values
@@ -315,7 +303,7 @@ class _Decoder:
         return None
 
     def _scalar(self, value: Any, node: Scalar, path: str, struct: str) -> None:
-        kind = _json_kind(value)
+        kind = unmarshal_type_name(value)
         if node.type == "integer":
             if kind != "number":
                 self.save(_type_error(kind, node, path, struct))

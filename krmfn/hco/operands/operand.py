@@ -19,7 +19,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from krmfn.hco.jsonpatch import apply_patch, decode_patch, json_kind
+from krmfn.hco.jsonpatch import apply_patch, decode_patch
+from krmfn.kubevirt.apimachinery.gozero import unmarshal_type_name
 from krmfn.kubevirt.apiserver.schema import ListOf, MapOf, Node, Obj, Scalar, Unchecked
 
 JSONPATCH_KV_ANNOTATION = "kubevirt.kubevirt.io/jsonpatch"
@@ -138,7 +139,7 @@ def _scalar_error(value: Any, node: Scalar, path: str, struct: str) -> str | Non
 
 
 def _type_error(value: Any, type_name: str, path: str, struct: str, kind: str | None = None) -> str:
-    kind = kind or json_kind(value)
+    kind = kind or unmarshal_type_name(value)
     if struct or path:
         return f"json: cannot unmarshal {kind} into Go struct field {struct}.{path} of type {type_name}"
     return f"json: cannot unmarshal {kind} into Go value of type {type_name}"

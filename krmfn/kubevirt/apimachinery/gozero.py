@@ -56,3 +56,17 @@ def clone(value: Any) -> Any:
     if isinstance(value, list):
         return [clone(v) for v in value]
     return value
+
+
+def unmarshal_type_name(value: Any) -> str:
+    """What Go's ``encoding/json`` calls a JSON value of the wrong kind in an
+    ``UnmarshalTypeError`` (``json: cannot unmarshal <this> into Go ...``)."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"

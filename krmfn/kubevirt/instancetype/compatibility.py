@@ -23,6 +23,7 @@ from typing import Any
 
 from krmfn.kubevirt.bundle import LEGACY_CONVERT, LEGACY_REJECT, LEGACY_VERSIONS, V1BETA1, V1BETA2
 from krmfn.kubevirt.instancetype import legacy as legacy_versions
+from krmfn.kubevirt.apimachinery.gozero import unmarshal_type_name
 from krmfn.kubevirt.apiserver.schema import preference_fields_missing
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.kinds import (
@@ -219,26 +220,14 @@ def _interpret_error(data: Any) -> str | None:
     """SimpleMetaFactory.Interpret failing on apiVersion/kind that are not JSON strings."""
     if not isinstance(data, dict):
         return ("couldn't get version/kind; json parse error: json: cannot unmarshal "
-                f"{_json_type_name(data)} into Go value of type struct {{ APIVersion string "
+                f"{unmarshal_type_name(data)} into Go value of type struct {{ APIVersion string "
                 '"json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }')
     for field in ("apiVersion", "kind"):
         value = data.get(field)
         if value is not None and not isinstance(value, str):
             return ("couldn't get version/kind; json parse error: json: cannot unmarshal "
-                    f"{_json_type_name(value)} into Go struct field .{field} of type string")
+                    f"{unmarshal_type_name(value)} into Go struct field .{field} of type string")
     return None
-
-
-def _json_type_name(value: Any) -> str:
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
 
 
 def decode_payload(data: Any, legacy: str = LEGACY_REJECT,
