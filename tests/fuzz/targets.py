@@ -25,7 +25,7 @@ from krmfn.kio.files import Source, load_items, read_items
 from krmfn.kio.items import convert
 from krmfn.kio.resourcelist import FatalInput
 from tests.conftest import load12
-from tests.unit.robustness.strategies import FUNCTION_CONFIGS, resource_list_text, resource_lists
+from tests.unit.robustness.strategies import FUNCTION_CONFIGS, generate_configs, resource_list_text, resource_lists
 
 TOKENS = [
     b"&a ", b"*a", b"&b [x, *a]", b"<<: *a\n", b"!!str ", b"!!int ", b"!!binary ", b"!local ", b"? ",
@@ -59,7 +59,7 @@ def odd_items(draw: Any) -> str:
         body = draw(st.dictionaries(_keys, _values, max_size=5))
         items.append({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": f"c{index}"}, **body})
     styles = draw(st.lists(st.sampled_from(["block", "json", "pyyaml"]), min_size=len(items), max_size=len(items)))
-    config = draw(st.sampled_from([None, *FUNCTION_CONFIGS.values()]))
+    config = draw(st.one_of(st.sampled_from([None, *FUNCTION_CONFIGS.values()]), generate_configs()))
     return resource_list_text(items, config, styles)
 
 

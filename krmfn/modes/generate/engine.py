@@ -2,11 +2,14 @@
 
 Plain data in, plain data out; it never raises for bad input and never mutates the bundle.
 Objects come out in request order; a request with an error produces no object, the others still
-do. A custom size is ``instancetype.kubevirt.io/v1beta2``; every other copy keeps the source's
-apiVersion, with a v1alpha1/v1alpha2 (or, for an instance type, v1beta2) source converted to
-v1beta1. A preference copy has no size: ``vcpus`` or ``memory`` with it is an error. The
-request's ``patches`` and ``set`` change the copy's spec last, and the result must pass KubeVirt's
-admission (``admission``).
+do. A copy keeps what the request does not change, vCPUs and memory included
+(``krmfn.modes.generate.sizing``). A custom size (``custom: true``) is
+``instancetype.kubevirt.io/v1beta2``, and so is a v1beta2 source copied without a size; every other
+copy keeps the source's apiVersion, with a v1alpha1/v1alpha2 (or, for a sized instance type,
+v1beta2) source converted to v1beta1. A preference copy has no size: ``vcpus``, ``memory`` or
+``custom`` with it is an error. The request's ``patches`` and ``set`` change the copy's spec last;
+a custom size is then judged empty or not, and the result must pass KubeVirt's admission
+(``admission``).
 """
 from __future__ import annotations
 
@@ -21,7 +24,15 @@ from krmfn.modes.generate.metadata import check_name, check_name_clashes, new_me
 from krmfn.modes.generate.options import GenerateOptions, check_options, target_kind
 from krmfn.modes.generate.patches import Change, apply_changes, changes
 from krmfn.modes.generate.requests import SIZES_PATH, SizeRequest, field_path, request_location
-from krmfn.modes.generate.sizing import CustomSize, Size, new_spec, requested_size, size_text
+from krmfn.modes.generate.sizing import (
+    CustomSize,
+    KeptSize,
+    Size,
+    custom_is_empty,
+    new_spec,
+    requested_size,
+    size_text,
+)
 from krmfn.modes.generate.source import BundleIndex, Source, SourceFinder
 from krmfn.kubevirt.bundle import LEGACY_VERSIONS, V1BETA1, V1BETA2
 from krmfn.model.findings import ERROR, INFO, Finding
@@ -85,7 +96,7 @@ def _generate_one(request: SizeRequest, path: str, run: _RunState) -> tuple[dict
     if source is not None and source.is_preference:
         _check_no_size(request, path, findings)
     else:
-        size = requested_size(request, path, findings)
+        size = requested_size(request, path, source, findings)
     findings.extend(from_findings)
     found = changes(request, path, findings)
     if has_error(findings) or source is None or found is None:
@@ -93,7 +104,7 @@ def _generate_one(request: SizeRequest, path: str, run: _RunState) -> tuple[dict
     spec = new_spec(source, size, findings) if size is not None else to_plain(_mapping(source.obj.get("spec")))
     metadata = new_metadata(source, request.name, size, kind, run.options, findings)
     changed = None if has_error(findings) else apply_changes(spec, found, findings)
-    if changed is None:
+    if changed is None or (isinstance(size, CustomSize) and custom_is_empty(source, size, changed, findings)):
         return None, findings
     obj = {"apiVersion": _api_version(source, size, run.options), "kind": kind, "metadata": metadata, "spec": changed}
     check_admission(obj, path, found, findings, run.options.kubevirt_version)
@@ -108,12 +119,13 @@ def _generate_one(request: SizeRequest, path: str, run: _RunState) -> tuple[dict
 
 
 def _check_no_size(request: SizeRequest, path: str, findings: list[Finding]) -> None:
-    """A preference has no size: an error for each of vcpus and memory that is given."""
-    for key in ("vcpus", "memory"):
-        if getattr(request, key) not in (None, ""):
-            findings.append(error(f"{key} is given, but from names a preference, which has no size: leave vcpus and "
-                                  "memory out (a patch changes a preference's requirements or CPU topology)",
-                                  field_path(path, key), PREFERENCE_SIZE))
+    """A preference has no size: an error for each of vcpus, memory and custom that is given."""
+    for key in ("vcpus", "memory", "custom"):
+        value = getattr(request, key)
+        if value not in (None, "") and not (key == "custom" and str(value).lower() == "false"):
+            findings.append(error(f"{key} is given, but from names a preference, which has no size: leave vcpus, "
+                                  "memory and custom out (a patch changes a preference's requirements or CPU "
+                                  "topology)", field_path(path, key), PREFERENCE_SIZE))
 
 
 def _what(size: Size | None, found: list[Change]) -> str:
@@ -124,9 +136,10 @@ def _what(size: Size | None, found: list[Change]) -> str:
 
 
 def _api_version(source: Source, size: Size | None, options: GenerateOptions) -> str:
-    """v1beta2 for a custom size (it has no guests); otherwise the source's, with a legacy (or an
-    instance type's v1beta2) source converted to v1beta1 (the sized spec is a complete v1beta1 spec)."""
-    if isinstance(size, CustomSize):
+    """v1beta2 for a custom size (it has no guests) and a v1beta2 source's kept sizing; otherwise the
+    source's, with a legacy (or an instance type's v1beta2) source converted to v1beta1 (the sized
+    spec is a complete v1beta1 spec)."""
+    if isinstance(size, CustomSize | KeptSize):
         return V1BETA2_API_VERSION
     api_version = source.obj.get("apiVersion")
     if isinstance(api_version, str) and api_version:

@@ -20,8 +20,11 @@ The rules behind the IDs:
   name, docs/kubevirt/resources.md#resources-fields-and-well-known-keys). A name with another class's prefix (``u1.x``
   from ``cx1``) is a warning.
 * ``vcpus``: an integer in 1..2^32-1 (a uint32); ``memory``: a quantity, a positive whole number
-  of bytes. Either without the other is invalid (both out is a custom size).
-* a custom size must keep something besides vCPUs and memory.
+  of bytes. What the request leaves out is kept from the source; a source with none to keep (a
+  class, a custom size, a v1beta2 ``cpu.topology``) is an error rather than a copy that silently
+  drops or invents it.
+* ``custom``: true or false; true asks for the custom size, and then takes no ``vcpus`` or
+  ``memory``; the finished custom size (after ``patches`` and ``set``) must keep something.
 * class rules: vCPUs and memory each at least the class's smallest rung
 (docs/kubevirt/resolution.md#preference-resolution ladder; the class
   of a bundle object is its ``instancetype.kubevirt.io/class`` label, else its name prefix; none
@@ -61,11 +64,14 @@ NAME_CLASH_CATALOG = "generate-name-clash-catalog"
 NAME_CLASS = "generate-name-class"
 # `vcpus` and `memory`
 PREFERENCE_SIZE = "generate-preference-size"
+SIZE_MISSING = "generate-size-missing"
 VCPUS_INVALID = "generate-vcpus-invalid"
 VCPUS_RANGE = "generate-vcpus-range"
 MEMORY_INVALID = "generate-memory-invalid"
 MEMORY_RANGE = "generate-memory-range"
 # custom sizes and the source's class rules
+CUSTOM_INVALID = "generate-custom-invalid"
+CUSTOM_SIZE = "generate-custom-size"
 CUSTOM_EMPTY = "generate-custom-empty"
 CLASS_MINIMUM = "generate-class-minimum"
 HUGEPAGES = "generate-hugepages"
@@ -102,12 +108,16 @@ FINDINGS: tuple[tuple[str, str, str], ...] = (
     (NAME_CLASH_BUNDLE, ERROR, "an object of the same kind, name and namespace is in the bundle"),
     (NAME_CLASH_CATALOG, ERROR, "name is a catalog instance type's (virt-operator reconciles those by name)"),
     (NAME_CLASS, WARNING, "name has another class's prefix than its source (u1.x from cx1)"),
-    (PREFERENCE_SIZE, ERROR, "vcpus or memory is given for a preference copy (a preference has no size)"),
-    (VCPUS_INVALID, ERROR, "vcpus is not an integer, or is missing while memory is given"),
+    (PREFERENCE_SIZE, ERROR, "vcpus, memory or custom is given for a preference copy (a preference has no size)"),
+    (SIZE_MISSING, ERROR,
+     "vcpus or memory is left out and the source has none to keep (a class, a custom size, a v1beta2 topology)"),
+    (VCPUS_INVALID, ERROR, "vcpus is not an integer"),
     (VCPUS_RANGE, ERROR, "vcpus is not in 1..2^32-1 (a uint32)"),
-    (MEMORY_INVALID, ERROR, "memory is not a quantity, or is missing while vcpus is given"),
+    (MEMORY_INVALID, ERROR, "memory is not a quantity"),
     (MEMORY_RANGE, ERROR, "memory is not a positive whole number of bytes"),
-    (CUSTOM_EMPTY, ERROR, "a custom size of the source would be empty (class u1)"),
+    (CUSTOM_INVALID, ERROR, "custom is neither true nor false"),
+    (CUSTOM_SIZE, ERROR, "vcpus or memory is given with custom: true (a custom size leaves both to the VM)"),
+    (CUSTOM_EMPTY, ERROR, "a custom size would be empty after its patches and set (class u1 without changes)"),
     (CLASS_MINIMUM, ERROR, "vcpus or memory is below the smallest size of the source's class"),
     (HUGEPAGES, ERROR, "memory is not a whole number of the source's hugepages (or its pageSize is none)"),
     (MAX_GUEST, ERROR, "memory is above the source's spec.memory.maxGuest"),

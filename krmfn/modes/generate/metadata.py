@@ -4,7 +4,8 @@
   annotations.
 * labels ``remove`` (default) drops every ``instancetype.kubevirt.io/*`` label and annotation
   (docs/kubevirt/requirements.md#preference-requirements); ``recompute`` keeps them, sets ``cpu``, ``memory`` and
-  ``size`` from the new size (all three ``custom`` for a custom size; a preference copy has none to set) and leaves
+  ``size`` from the new size (all three ``custom`` for a custom size; only ``size`` for a v1beta2 source's kept
+  sizing; a preference copy has none to set) and leaves
   ``hugepages`` as it was (docs/kubevirt/requirements.md#preference-requirements, detail 2), and drops the
   release-only ``common-instancetypes-version`` label (docs/kubevirt/instancetype-apply.md#applytovmi). Both drop what
   virt-operator stamps on deployed objects (docs/kubevirt/resources.md#resources-fields-and-well-known-keys) and the
@@ -13,9 +14,9 @@
   ``instancetypes/<name>.yaml`` (namespaced) or ``clusterinstancetypes/<name>.yaml`` (cluster),
   ``preferences/<name>.yaml`` or ``clusterpreferences/<name>.yaml`` for a preference copy, with
   index ``"0"``, so ``kpt fn render`` writes one file per object.
-* a custom size is annotated ``config.kubernetes.io/local-config: "true"``: no cluster serves
-  v1beta2, so kustomize leaves it out of its output and kpt out of what it applies, while krmfn
-  reads it in the same pipeline.
+* a custom size (and a v1beta2 source's kept sizing) is annotated
+  ``config.kubernetes.io/local-config: "true"``: no cluster serves v1beta2, so kustomize leaves it
+  out of its output and kpt out of what it applies, while krmfn reads it in the same pipeline.
 
 A bundle object of the same kind and name already at the path generate assigns is a previous
 output: it is replaced (an info finding names it), not a clash.
@@ -44,7 +45,7 @@ from krmfn.modes.generate.findings import (
 )
 from krmfn.modes.generate.requests import field_path
 from krmfn.modes.generate.options import LABELS_RECOMPUTE, LABELS_REMOVE, GenerateOptions
-from krmfn.modes.generate.sizing import CustomSize, Size
+from krmfn.modes.generate.sizing import ConcreteSize, CustomSize, KeptSize, Size
 from krmfn.modes.generate.source import BundleIndex, Source, namespace_of
 from krmfn.model.findings import INFO, Finding
 from krmfn.model.kinds import (
@@ -168,7 +169,7 @@ def new_metadata(
     path = output_path(kind, name)
     annotations.update({INTERNAL_PATH_ANNOTATION: path, PATH_ANNOTATION: path,
                         INTERNAL_INDEX_ANNOTATION: "0", INDEX_ANNOTATION: "0"})
-    if isinstance(size, CustomSize):
+    if isinstance(size, CustomSize | KeptSize):
         # No cluster serves v1beta2: kustomize leaves local config out of its output, kpt out of
         # what it applies, while krmfn still reads it in the same pipeline.
         annotations[LOCAL_CONFIG_ANNOTATION] = "true"
@@ -205,8 +206,9 @@ def _recomputed_labels(labels: dict[str, Any], size: Size, findings: list[Findin
     if isinstance(size, CustomSize):
         labels.update({LABEL_PREFIX + key: CUSTOM for key in RECOMPUTED_LABELS})
         return labels
-    labels[LABEL_PREFIX + "cpu"] = str(size.vcpus)
-    labels[LABEL_PREFIX + "memory"] = size.memory.canonical_form()
+    if isinstance(size, ConcreteSize):
+        labels[LABEL_PREFIX + "cpu"] = str(size.vcpus)
+        labels[LABEL_PREFIX + "memory"] = size.memory.canonical_form()
     _, dot, size_part = size.name.partition(".")
     if dot:
         labels[LABEL_PREFIX + "size"] = size_part

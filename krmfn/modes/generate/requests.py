@@ -2,10 +2,11 @@
 
 The typed form lists them under ``spec.sizes`` (``size_requests``: ``generate-sizes-shape``
 errors for entries that are not maps or have unknown keys); the ConfigMap and the CLI carry one
-size as the ``from``, ``name``, ``vcpus``, ``memory``, ``patch`` and ``set`` options
-(``size_request_from_data``). A size's ``patches`` is a list of JSON Patch operations (the
-ConfigMap's and CLI's ``patch``: that list as a JSON string) and its ``set`` a list of
-``path=value`` strings.
+size as the ``from``, ``name``, ``vcpus``, ``memory``, ``custom``, ``patch`` and ``set`` options
+(``size_request_from_data``). ``custom: true`` asks for the custom size (no vCPUs and memory);
+without it, what the request leaves out is kept from the source. A size's ``patches`` is a list
+of JSON Patch operations (the ConfigMap's and CLI's ``patch``: that list as a JSON string) and
+its ``set`` a list of ``path=value`` strings.
 
 Findings name a request's field as ``field_path`` spells it: ``spec.sizes[0].vcpus`` and
 ``data.vcpus`` in a functionConfig, the flag (``--vcpus``) for a size given by CLI flags
@@ -21,13 +22,13 @@ from typing import Any
 from krmfn.modes.generate.findings import SIZES_SHAPE, error
 from krmfn.model.findings import Finding
 
-SIZE_KEYS = ("from", "name", "vcpus", "memory", "patches", "set")
+SIZE_KEYS = ("from", "name", "vcpus", "memory", "custom", "patches", "set")
 SIZES_PATH = "spec.sizes"
 SINGLE_SIZE_PATH = "data"
 FLAGS_PATH = "--"  # a size given by CLI flags: its fields are named by their flags
 # The option (ConfigMap key, CLI flag without "--") that carries each key of the one size.
-SINGLE_SIZE_OPTIONS = {"from": "from", "name": "name", "vcpus": "vcpus", "memory": "memory", "patches": "patch",
-                       "set": "set"}
+SINGLE_SIZE_OPTIONS = {"from": "from", "name": "name", "vcpus": "vcpus", "memory": "memory", "custom": "custom",
+                       "patches": "patch", "set": "set"}
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class SizeRequest:
     path: str | None = None
     patches: Any = None
     set: Any = None
+    custom: Any = None  # true: the custom size (``krmfn.modes.generate.sizing.CustomSize``)
 
 
 def field_path(request_path: str, key: str) -> str:
@@ -81,9 +83,10 @@ def size_requests(value: Any, path: str = SIZES_PATH) -> tuple[list[SizeRequest]
 
 
 def size_request_from_data(data: Mapping[str, Any], path: str = SINGLE_SIZE_PATH) -> SizeRequest:
-    """One request from a map with keys ``from``, ``name``, ``vcpus``, ``memory``, ``patches`` and ``set``."""
+    """One request from a map with keys ``from``, ``name``, ``vcpus``, ``memory``, ``custom``, ``patches``
+    and ``set``."""
     return SizeRequest(data.get("from"), data.get("name"), data.get("vcpus"), data.get("memory"), path,
-                       data.get("patches"), data.get("set"))
+                       data.get("patches"), data.get("set"), data.get("custom"))
 
 
 def requests_from_options(options: Mapping[str, Any],
@@ -95,7 +98,7 @@ def requests_from_options(options: Mapping[str, Any],
     """
     requests, findings = size_requests(options["sizes"] or [])
     single = {key: options[option] for key, option in SINGLE_SIZE_OPTIONS.items()
-              if options[option] not in (None, "", [])}
+              if options[option] is not False and options[option] not in (None, "", [])}
     if single:
         requests.append(size_request_from_data(single, single_path))
     return requests, findings

@@ -51,6 +51,7 @@ class Source:
     description: str
     cls: InstancetypeClass | None
     kind: str = VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE
+    is_class: bool = False  # a catalog class (``from: cx1``): a spec without a size of its own
 
     @property
     def is_preference(self) -> bool:
@@ -151,7 +152,7 @@ class SourceFinder:
             return None
         first = f"{cls.name}.{cls.sizes[0].size}"  # the plain (2Mi) twin comes first for cx1 and m1
         obj = catalog.lookup(VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE, first, version)
-        return Source(obj or {}, f"class {cls.name} ({cls.display_name}) of catalog {version}", cls)
+        return Source(obj or {}, f"class {cls.name} ({cls.display_name}) of catalog {version}", cls, is_class=True)
 
     def _class_of_object(self, obj: Mapping[str, Any]) -> InstancetypeClass | None:
         """The catalog class a bundle instance type belongs to: its class label, else its name prefix."""

@@ -266,6 +266,125 @@ def item_id(item: Any) -> str | None:
     return annotations.get(ID_ANNOTATION) if isinstance(annotations, dict) else None
 
 
+# --- generate's requests ----------------------------------------------------------------------
+
+# What a size copies: mostly the catalog's instance types, classes and preferences and the
+# bundle's names (IT_NAMES, PREF_NAMES); sometimes a kind prefix, or a name of nothing.
+GENERATE_FROM = ["u1.medium", "u1.small", "cx1.large", "n1.large", "rt1.small", "m1.large", "cx1", "o1", "it-a",
+                 "fedora", "windows.11", "pref-a"]
+GENERATE_FROM_ODD = ["u1", "virtualmachinepreference/pref-b", "VirtualMachineClusterInstancetype/u1.medium",
+                     "nope/x", "u1.hugemongous", ""]
+GENERATE_NAMES = ["custom.a", "custom.b", "custom.c", "mine", "mine.large"]
+GENERATE_NAMES_ODD = ["u1.medium", "fedora", "Bad_Name", ""]
+# Dotted `set` paths and JSON Patch pointers on the copy's spec: mostly fields of an instance type
+# or a preference with values KubeVirt admits; sometimes unknown ones, wrong shapes (a scalar on
+# the way, a list index), the guests generate sizes, values the schema or a webhook rejects.
+INSTANCETYPE_PATHS = ["cpu.model", "cpu.dedicatedCPUPlacement", "memory.overcommitPercent", "ioThreadsPolicy",
+                      "nodeSelector.zone", "annotations.a"]
+PREFERENCE_PATHS = ["devices.preferredDiskBus", "cpu.preferredCPUTopology", "annotations.a",
+                    "preferredTerminationGracePeriodSeconds", "clock.preferredTimer.hpet.present"]
+SPEC_PATHS = INSTANCETYPE_PATHS + PREFERENCE_PATHS
+SPEC_PATHS_ODD = ["cpu.guest", "cpu.maxSockets", "memory.guest", "memory.hugepages.pageSize", "cpu.modl",
+                  "requirements.cpu.guest", "gpus.0.name", "cpu.model.deeper", "cpu", "0"]
+SPEC_VALUES = ["host-passthrough", "true", "10", "auto", "sata", "virtio", "cores", "a", "60"]
+SPEC_VALUES_ODD = ["false", "150", "0o17", "~", "yes", "1Gi", "4", "", "-1", "a=b", "{a: 1}", "[1]", "é✓"]
+JSON_VALUES = st.one_of(st.sampled_from(["host-passthrough", "virtio", "4Gi", "auto", ""]), st.integers(-2, 200),
+                        st.booleans(), st.none(), st.sampled_from([{}, {"model": "host-model"}, [1], {"guest": 2}]))
+PATCH_OPS = ["add", "remove", "replace", "move", "copy", "test"]
+
+
+def _pointer(path: str) -> str:
+    return "" if path == "0" else "/" + path.replace(".", "/")
+
+
+def _rarely(draw: Any, one_in: int) -> bool:
+    """True about one time in ``one_in`` (False is what hypothesis shrinks to)."""
+    return bool(draw(st.sampled_from([False] * (one_in - 1) + [True])))
+
+
+def _mostly(draw: Any, usual: list[Any], odd: list[Any], odds: int, allow_odd: bool) -> Any:
+    """One of ``usual``, or (when ``allow_odd``) about one time in ``odds`` one of ``odd``."""
+    return draw(st.sampled_from(odd if allow_odd and _rarely(draw, odds) else usual))
+
+
+@st.composite
+def patch_operations(draw: Any, paths: list[str], odd: bool = True) -> Any:
+    """One RFC 6902 operation on the copy's spec, mostly an ``add`` at one of ``paths``; with
+    ``odd``, now and then another op, another path, a malformed one."""
+    op: dict[str, Any] = {"op": _mostly(draw, ["add"], [*PATCH_OPS, "bogus", None], 3, odd),
+                          "path": _pointer(_mostly(draw, paths, SPEC_PATHS_ODD, 4, odd))}
+    if odd and _rarely(draw, 16):
+        op["path"] = draw(st.sampled_from(["cpu/model", 5, None]))
+    wants_value = op["op"] in ("add", "replace", "test") or (odd and _rarely(draw, 4))
+    if wants_value and not (odd and _rarely(draw, 12)):  # now and then a value missing, or one too many
+        op["value"] = _mostly(draw, [value for value in SPEC_VALUES if value != "true"] + [True, 10],
+                              [draw(JSON_VALUES)], 4, odd)
+    if op["op"] in ("move", "copy"):
+        op["from"] = _pointer(draw(st.sampled_from(SPEC_PATHS + SPEC_PATHS_ODD)))
+    if odd and _rarely(draw, 16):
+        return draw(st.sampled_from([op["path"], [op], "x"]))
+    return op
+
+
+@st.composite
+def set_entries(draw: Any, paths: list[str], odd: bool = True) -> Any:
+    """One ``set`` entry, ``path=value`` at one of ``paths``; with ``odd``, now and then another
+    path or value, or a malformed entry."""
+    if odd and _rarely(draw, 10):
+        return draw(st.sampled_from(["no-equals", "=x", "a..b=1", "", 7, None]))
+    path = _mostly(draw, paths, SPEC_PATHS_ODD, 4, odd)
+    return f"{path}={_mostly(draw, SPEC_VALUES, SPEC_VALUES_ODD, 4, odd)}"
+
+
+@st.composite
+def size_requests(draw: Any, odd: bool = True) -> dict:
+    """One entry of a Generate's ``spec.sizes``: from, name, maybe vcpus, memory, custom, patches,
+    set; with ``odd``, now and then values generate must refuse."""
+    size: dict[str, Any] = {"from": _mostly(draw, GENERATE_FROM, GENERATE_FROM_ODD, 8, odd),
+                            "name": _mostly(draw, GENERATE_NAMES, GENERATE_NAMES_ODD, 8, odd)}
+    if _rarely(draw, 3):
+        size["vcpus"] = _mostly(draw, [1, 2, 3, 4, 8, "3"], [-1, 0, 2**40, "four", None, ""], 8, odd)
+    if _rarely(draw, 3):
+        size["memory"] = _mostly(draw, ["3Gi", "1.5Gi", "512Mi", "8Gi", "4Gi"], ["12", "1.5.3Gi", "", "-1Gi"], 8, odd)
+    if _rarely(draw, 4):
+        size["custom"] = _mostly(draw, [True, False, "true", "false"], ["yes", None, 1], 6, odd)
+    paths = PREFERENCE_PATHS if size["from"] in (*PREF_NAMES, "fedora", "windows.11") else INSTANCETYPE_PATHS
+    if draw(st.booleans()):
+        size["patches"] = _mostly(draw, [draw(st.lists(patch_operations(paths, odd), max_size=3))],
+                                  ["[{", "{}", 5, None], 12, odd)
+    if draw(st.booleans()):
+        size["set"] = _mostly(draw, [draw(st.lists(set_entries(paths, odd), min_size=1, max_size=3))],
+                              ["cpu.model=host-passthrough", 3], 10, odd)
+    if odd and _rarely(draw, 20):
+        size[draw(st.sampled_from(["cpus", "sets", "patch"]))] = "x"  # an unknown key
+    return size
+
+
+@st.composite
+def generate_configs(draw: Any, odd: bool = True) -> dict:
+    """A Generate functionConfig: the typed form with a few sizes, or a ConfigMap with one (its
+    ``patch`` a JSON string and its ``set`` one entry per line, as kpt passes them). Without
+    ``odd``, every request is well-formed (what it asks may still be refused)."""
+    sizes = draw(st.lists(size_requests(odd), min_size=1, max_size=3))
+    options = {key: draw(st.sampled_from(values)) for key, values in (
+        ("cluster", [False, True]), ("labels", ["remove", "recompute"]), ("namespace", ["", "lab"]))
+        if draw(st.booleans())}
+    if not _rarely(draw, 3):
+        return {"apiVersion": "krmfn.dev/v1alpha1", "kind": "Generate", "metadata": {"name": "fn"},
+                "spec": {"sizes": sizes, **options}}
+    size = sizes[0]
+    data = {"mode": "generate", **{key: str(value).lower() if isinstance(value, bool) else str(value)
+                                   for key, value in options.items()}}
+    for key, value in size.items():
+        if key == "patches":
+            data["patch"] = json.dumps(value) if not isinstance(value, str) else value
+        elif key == "set":
+            data["set"] = "\n".join(str(entry) for entry in value) if isinstance(value, list) else str(value)
+        elif value is not None:
+            data[key] = str(value).lower() if isinstance(value, bool) else str(value)
+    return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "fn"}, "data": data}
+
+
 # --- serialisation --------------------------------------------------------------------------
 
 FUNCTION_CONFIGS = {
@@ -331,8 +450,11 @@ def resource_list_text(items: list[Any], function_config: dict | None, styles: l
 @st.composite
 def resource_lists(draw: Any, modes: list[str] | None = None, perturb: bool = True,
                    max_items: int = 8) -> tuple[list[dict], str, str]:
-    """(items, mode key of FUNCTION_CONFIGS, ResourceList text)."""
+    """(items, mode key of FUNCTION_CONFIGS, ResourceList text). generate's functionConfig is
+    drawn (``generate_configs``: sizes with vcpus, memory, custom, patches and set) three times in
+    four, else the fixed one."""
     items = draw(bundles(perturb=perturb, max_items=max_items))
     mode = draw(st.sampled_from(modes or list(FUNCTION_CONFIGS)))
     styles = draw(st.lists(st.sampled_from(["block", "json", "pyyaml"]), min_size=len(items), max_size=len(items)))
-    return items, mode, resource_list_text(items, FUNCTION_CONFIGS[mode], styles)
+    config = draw(generate_configs()) if mode == "generate" and not _rarely(draw, 4) else FUNCTION_CONFIGS[mode]
+    return items, mode, resource_list_text(items, config, styles)

@@ -8,7 +8,8 @@ other kinds, random wrong values, repeated objects, in block, JSON and PyYAML st
 * the output is byte-identical across runs, and across PYTHONHASHSEED values (subprocesses);
 * inline is idempotent: inlining the output again changes no item;
 * validate never changes an item;
-* generate is deterministic.
+* generate is deterministic, whatever its sizes ask (vcpus, memory, custom, patches, set), and
+  what it writes validate admits.
 
 The example counts are modest so that the suite stays fast; KRMFN_PROPERTY_EXAMPLES=N multiplies
 them by N (the fuzz run, tests/fuzz/run_fuzz.py, covers far more inputs). The number of examples
@@ -32,9 +33,11 @@ from tests.fuzz.targets import normal
 from tests.unit.robustness.strategies import (
     FUNCTION_CONFIGS,
     REPORT,
+    generate_configs,
     item_id,
     resource_list_text,
     resource_lists,
+    size_requests,
 )
 
 SCALE = max(1, int(os.environ.get("KRMFN_PROPERTY_EXAMPLES", "1") or 1))
@@ -165,12 +168,7 @@ def test_validate_never_changes_an_item(generated):
     assert _ids(_doc(run.stdout).get("items") or []) == _ids(items)
 
 
-SIZES = st.lists(st.fixed_dictionaries({
-    "from": st.sampled_from(["u1.medium", "cx1.large", "it-a", "n1.large", "u1.small"]),
-    "name": st.sampled_from(["custom.a", "custom.b", "u1.medium"]),
-    "vcpus": st.one_of(st.integers(-1, 64), st.sampled_from(["3", "four", None])),
-    "memory": st.sampled_from(["3Gi", "1.5Gi", "512Mi", "12", "1.5.3Gi", ""]),
-}), min_size=1, max_size=3)
+SIZES = st.lists(size_requests(), min_size=1, max_size=3)
 
 
 @examples(30)
@@ -194,3 +192,25 @@ def test_generate_is_deterministic(generated, sizes, cluster):
 def test_function_configs_cover_every_mode():
     assert {config.get("data", {}).get("mode") or config["kind"].lower() for config in FUNCTION_CONFIGS.values()} \
         == {"inline", "validate", "generate", "normalize", "adopt"}
+
+
+# The checks of what the API server and the instance type and preference webhooks say of an object.
+ADMISSION_CHECKS = ("unknown-field", "schema", "instancetype-admission", "preference-admission")
+
+
+@examples(30)
+@given(resource_lists(modes=["validate"], max_items=4), generate_configs(odd=False))
+def test_what_generate_writes_validate_admits(generated, config):
+    """generate admits each copy as KubeVirt would before it writes it (patches and sets included):
+    validate, run on what it wrote, finds nothing its admission checks would reject."""
+    _count("generate admitted")
+    items, _, _ = generated
+    first = krm(resource_list_text(items, config))
+    assert "Traceback" not in first.stderr
+    new = [item for item in _doc(first.stdout).get("items") or [] if _generated(item)]
+    if not new:
+        return
+    checked = krm(resource_list_text(new, FUNCTION_CONFIGS["validate"]))
+    rejected = [r for r in _doc(checked.stdout).get("results") or []
+                if r["severity"] == "error" and (r.get("tags") or {}).get("check") in ADMISSION_CHECKS]
+    assert rejected == [], (config, rejected)

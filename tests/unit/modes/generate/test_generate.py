@@ -289,7 +289,7 @@ def test_vcpus_pass(vcpus: Any, expected: int) -> None:
 
 @pytest.mark.parametrize("vcpus,check", [
     ("four", "generate-vcpus-invalid"), (1.5, "generate-vcpus-invalid"), (True, "generate-vcpus-invalid"),
-    (None, "generate-vcpus-invalid"), ("", "generate-vcpus-invalid"), ([4], "generate-vcpus-invalid"),
+    (None, "generate-size-missing"), ("", "generate-size-missing"), ([4], "generate-vcpus-invalid"),
     (0, "generate-vcpus-range"), ("-1", "generate-vcpus-range"), (2**32, "generate-vcpus-range")])
 def test_vcpus_fail(vcpus: Any, check: str) -> None:
     objects, findings = run(SizeRequest("u1", "u1.v", vcpus, "4Gi"))
@@ -306,8 +306,8 @@ def test_memory_pass_in_canonical_form(memory: Any, expected: str) -> None:
 
 
 @pytest.mark.parametrize("memory,check", [
-    ("4GB", "generate-memory-invalid"), ("lots", "generate-memory-invalid"), (None, "generate-memory-invalid"),
-    ("", "generate-memory-invalid"), (True, "generate-memory-invalid"),
+    ("4GB", "generate-memory-invalid"), ("lots", "generate-memory-invalid"), (None, "generate-size-missing"),
+    ("", "generate-size-missing"), (True, "generate-memory-invalid"),
     ("0", "generate-memory-range"), ("-1Gi", "generate-memory-range"), ("1500m", "generate-memory-range")])
 def test_memory_fail(memory: Any, check: str) -> None:
     objects, findings = run(SizeRequest("u1", "u1.m", 1, memory))
@@ -559,10 +559,10 @@ def test_size_requests_from_the_typed_form() -> None:
                         SizeRequest("cx1", "cx1.b", None, "4Gi", "spec.sizes[2]")]
     assert [(f.check, f.path, f.message) for f in findings] == [
         ("generate-sizes-shape", "spec.sizes[1]",
-         "spec.sizes[1] must be a map with keys from, name, vcpus, memory, patches, set"),
+         "spec.sizes[1] must be a map with keys from, name, vcpus, memory, custom, patches, set"),
         ("generate-sizes-shape", "spec.sizes[2].cpus", 'unknown key "cpus" in a size; did you mean "vcpus"?')]
     _, findings = generate(requests, [], GenerateOptions())
-    assert errors(findings) == [("generate-vcpus-invalid", "spec.sizes[2].vcpus")]
+    assert errors(findings) == [("generate-size-missing", "spec.sizes[2].vcpus")]
 
 
 def test_size_requests_shapes() -> None:
@@ -570,7 +570,8 @@ def test_size_requests_shapes() -> None:
     requests, findings = size_requests({"from": "u1"})
     assert requests == [] and [f.check for f in findings] == ["generate-sizes-shape"]
     _, findings = size_requests([{"zzz": 1}])
-    assert findings[0].message == 'unknown key "zzz" in a size; known keys: from, name, vcpus, memory, patches, set'
+    assert findings[0].message == ('unknown key "zzz" in a size; known keys: from, name, vcpus, memory, custom, '
+                                   "patches, set")
 
 
 def test_configmap_form_paths() -> None:

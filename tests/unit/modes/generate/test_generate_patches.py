@@ -119,7 +119,8 @@ def test_typed_patches_name_the_operation_index() -> None:
 def test_set_values_are_yaml_1_2_scalars_and_missing_maps_are_made() -> None:
     request = SizeRequest("cx1.medium", "cx1.mine", None, None, None, None, [
         "cpu.model=host-passthrough", "memory.hugepages.pageSize=1Gi", "cpu.maxSockets = 0o17",
-        "cpu.dedicatedCPUPlacement=false", "annotations.flag=yes", "nodeSelector.zone=a=b", "schedulerName=~"])
+        "cpu.dedicatedCPUPlacement=false", "annotations.flag=yes", "nodeSelector.zone=a=b", "schedulerName=~"],
+        custom=True)
     objects, findings = run(request)
     assert errors(findings) == []
     spec = objects[0]["spec"]
@@ -245,8 +246,8 @@ def test_cli_patch_set_and_patch_file(tmp_path: Any) -> None:
 
 @pytest.mark.parametrize("args,line", [
     (["--from", "fedora", "--name", "f2", "--vcpus", "2"],
-     "krmfn: --vcpus: vcpus is given, but from names a preference, which has no size: leave vcpus and memory out "
-     "(a patch changes a preference's requirements or CPU topology)"),
+     "krmfn: --vcpus: vcpus is given, but from names a preference, which has no size: leave vcpus, memory and "
+     "custom out (a patch changes a preference's requirements or CPU topology)"),
     (["--from", "fedorra", "--name", "f2"],
      'krmfn: --from: from "fedorra": no instance type, preference or class of that name in the bundle or catalog '
      "v1.7.0; did you mean fedora, fedora.s390x, fedora.arm64?"),

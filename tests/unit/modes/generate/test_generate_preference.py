@@ -119,8 +119,9 @@ def test_a_preference_copy_takes_no_size(vcpus: Any, memory: Any, paths: list[st
     assert [(f.check, f.path) for f in findings if f.severity == ERROR] == [("generate-preference-size", p)
                                                                            for p in paths]
     key = paths[0].rsplit(".", 1)[1]
-    assert findings[0].message == (f"{key} is given, but from names a preference, which has no size: leave vcpus "
-                                   "and memory out (a patch changes a preference's requirements or CPU topology)")
+    assert findings[0].message == (f"{key} is given, but from names a preference, which has no size: leave vcpus, "
+                                   "memory and custom out (a patch changes a preference's requirements or CPU "
+                                   "topology)")
 
 
 def test_a_catalog_preference_name_is_not_reused() -> None:
