@@ -16,6 +16,7 @@ import os
 import sys
 from typing import Any, TextIO
 
+from krmfn.cli import reading
 from krmfn.cli.guard import run_guarded
 from krmfn.report import adopt as adoptreport
 from krmfn.kio import clusterfile
@@ -23,6 +24,7 @@ from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import read_bundles
 from krmfn.kio.inplace import file_texts, write_files
+from krmfn.kio import origins
 from krmfn.report.findings import add_lines, line_location
 from krmfn.kio.results import one_line, stderr_line, to_result
 from krmfn.model.findings import ERROR
@@ -47,22 +49,24 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_FATAL
     try:
         options = clusterfile.resolve(_options(ns))
-        bundles = read_bundles(ns.paths or ["-"], ns.exclude)
+        # --write edits the files themselves, so it reads them one by one
+        build = reading.kustomize(ns) and not options.get("write")
+        bundles = read_bundles(ns.paths or ["-"], ns.exclude, kustomize=build,
+                               build_options=reading.build_options(options))
     except cfg.ConfigError as err:
         stderr.write(f"krmfn: {one_line(err.located())}\n")
         return EXIT_FATAL
     except rlio.FatalInput as err:
         stderr.write(f"krmfn: {one_line(str(err))}\n")
         return EXIT_FATAL
-    bundle = bundles[0]
-    if not bundle.items and not bundle.problems:
+    if not any(bundle.items or bundle.problems for bundle in bundles):
         stderr.write(f"krmfn: nothing to check: no Kubernetes objects in {', '.join(ns.paths or ['stdin'])}\n")
         return EXIT_FATAL
-    values = [item.value for item in bundle.items]
-    outcome = run_guarded(MODE, values, options)
-    results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
-    add_lines(results, bundle.items, [f.item for f in outcome.findings])
-    problems = [problem.result() for problem in bundle.problems]
+    bundle = bundles[0]
+    outcome, results = _adopt(bundle, options)
+    for built in bundles[1:]:  # what each kustomization renders: reported, never written
+        results.extend(_adopt(built, options)[1])
+    problems = [problem.result() for built in bundles for problem in built.problems]
     for result in [*problems, *(r for r in results if "status" not in (r.get("tags") or {}))]:
         stderr.write(f"krmfn: {stderr_line(result)}\n")
     report = stdout
@@ -70,6 +74,15 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         report = _write(outcome, bundle.items, stdout, stderr)
     report.write(adoptreport.render(results, ns.format))
     return EXIT_INPUT if any(r.get("severity") == ERROR for r in [*problems, *results]) else EXIT_OK
+
+
+def _adopt(bundle: Any, options: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
+    """adopt on one bundle: its outcome, and its findings as results with their files and lines."""
+    outcome = run_guarded(MODE, [item.value for item in bundle.items], options)
+    results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
+    (add_lines if bundle.built_from is None else origins.add_lines)(
+        results, bundle.items, [f.item for f in outcome.findings])
+    return outcome, results
 
 
 def _write(outcome: Any, items: list[Any], stdout: TextIO, stderr: TextIO) -> TextIO:

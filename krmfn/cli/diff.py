@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from krmfn.modes.diff.compare import run_diff
 from krmfn.cli.guard import run_guarded
+from krmfn.cli import reading
 from krmfn.kio import clusterfile
 from krmfn.kio import config as cfg
 from krmfn.report import diff as diffreport
@@ -48,8 +49,7 @@ def add_parser(sub: Any, add_flag: Callable[[argparse.ArgumentParser, Option], N
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 when something changed (report only)")
     parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
                         help="leave out files and directories matching GLOB; repeatable")
-    parser.add_argument("--kustomize", choices=("auto", "off"), default="off",
-                        help="auto: compare what each kustomization directory renders; off (default): its files")
+    reading.add_kustomize_flag(parser)
     for option in options_for("inline"):
         if option.name == "catalog":
             parser.add_argument("--catalog", dest="catalog", default=None, metavar="VERSION[..VERSION]",
@@ -118,6 +118,7 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
 def read_objects(ns: argparse.Namespace, paths: list[str]) -> list[Any]:
     """The objects of the paths (``krmfn.kio.files.read_objects``), as a diff error when unreadable."""
     try:
-        return files.read_objects(paths, ns.exclude, kustomize=ns.kustomize == "auto")
+        return files.read_objects(paths, ns.exclude, kustomize=reading.kustomize(ns),
+                                  build_options=reading.build_options(vars(ns)))
     except files.UnreadableInput as err:
         raise DiffError(str(err)) from None

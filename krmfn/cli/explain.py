@@ -13,16 +13,20 @@ from typing import Any, TextIO
 from krmfn.kio import files
 from krmfn.modes.explain.provenance import explain
 from krmfn.cli.guard import run_guarded
+from krmfn.cli import reading
 from krmfn.kio import clusterfile
 from krmfn.kio import config as cfg
 from krmfn.report import explain as explainreport
-from krmfn.kio.results import one_line
+from krmfn.kio.resourcelist import FatalInput
+from krmfn.kio.results import one_line, stderr_line
 from krmfn.model.modes import BY_NAME
 from krmfn.model.embedded import list_members
 from krmfn.model.krm import metadata_of
+from krmfn.model.findings import ERROR
 from krmfn.model.options import Option, options_for
 
 EXIT_OK, EXIT_NOTHING, EXIT_ERROR = 0, 1, 2
+EXIT_INPUT = 1  # a file could not be read: the problem is on stderr, the rest is explained
 HELP = BY_NAME["explain"].summary
 
 
@@ -36,8 +40,7 @@ def add_parser(sub: Any, add_flag: Callable[[argparse.ArgumentParser, Option], N
                         help="only the VM (or VirtualMachinePool) of this name ([NAMESPACE/]NAME); repeatable")
     parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
                         help="leave out files and directories matching GLOB; repeatable")
-    parser.add_argument("--kustomize", choices=("auto", "off"), default="off",
-                        help="auto: what each kustomization directory renders; off (default): its files")
+    reading.add_kustomize_flag(parser)
     for option in options_for("inline"):
         if option.name not in ("dropReferenced", "admission"):
             add_flag(parser, option)
@@ -48,18 +51,27 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         options = clusterfile.resolve({
             option.name: cfg.parse_flag(option, getattr(ns, option.name))
             for option in options_for("inline") if getattr(ns, option.name, None) is not None})
-        # a List's VMs are explained one by one
-        values = list_members(files.read_objects(ns.paths, ns.exclude, kustomize=ns.kustomize == "auto"))
-    except (files.UnreadableInput, cfg.ConfigError) as err:
+        bundles = files.read_bundles(ns.paths, ns.exclude, kustomize=reading.kustomize(ns),
+                                     build_options=reading.build_options(vars(ns)))
+    except cfg.ConfigError as err:
+        stderr.write(f"krmfn explain: {one_line(err.located())}\n")
+        return EXIT_ERROR
+    except FatalInput as err:
         stderr.write(f"krmfn explain: {one_line(str(err))}\n")
         return EXIT_ERROR
+    problems = [problem.result() for bundle in bundles for problem in bundle.problems]
+    for problem in problems:  # a file it cannot read is a finding; everything else is still explained
+        stderr.write(f"krmfn explain: {stderr_line(problem)}\n")
+    unreadable = any(problem["severity"] == ERROR for problem in problems)
+    # a List's VMs are explained one by one
+    values = list_members([item.value for bundle in bundles for item in bundle.items])
     explanations = [found for found in explain(values, options, run_guarded) if _wanted(found.vm, ns.vm)]
     if not explanations:
         stderr.write("krmfn explain: no VirtualMachine or VirtualMachinePool"
                      + (f" named {', '.join(ns.vm)}" if ns.vm else "") + "\n")
         return EXIT_NOTHING
     stdout.write(explainreport.render(explanations, ns.format))
-    return EXIT_OK
+    return EXIT_INPUT if unreadable else EXIT_OK
 
 
 

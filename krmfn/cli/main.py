@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from krmfn import __version__, catalog
-from krmfn.cli import adopt as adoptcli, diff as diffcli, explain as explaincli
+from krmfn.cli import adopt as adoptcli, diff as diffcli, explain as explaincli, fit as fitcli, reading
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.kio import clusterfile
 from krmfn.kio import config as cfg
+from krmfn.kio import origins
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import INPUT_CHECK, Bundle, InputProblem, read_bounded, read_bundles
 from krmfn.kio.items import Item, resource_ref
@@ -29,6 +30,7 @@ from krmfn.report.findings import (
     write_fatal,
     write_report,
 )
+from krmfn.report.merge import merge_bundles
 from krmfn.report.rules import Rule
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
 from krmfn.cli.rules import NORMALIZE_RULES, RULE_BY_ID, RULES
@@ -98,6 +100,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return diffcli.run(ns, sys.stdout, sys.stderr)
     if ns.mode == "explain":
         return explaincli.run(ns, sys.stdout, sys.stderr)
+    if ns.mode == "fit":
+        return fitcli.run(ns, sys.stdout, sys.stderr)
     if ns.mode == "adopt":
         return adoptcli.run(ns, sys.stdout, sys.stderr)
     if ns.mode is None:
@@ -131,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     checks_parser.add_argument("check", nargs="?", metavar="ID", help="the check to explain")
     diffcli.add_parser(sub, _add_flag)
     explaincli.add_parser(sub, _add_flag)
+    fitcli.add_parser(sub, _add_flag)
     for mode in MODES:
         summary = BY_NAME[mode].summary
         mode_parser = sub.add_parser(mode, help=summary, description=summary)
@@ -143,14 +148,11 @@ def build_parser() -> argparse.ArgumentParser:
         mode_parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
                                  help="leave out files and directories whose path (relative to the directory "
                                       "given) or name matches GLOB; repeatable")
+        reading.add_kustomize_flag(mode_parser)
         if mode == "adopt":
             adoptcli.add_flags(mode_parser)
         if mode == "validate":
             _add_report_flags(mode_parser)
-            mode_parser.add_argument("--kustomize", choices=("auto", "off"), default="auto",
-                                     help="auto (default): validate what each directory with a kustomization "
-                                          "renders (kubectl kustomize), as a bundle of its own; off: read its "
-                                          "files one by one")
         if mode == "normalize":
             _add_report_flags(mode_parser)  # for --check
             mode_parser.add_argument("--argocd-ignore", action="store_true",
@@ -341,7 +343,7 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     fmt = _format(ns)
     try:
         options = clusterfile.resolve(_cli_options(ns))
-        bundles = _read_bundles(ns)
+        bundles = _read_bundles(ns, options)
     except cfg.ConfigError as err:
         return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message)
     except rlio.FatalInput as err:
@@ -351,32 +353,39 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     flags = mode == "generate" and any(getattr(ns, option, None) is not None for option in SINGLE_SIZE_OPTIONS.values())
     runs = [(bundle, *_bundle_results(mode, bundle, options, flags)) for bundle in bundles]
     if any(finding.check == GENERATE_NOTHING for _, outcome, _ in runs for finding in outcome.findings):
-        return _fatal("nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a config file",
+        return _fatal("nothing to generate: give --from and --name (with --vcpus, --memory, --custom, --patch or "
+                      "--set to change the copy), or sizes in a config file",
                       NOTHING_CHECK, fmt, stdout, stderr)
     if mode == "validate" or (mode == "normalize" and options.get("check")):
-        results = [result for _, _, bundle_results in runs for result in bundle_results]
+        results = merge_bundles([(bundle.built_from, bundle_results) for bundle, _, bundle_results in runs])
         items = [item for bundle in bundles for item in bundle.items]
         return _print_report(results, items, _report_settings(ns, options, fmt, stdout), stdout)
-    bundle, outcome, results = runs[0]  # inline and generate read files one by one (kustomize off)
+    results = [result for _, _, bundle_results in runs for result in bundle_results]
     if mode == "normalize" and ns.argocd_ignore:
-        return _print_argocd_ignore(bundle, options, results, stdout, stderr)
+        return _print_argocd_ignore(bundles, options, results, stdout, stderr)
     results.sort(key=_report_order)
-    if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
-        keep = [i for i, source in enumerate(outcome.sources) if source is None]
-        outcome = Outcome([without_orchestrator_annotations(outcome.items[i]) for i in keep], [None] * len(keep),
-                          set(), outcome.findings)
-    stdout.write(rlio.write_stream(outcome, bundle.items))
+    written = []
+    for bundle, bundle_outcome, _ in runs:  # the loose files, then what each kustomization renders
+        outcome = bundle_outcome
+        if mode == "generate":  # only the new objects: `krmfn generate ... > u1.mysize.yaml`
+            keep = [i for i, source in enumerate(outcome.sources) if source is None]
+            outcome = Outcome([without_orchestrator_annotations(outcome.items[i]) for i in keep],
+                              [None] * len(keep), set(), outcome.findings)
+        if outcome.items:
+            written.append((outcome, bundle.items))
+    stdout.write("---\n".join(rlio.write_stream(outcome, items, open_end=position == len(written) - 1)
+                              for position, (outcome, items) in enumerate(written)))
     for result in results:
         if result.get("severity") != ERROR:
             stderr.write(f"krmfn: {stderr_line(result)}\n")
     return _report_errors(results, stderr)
 
 
-def _print_argocd_ignore(bundle: Bundle, options: dict[str, Any], results: list[dict[str, Any]],
+def _print_argocd_ignore(bundles: list[Bundle], options: dict[str, Any], results: list[dict[str, Any]],
                          stdout: TextIO, stderr: TextIO) -> int:
     """``normalize --argocd-ignore``: the entries for an Argo CD Application's
     ``spec.ignoreDifferences``; the normalize findings still go to stderr."""
-    values = [item.value for item in bundle.items]
+    values = [item.value for bundle in bundles for item in bundle.items]
     entries = argocd_ignore_differences(values, options)  # a crash here is main's one-line error
     text = dump({"ignoreDifferences": entries})
     stdout.write(text if text.endswith("\n") else text + "\n")
@@ -409,13 +418,17 @@ def _config_where(err: cfg.ConfigError) -> dict[str, Any] | None:
     return {"path": err.file, **({"line": err.line} if err.line else {})}
 
 
-def _read_bundles(ns: argparse.Namespace) -> list[Bundle]:
+def _read_bundles(ns: argparse.Namespace, options: dict[str, Any]) -> list[Bundle]:
     """The bundles to work on; raises NothingChecked when there is nothing to check."""
     if not ns.paths and ns.mode != "generate" and sys.stdin.isatty():
         raise NothingChecked("no PATH given (and stdin is a terminal): krmfn MODE PATH..., or - for stdin")
     # generate reads a bundle only when given one (its sources may all come from the catalog)
     paths = ns.paths or ([] if ns.mode == "generate" else ["-"])
-    bundles = read_bundles(paths, ns.exclude, kustomize=getattr(ns, "kustomize", "off") == "auto")
+    bundles = read_bundles(paths, ns.exclude, kustomize=reading.kustomize(ns),
+                           build_options=reading.build_options(options))
+    if ns.mode == "generate" and len(bundles) > 1:  # the objects to copy from: one bundle, the new sizes once
+        bundles = [Bundle([item for bundle in bundles for item in bundle.items],
+                          [problem for bundle in bundles for problem in bundle.problems])]
     items = [item for bundle in bundles for item in bundle.items]
     resource_lists = [item for item in items if rlio.is_resource_list(item.value)]
     if resource_lists and len(resource_lists) == len(items):
@@ -440,6 +453,8 @@ def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any],
     results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
     if bundle.built_from is None:
         add_lines(results, bundle.items, [f.item for f in outcome.findings])
+    else:  # the file, document and line each object and field came from
+        origins.add_lines(results, bundle.items, [f.item for f in outcome.findings])
     return outcome, [*_input_results(mode, bundle.problems, options), *results]
 
 

@@ -16,6 +16,8 @@ from typing import Any, BinaryIO
 
 from krmfn.kio import kustomize as kz
 from krmfn.kio import lines
+from krmfn.kio import origins
+from krmfn.kio import shapes
 from krmfn.kio import tree as yt
 from krmfn.kio import spans as sp
 from krmfn.kio.items import Item, convert
@@ -92,7 +94,9 @@ class Entry:
 class Walk:
     entries: list[Entry] = field(default_factory=list)
     kustomizations: list[str] = field(default_factory=list)  # directories the walk found, buildable
+    components: list[str] = field(default_factory=list)  # kustomize Components the walk found
     problems: list[InputProblem] = field(default_factory=list)
+    tops: dict[str, str] = field(default_factory=dict)  # a kustomization or Component -> the directory given
 
 
 @dataclass
@@ -101,7 +105,7 @@ class Bundle:
 
     items: list[Item]
     problems: list[InputProblem]
-    built_from: str | None = None  # the kustomization directory (items have no source lines)
+    built_from: str | None = None  # the kustomization directory (its items' source: krmfn.kio.origins)
 
 
 def excluded(path: str, patterns: Sequence[str]) -> bool:
@@ -149,7 +153,10 @@ def _walk_directory(top: str, exclude: Sequence[str], walk: Walk) -> None:
         name = kz.kustomization_file(folder, files)
         if name is not None:  # every kustomization is a bundle, also one inside another's directory
             root = folder
-            if not kz.is_component(os.path.join(folder, name)):  # a Component builds only where it is used
+            walk.tops[folder] = top
+            if kz.is_component(os.path.join(folder, name)):  # a Component builds only where it is used
+                walk.components.append(folder)
+            else:
                 walk.kustomizations.append(folder)
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not _excluded_in(top, folder, d, exclude))
         roots.update((os.path.join(folder, d), root) for d in dirs)
@@ -261,7 +268,9 @@ def _read_source(source: Source, objects: bool) -> tuple[list[Item], list[InputP
             continue
         if not tree.is_map(doc):
             if not source.in_kustomization:  # there a list is a JSON patch
-                problems.append(_document_problem(source, index, "not a mapping (a Kubernetes object)"))
+                hint = shapes.not_a_mapping_hint(source.path, source.data)
+                problems.append(_document_problem(source, index, "not a mapping (a Kubernetes object)"
+                                                  + (f": {hint}" if hint else "")))
             continue
         nodes.append(doc)
         indexes.append(index)
@@ -323,46 +332,141 @@ def _missing_type(value: Any) -> list[str]:
 
 def _not_an_object(source: Source, item: Item) -> InputProblem:
     missing = " and no ".join(_missing_type(item.value))
-    return _document_problem(source, item.doc_index or 0, f"not a Kubernetes object: it has no {missing} "
-                             "(a patch fragment belongs in a kustomization directory)")
+    hint = shapes.not_an_object_hint(source.path, item.value, source.data)  # what the file is, by name and shape
+    return _document_problem(source, item.doc_index or 0, f"not a Kubernetes object: it has no {missing} ({hint})")
 
 
 # --- bundles ---------------------------------------------------------------------------------
 
 
-def read_bundles(paths: list[str], exclude: Sequence[str] = (), kustomize: bool = False) -> list[Bundle]:
+def read_bundles(paths: list[str], exclude: Sequence[str] = (), kustomize: bool = False,
+                 build_options: Sequence[str] = ()) -> list[Bundle]:
     """The loose files as one bundle, and with `kustomize` what each kustomization directory
-    found renders as a bundle of its own (its files are then not read one by one)."""
+    found renders as a bundle of its own (its files are then not read one by one, nor those of a
+    kustomize Component, which is built through the kustomizations that use it). A kustomization
+    file, and a file a kustomization names as a patch or as configuration, is never an object.
+    The builds run in parallel while the loose files are read."""
     try:
         yt.limits()
     except yt.YamlError as err:
         raise FatalInput(err.message) from None
     walk = expand_paths(paths, exclude)
-    cmd = kz.command() if kustomize and walk.kustomizations else None
-    built = set(walk.kustomizations) if cmd else set()
-    sources = [read_source(entry) for entry in walk.entries if entry.kustomization not in built]
-    items, problems = read_items(sources, objects=True)
-    problems[:0] = walk.problems
-    if kustomize and walk.kustomizations and cmd is None:
-        problems.append(InputProblem(None, f"{len(walk.kustomizations)} kustomization "
-                                     f"director{'y' if len(walk.kustomizations) == 1 else 'ies'} "
-                                     f"({', '.join(walk.kustomizations)}) read file by file: neither kubectl nor "
-                                     "kustomize is on PATH (or pipe: kubectl kustomize DIR | krmfn validate -)",
-                                     severity=INFO))
-    bundles = [Bundle(items, problems)]
-    if cmd is not None:
-        bundles.extend(_built_bundle(cmd, directory) for directory in walk.kustomizations)
+    directories = list({os.path.realpath(d): d for d in walk.kustomizations}.values())
+    cmd = kz.command(build_options) if kustomize and (directories or walk.components) else None
+    builder = kz.Builder(cmd) if cmd is not None else None
+    try:
+        if builder is not None:
+            builder.start(directories)
+        bundles = [_loose_bundle(walk, builder is not None)]
+        if kustomize and (directories or walk.components) and builder is None:
+            found = directories or walk.components
+            bundles[0].problems.append(InputProblem(
+                None, f"{len(found)} kustomization director{'y' if len(found) == 1 else 'ies'} "
+                f"({', '.join(found)}) read file by file: neither kubectl nor kustomize is on PATH (or "
+                "pipe: kubectl kustomize DIR | krmfn validate -)", severity=INFO))
+        if builder is not None:
+            bundles[0].problems.extend(_unused_components(walk, directories))
+            bundles.extend(_built_bundle(builder, directory, walk.tops.get(directory, directory))
+                           for directory in directories)
+    finally:
+        if builder is not None:
+            builder.close()
     return bundles
 
 
-def _built_bundle(cmd: list[str], directory: str) -> Bundle:
-    build = kz.build(cmd, directory)
-    if build.error is not None:
-        return Bundle([], [InputProblem(directory, f"kustomize build failed: {build.error}")], directory)
-    items, problems = read_items([Source(directory, build.output, in_kustomization=True)])
+def _loose_bundle(walk: Walk, built: bool) -> Bundle:
+    """The files read one by one: not those of a kustomization that is built, nor a Component's
+    when kustomizations are built; never a kustomization file or a patch."""
+    skipped = {*walk.kustomizations, *walk.components} if built else set()
+    configuration = _configuration_files(walk)
+    sources = [read_source(entry) for entry in walk.entries
+               if entry.kustomization not in skipped and os.path.abspath(entry.path) not in configuration]
+    items, problems = read_items(sources, objects=True)
+    return Bundle(items, [*walk.problems, *problems])
+
+
+def _configuration_files(walk: Walk) -> set[str]:
+    """The kustomization files of every kustomization around the files, and the files they name
+    as patches or configuration (absolute paths)."""
+    folders = {*walk.kustomizations, *walk.components, *(entry.kustomization for entry in walk.entries)}
+    out: set[str] = set()
+    for folder in folders:
+        found = kz.read_kustomization(folder) if folder else None
+        if found is not None:
+            out.add(found.file)
+            out.update(ref.path for ref in found.configuration)
+    return out
+
+
+def _unused_components(walk: Walk, directories: list[str]) -> list[InputProblem]:
+    used = kz.used_components(directories)
+    return [InputProblem(component, "a kustomize Component that no kustomization here uses (components: [...]): "
+                         "it is checked as part of each kustomization that includes it, not on its own",
+                         severity=INFO)
+            for component in walk.components if os.path.normpath(os.path.abspath(component)) not in used]
+
+
+def _built_bundle(builder: kz.Builder, directory: str, top: str) -> Bundle:
+    done = builder.result(directory)
+    display = display_like(directory)
+    if done.error is not None:
+        return Bundle([], [_build_problem(directory, top, done, display)], directory)
+    items, problems = read_items([Source(directory, done.output, in_kustomization=True)])
     for problem in problems:
         problem.line = problem.column = None  # lines of the rendered output, not of a file
+    origins.attach(items, done.origins, os.path.abspath(directory), display)
     return Bundle(items, problems, directory)
+
+
+def display_like(example: str) -> origins.Display:
+    """How to name an absolute path as the user named ``example``: absolute, or relative to the
+    working directory (with `./` when ``example`` has it)."""
+    if os.path.isabs(example):
+        return os.path.normpath
+    dot = example == "." or example.startswith("./")
+
+    def show(path: str) -> str:
+        relative = os.path.relpath(path)
+        return f"./{relative}" if dot and relative != "." and not relative.startswith("..") else relative
+
+    return show
+
+
+def _build_problem(directory: str, top: str, done: kz.Build, display: origins.Display) -> InputProblem:
+    """A failed build: kustomize's error (paths relative to the repository), on the file to fix,
+    with the directories that reached it."""
+    failed = kz.failure(directory, done, _refused_at)
+    root = _repository(top)
+    message = "kustomize build failed: " + kz.relative_paths(failed.error, root, failed.chain)
+    if failed.remote is not None:
+        glob = os.path.relpath(os.path.abspath(directory), os.path.abspath(top))
+        message = (f"kustomize build failed: the remote resource {failed.remote} cannot be fetched "
+                   f"({kz.fetch_error(failed.error)}); check the directory's own files with --kustomize off, "
+                   f"or leave it out with --exclude {glob if glob != '.' else directory}")
+    if len(failed.chain) > 1:
+        steps = [kz.relative_paths(step, root, failed.chain) for step in failed.chain]
+        message += " (reached through " + " -> ".join(step if step != "." else directory for step in steps) + ")"
+    path = display(failed.file) if failed.file else directory
+    return InputProblem(path, message, failed.line, failed.column)
+
+
+def _refused_at(path: str) -> tuple[int | None, int | None] | None:
+    """Where krmfn's reader refuses a file of a build, or None."""
+    source = read_source(Entry(path, os.path.dirname(path)))
+    problems = [source.problem] if source.problem is not None else read_items([source])[1]
+    errors = [problem for problem in problems if problem.severity == ERROR]
+    return (errors[0].line, errors[0].column) if errors else None
+
+
+def _repository(start: str) -> str:
+    """The repository holding ``start`` (the nearest directory with `.git`), else ``start``."""
+    current = os.path.abspath(start)
+    while not os.path.exists(os.path.join(current, ".git")):
+        parent = os.path.dirname(current)
+        if parent == current:
+            return os.path.abspath(start)
+        current = parent
+    return current
 
 
 class UnreadableInput(Exception):
@@ -370,14 +474,16 @@ class UnreadableInput(Exception):
     first problem, where it is, and how many more."""
 
 
-def read_objects(paths: list[str], exclude: Sequence[str] = (), kustomize: bool = False) -> list[Any]:
+def read_objects(paths: list[str], exclude: Sequence[str] = (), kustomize: bool = False,
+                 build_options: Sequence[str] = ()) -> list[Any]:
     """The objects of the paths, kustomization directories built when ``kustomize``; a path that
-    does not exist is an empty side (a tree added or removed). Raises ``UnreadableInput``."""
+    does not exist is an empty side (a tree added or removed). Raises ``UnreadableInput`` on an
+    error (an `info`, such as a Component no kustomization uses, is not one)."""
     present = [path for path in paths if path == "-" or os.path.exists(path)]
     if not present:
         return []
-    bundles = read_bundles(present, exclude, kustomize=kustomize)
-    problems = [problem for bundle in bundles for problem in bundle.problems]
+    bundles = read_bundles(present, exclude, kustomize=kustomize, build_options=build_options)
+    problems = [problem for bundle in bundles for problem in bundle.problems if problem.severity == ERROR]
     if problems:
         first = problems[0].result()
         where = (first.get("file") or {}).get("path") or ""

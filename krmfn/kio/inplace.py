@@ -17,6 +17,7 @@ from typing import Any
 from krmfn.kio.emit import dump
 from krmfn.kio.items import Item
 from krmfn.kio.resourcelist import item_texts, write_stream
+from krmfn.kio.spans import terminated
 from krmfn.kio.surgery import edit
 from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.outcome import Outcome
@@ -54,15 +55,24 @@ def _file_text(path: str, positions: list[int], added: list[int], outcome: Outco
             text = text[:start] + new.encode("utf-8") + text[end:]
         out = text.decode("utf-8")
     else:
-        mine = [index for index, item in enumerate(inputs) if item.file == path]
-        position_of = {source: position for position, source in enumerate(outcome.sources) if source is not None}
-        sub = Outcome([outcome.items[position_of[i]] for i in mine], list(range(len(mine))),
-                      {n for n, i in enumerate(mine) if position_of[i] in outcome.changed})
-        out = write_stream(sub, [inputs[i] for i in mine])
+        out = _stream(path, outcome, inputs, open_end=not added)
+    if added and out and not out.endswith("\n"):
+        # the file's last document ends without a line break: one that keeps its values
+        ended = terminated(out.encode("utf-8"))
+        out = ended.decode("utf-8") if ended is not None else _stream(path, outcome, inputs, open_end=False)
     for position in added:
         new = without_orchestrator_annotations(outcome.items[position])
-        out = (out if out.endswith("\n") or not out else out + "\n") + "---\n" + dump(new) + "\n"
+        out += "---\n" + dump(new) + "\n"
     return out
+
+
+def _stream(path: str, outcome: Outcome, inputs: list[Item], open_end: bool) -> str:
+    """The file's documents as a stream (``write_stream``): unchanged ones as read."""
+    mine = [index for index, item in enumerate(inputs) if item.file == path]
+    position_of = {source: position for position, source in enumerate(outcome.sources) if source is not None}
+    sub = Outcome([outcome.items[position_of[i]] for i in mine], list(range(len(mine))),
+                  {n for n, i in enumerate(mine) if position_of[i] in outcome.changed})
+    return write_stream(sub, [inputs[i] for i in mine], open_end)
 
 
 def _span(item: Item) -> tuple[int, int]:

@@ -28,6 +28,7 @@ class Item:
     source: bytes | None = None  # the text it was read from (shared by the items of one input)
     span: tuple[int, int] | None = None  # its bytes in `source`, when known (krmfn.kio.spans)
     document: bool = False  # the span is a whole document (a file's), not a ResourceList entry
+    located: Any = None  # CLI, an object a kustomization rendered: its source (krmfn.kio.origins.Located)
 
     def origin(self) -> tuple[str | None, int | None]:
         """(file path, index): the orchestrator's annotations win, else where the CLI read it."""

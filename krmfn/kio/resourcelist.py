@@ -15,7 +15,18 @@ import ryml
 from krmfn.kio import locate
 from krmfn.kio import spans as sp
 from krmfn.kio import tree as yt
-from krmfn.kio.emit import MAX_IMPLICIT_KEY, UnsafeRendering, dump, indent_lines, render_block, render_node, same
+from krmfn.kio.emit import (
+    COMPACT,
+    MAX_IMPLICIT_KEY,
+    UnsafeRendering,
+    dump,
+    in_style,
+    indent_lines,
+    render_block,
+    render_node,
+    same,
+    sequence_style,
+)
 from krmfn.kio.patch import UnsafeValue, patch, placeholders_for_unsafe
 from krmfn.kio.items import Item, convert
 from krmfn.kio.scalars import plain_ok
@@ -159,9 +170,14 @@ def _item_text(item: Item, value: Any, changed: bool, built: dict[Any, dict]) ->
             return None
     long_lines = item.source is not None and has_line_longer(item.source, MAX_IMPLICIT_KEY)
     changed_text = _changed_text(item, value, built, long_lines)
-    if changed_text is not None and item.document and item.source is not None and item.span is not None:
-        return leading_comments(item.source, item.span) + changed_text
-    return changed_text
+    if not item.document or item.source is None or item.span is None:
+        return changed_text
+    # a document of the CLI's files: its block sequences as the file writes them (kpt does this
+    # itself for a KRM function's items, from their seqindent annotation)
+    style = sequence_style(item.source[item.span[0] : item.span[1]].decode("utf-8"))
+    if changed_text is None:
+        return in_style(dump(value), style) if style == COMPACT else None
+    return leading_comments(item.source, item.span) + in_style(changed_text, style)
 
 
 _LEADING_COMMENTS = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*")
@@ -250,8 +266,7 @@ def _items_from_source(rl: ResourceList, outcome: Outcome) -> list[Chunk]:
         source = outcome.sources[position]
         item = rl.items[source] if source is not None else None
         if item is not None and item.span is not None and position not in outcome.changed:
-            text = rl.source[item.span[0] : item.span[1]]
-            chunks.append(text if text.endswith(b"\n") else text + b"\n")
+            chunks.append(_source_entry(rl, item))
             continue
         rendered = _changed_text(item, value, built, long_lines, patched) if item is not None else None
         entry = as_seq_item(rendered if rendered is not None else dump(value))
@@ -306,9 +321,34 @@ def _from_one_rendering(rl: ResourceList, outcome: Outcome) -> list[Chunk] | Non
         if position in outcome.changed or item.span is None:
             chunks.append(view[starts[position] : ends[position]])
         else:
-            text = rl.source[item.span[0] : item.span[1]]
-            chunks.append(text if text.endswith(b"\n") else text + b"\n")
+            chunks.append(_source_entry(rl, item))
     return chunks
+
+
+def _source_entry(rl: ResourceList, item: Item) -> Chunk:
+    """An unchanged item as the bytes it came in, ending with a line break: the last item of an
+    input may have none, and one added after a block scalar there would be its content
+    (``krmfn.kio.spans.terminated``); written from its tree where no such text is found."""
+    assert item.span is not None  # only items with spans are written from the source
+    text = rl.source[item.span[0] : item.span[1]]
+    if text.endswith(b"\n"):
+        return text
+    ended = sp.terminated(text)
+    if ended is not None:
+        return ended
+    entry = as_seq_item(tree_text(item))
+    return (indent_lines(entry, " " * (rl.entry_column or 0)) + "\n").encode("utf-8")
+
+
+def tree_text(item: Item) -> str:
+    """An unchanged item written from its parsed tree (every scalar's text and style as read), or
+    from its value where rapidyaml cannot write it faithfully."""
+    if item.verbatim_ok and item.tree is not None:
+        try:
+            return render_node(item.tree, item.node)
+        except UnsafeRendering:
+            pass
+    return dump(item.value)
 
 
 def has_line_longer(data: bytes, limit: int) -> bool:
@@ -421,7 +461,31 @@ def _as_patched(outcome: Outcome) -> Outcome:
     return Outcome(outcome.items, outcome.sources, set(), outcome.findings)
 
 
-def write_stream(outcome: Outcome, inputs: list[Item]) -> str:
-    """A plain multi-document YAML stream (CLI output)."""
+def write_stream(outcome: Outcome, inputs: list[Item], open_end: bool = True) -> str:
+    """A plain multi-document YAML stream (CLI output). A document left unchanged is its bytes; the
+    last one of a file may end without a line break: last in the stream (and ``open_end``) it
+    stays so, the stream then reading as the file does; followed by another, it gets one that
+    keeps its values (``krmfn.kio.spans.terminated``)."""
     texts = item_texts(outcome, inputs)
-    return "".join(("---\n" if index else "") + text + "\n" for index, text in enumerate(texts))
+    parts = []
+    for position, text in enumerate(texts):
+        unended = _unended_document(outcome, inputs, position)
+        if unended is None:
+            written = text + "\n"
+        elif position < len(texts) - 1 or not open_end:
+            ended = sp.terminated(unended[1])
+            written = ended.decode("utf-8") if ended is not None else tree_text(unended[0]) + "\n"
+        else:
+            written = text
+        parts.append(("---\n" if position else "") + written)
+    return "".join(parts)
+
+
+def _unended_document(outcome: Outcome, inputs: list[Item], position: int) -> tuple[Item, bytes] | None:
+    """An unchanged document written as its bytes (``_item_text``) that end without a line break."""
+    source = outcome.sources[position]
+    item = inputs[source] if source is not None else None
+    if item is None or position in outcome.changed or not item.document or item.source is None or item.span is None:
+        return None
+    text = item.source[item.span[0] : item.span[1]]
+    return None if text.endswith(b"\n") else (item, text)

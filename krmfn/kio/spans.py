@@ -7,6 +7,9 @@ an entry (block scalars, nested collections, continuation lines) deeper than tha
 spans are used only when they agree with the tree: one span per item, each opening with the
 item's first key (or its properties), so an input the scan cannot read exactly (flow `items`, a
 top level that is not a block mapping at column 0) simply keeps the tree route.
+
+The last item or document of an input may end without a line break; ``terminated`` gives its
+bytes one where more text follows, without changing what they read as (a block scalar there).
 """
 from __future__ import annotations
 
@@ -178,3 +181,59 @@ def _opens_document(data: bytes, span: Span, tree: ryml.Tree, node: int) -> bool
     while head.startswith((b"#", b"\n", b"\r\n", b" ")):
         head = head.partition(b"\n")[2] if head.lstrip(b" ").startswith((b"#", b"\n", b"\r")) else head.lstrip(b" ")
     return head.startswith((key, b'"' + key, b"'" + key))
+
+
+# --- a text that ends without a line break ---------------------------------------------------
+
+# A block scalar header: `|` or `>` with an indentation and a chomping indicator in either order,
+# first on its line or after a blank (`key: |`, `- >`, `--- |`), then only blanks or a comment to
+# the end of its line.
+_BLOCK_HEADER = re.compile(rb"(?:(?<=[ \t])|^)[|>](?:[1-9][+-]?|[+-][1-9]?)?(?=[ \t]*(?:#[^\r\n]*)?\r?\n)",
+                           re.MULTILINE)
+_MAX_HEADERS = 64  # header candidates tried (the nearest to the end first)
+
+
+def terminated(text: bytes) -> bytes | None:
+    """``text`` (one or more YAML documents, or an entry of a sequence) ending with a line break,
+    reading as the same values; None when no such text is found (the caller writes the values).
+
+    A text that ends without a line break reads the same with one, except where its last line is
+    content of a block scalar with clip or keep chomping (`|`, `>`, `|+`, `|2`...): YAML reads
+    the end of the input as the end of the content, and a line break there would be content. That
+    scalar's header gets strip chomping (`|-`, `>2-`), which reads the same with the line break, as
+    Go's yaml.v3 (kpt, kustomize) writes such a scalar. A last line of blanks is dropped instead
+    when that keeps the values (a keep-chomped scalar's trailing empty lines). Every candidate is
+    checked by reading it back."""
+    if not text or text.endswith((b"\n", b"\r")):
+        return text
+    newline = b"\r\n" if b"\r\n" in text else b"\n"
+    candidate = text + newline
+    if b"|" not in text and b">" not in text:
+        return candidate  # no block scalar: a line break changes nothing
+    expected = _values(text)
+    if expected is None:
+        return None
+    if _values(candidate) == expected:
+        return candidate
+    cut = max(text.rfind(b"\n"), text.rfind(b"\r")) + 1
+    if cut and not text[cut:].strip(b" \t") and _values(text[:cut]) == expected:
+        return text[:cut]
+    headers = [match for match in _BLOCK_HEADER.finditer(text, 0, cut)][-_MAX_HEADERS:]
+    for match in reversed(headers):
+        header = match.group()
+        digits = bytes(byte for byte in header[1:] if 0x31 <= byte <= 0x39)
+        rewritten = text[: match.start()] + header[:1] + digits + b"-" + text[match.end() :] + newline
+        if _values(rewritten) == expected:
+            return rewritten
+    return None
+
+
+def _values(text: bytes) -> str | None:
+    """The values of every document of ``text``, comparable (repr: 1, 1.0 and True differ, and a
+    NaN equals itself); None when it does not read."""
+    try:
+        tree = yt.parse(text)
+        walker = yt.Walker(tree)
+        return repr([walker.value(document) for document in yt.documents(tree)])
+    except Exception:  # noqa: BLE001 - a text that does not read on its own (an alias of another item)
+        return None

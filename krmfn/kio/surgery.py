@@ -3,7 +3,8 @@
 A change that only removes keys and adds keys to block mappings that exist (what ``adopt`` does
 to a VM) is made on the text itself: each removed entry's lines go (with the comment lines just
 above it, at its indentation), each new entry is written
-(``emit.dump``) after the last entry of its mapping, at its indentation; every other byte stays,
+(``emit.dump``) after the last entry of its mapping, at its indentation, its block sequences
+compact or wide as the document writes them (``emit.sequence_style``); every other byte stays,
 comments included. ``edit`` returns None for anything else (a changed scalar, a list of another
 length, a flow mapping, a key on a ``- `` line), and when the edited text does not read back as
 the new value; the caller then writes the document another way.
@@ -17,7 +18,7 @@ from typing import Any
 import yaml
 
 from krmfn.kio import tree as yt
-from krmfn.kio.emit import dump, same
+from krmfn.kio.emit import dump, in_style, same, sequence_style
 from krmfn.kio.lines import compose
 
 Path = tuple[str | int, ...]
@@ -35,8 +36,9 @@ def edit(text: str, old: Any, new: Any) -> str | None:
         if len(docs) != 1 or docs[0] is None:
             return None
         lines = text.splitlines(keepends=True)
+        style = sequence_style(text) if added else None
         edits = [*(_removal(docs[0], path, lines) for path in removed),
-                 *(_addition(docs[0], path, value, lines) for path, value in added)]
+                 *(_addition(docs[0], path, value, lines, style) for path, value in added)]
     except Unsupported:
         return None
     out = text
@@ -123,7 +125,7 @@ def _removal(root: Any, path: Path, lines: list[str]) -> tuple[int, int, str]:
     return _offset(lines, line), _offset(lines, end), ""
 
 
-def _addition(root: Any, path: Path, value: Any, lines: list[str]) -> tuple[int, int, str]:
+def _addition(root: Any, path: Path, value: Any, lines: list[str], style: str | None) -> tuple[int, int, str]:
     _, parent = _node(root, path[:-1])
     if not isinstance(parent, yaml.MappingNode) or parent.flow_style or not parent.value:
         raise Unsupported(path)
@@ -135,7 +137,7 @@ def _addition(root: Any, path: Path, value: Any, lines: list[str]) -> tuple[int,
     end = _entry_lines(lines, last_key.start_mark.line, last_key.start_mark.column)
     if end > 0 and not lines[end - 1].endswith("\n"):
         raise Unsupported(path)
-    rendered = dump({path[-1]: value})
+    rendered = in_style(dump({path[-1]: value}), style)  # its sequences as the document writes them
     text = "".join(" " * column + line if line.strip() else line for line in rendered.splitlines(keepends=True))
     return _offset(lines, end), _offset(lines, end), text if text.endswith("\n") else text + "\n"
 

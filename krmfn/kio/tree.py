@@ -12,6 +12,10 @@ Two ways from a node to Python values:
 * exact: a walk over the tree that applies the YAML 1.2 core schema itself, expands aliases
   and merge keys within limits, and rejects duplicate keys. It is the reference the fast way is
   tested against.
+
+Two misreadings of rapidyaml are repaired in the tree after parsing, so that both ways read
+YAML 1.2's values: two `\L`/`\P` escapes in one double-quoted scalar (``krmfn.kio.escapes``), and
+a clip-chomped block scalar that ends the input without a line break (``repair_open_block_end``).
 """
 from __future__ import annotations
 
@@ -117,7 +121,7 @@ def _alias_error(limit: int) -> YamlError:
 
 
 @contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
+def quiet_stderr() -> Iterator[None]:
     """rapidyaml's C++ error handler prints to fd 2 before raising; we report errors ourselves."""
     try:
         fd = sys.stderr.fileno()
@@ -162,14 +166,64 @@ def parse(data: bytes) -> ryml.Tree:
     tree = ryml.Tree()
     tree.reserve(node_estimate(data))
     try:
-        with _quiet_stderr():
+        with quiet_stderr():
             ryml.parse_in_arena(data, tree=tree)
     except Exception as err:  # rapidyaml raises its own SWIG exception types
         raise _yaml_error(err) from None
     _check_depth(tree, limit.max_depth)
     _check_dangling_properties(data)
     escapes.repair(tree, data)
+    repair_open_block_end(tree, data)
     return tree
+
+
+def _last_node(tree: ryml.Tree) -> int:
+    """The node that ends the stream's text: the last child of the last child, down to a leaf."""
+    node = tree.root_id()
+    child = tree.last_child(node)
+    while child != NONE:
+        node, child = child, tree.last_child(child)
+    return node
+
+
+def _last_block_value(tree: ryml.Tree) -> bytes | None:
+    node = _last_node(tree)
+    if not tree.has_val(node) or tree.is_container(node) or tree.val_is_null(node):
+        return None
+    if not (tree.is_val_literal(node) or tree.is_val_folded(node)):
+        return None
+    return bytes(tree.val(node))
+
+
+def repair_open_block_end(tree: ryml.Tree, data: bytes) -> None:
+    """A block scalar that ends the text on a line without a line break: rapidyaml 0.15.2 reads
+    `|` and `>` (clip chomping) as if the line had one (`key: |` then `  a` at the end of a file
+    without a final newline reads `a\\n`), where YAML 1.2 (8.1.1.2, `b-chomped-last`: the end of
+    the input in place of the last line break), Go's yaml.v3 (so kpt and kustomize) and PyYAML
+    read `a`. Keep (`|+`) and strip (`|-`) it reads right.
+
+    Only a text that does not end with a line break and whose last node is a block scalar is
+    looked at: its last line is content of that scalar exactly when the text without that line
+    gives the scalar another value (a comment or an empty line after the scalar changes
+    nothing). Then the one line break rapidyaml added goes."""
+    if not data or data.endswith((b"\n", b"\r")):
+        return
+    value = _last_block_value(tree)
+    if value is None or not value.endswith(b"\n"):
+        return
+    cut = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+    if cut == 0:
+        return  # one line: a block scalar's content cannot be on its header's line
+    shorter = ryml.Tree()
+    try:
+        with quiet_stderr():
+            ryml.parse_in_arena(data[:cut], tree=shorter)
+    except Exception:  # noqa: BLE001 - rapidyaml refuses the text without its last line: leave it
+        return
+    if _last_block_value(shorter) == value:
+        return  # the last line is not the scalar's content (a comment, an empty line)
+    node = _last_node(tree)
+    tree._set_val(node, tree.to_arena(value[:-1]))
 
 
 # A line holding only node properties (tags, anchors) and perhaps a comment. Valid YAML when a
@@ -240,7 +294,7 @@ def _check_depth(tree: ryml.Tree, max_depth: int) -> None:
     root = tree.root_id()
     if max_depth > EMIT_DEPTH:
         try:
-            with _quiet_stderr():
+            with quiet_stderr():
                 ryml.compute_yaml_length(tree, root)
             return
         except Exception:  # noqa: BLE001 - ExceptionVisit: deeper than the emitter goes

@@ -16,7 +16,8 @@ cluster. This module mirrors the lookups KubeVirt makes (the informer stores / c
 * objects that admission rejects were never stored either (docs/kubevirt/resolution.md#missing-references): the caller
 passes
   their keys in `rejected` (the validate mode computes them);
-* on duplicates the first object wins, as a second CREATE of the same name fails.
+* on duplicates the first object wins, as a second CREATE of the same name fails (``kubectl
+  apply`` would keep the last: the duplicate-object check reports every duplicate).
 
 Objects are plain dicts and are never copied or mutated here.
 """

@@ -14,6 +14,13 @@ modes' output back into the carriers (a carrier none of whose objects changed co
 in) and points findings at the carrier, with the embedded object's field path prefixed
 (`items[3].spec.instancetype.name`, `spec.virtualMachineTemplate.spec.template.spec.domain`) and
 an object of a List as the finding's subject (the result's resourceRef names it).
+
+A pool's webhook validates the template's VM spec as written, and the VM webhook validates the
+pool's VM: a problem in the template is a cause of both. It is reported once, as the pool's
+webhook gives it (KubeVirt answers the pool's CREATE with it, and creates no VM): a finding on the
+pool's VM goes when the pool has one with the same severity, check and field whose message is
+the same with the template's path read as the VM's (`spec.virtualMachineTemplate.spec.template`
+as `spec.template`), after the object's noun where the mode names it (``ADMISSION_REJECTS``).
 """
 from __future__ import annotations
 
@@ -22,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from krmfn.model.findings import FIRST_ITEM, Finding
+from krmfn.model.findings import ADMISSION_REJECTS, FIRST_ITEM, Finding
 from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machine_pool, kind_of
 from krmfn.model.krm import (
     IGNORE_ANNOTATION,
@@ -34,6 +41,8 @@ from krmfn.model.outcome import Outcome
 
 LIST_KIND = "List"
 POOL_TEMPLATE = "spec.virtualMachineTemplate"
+POOL_SPEC = f"{POOL_TEMPLATE}.spec."  # where the pool's webhook paths of the template's VM spec start
+VM_SPEC = "spec."  # where the VM webhook's start
 VM_API_VERSION = f"{KUBEVIRT_GROUP}/v1"
 IGNORE_ANNOTATIONS = (IGNORE_ANNOTATION, IGNORE_REASON_ANNOTATION)
 # Fields of the pool's VM that are the pool's own: its name and namespace come from the pool's
@@ -153,7 +162,7 @@ def split_template_inlined_from(pool: dict) -> tuple[dict, str | None]:
 
 def rewrap(outcome: Outcome, flat: Flat, values: list[Any]) -> Outcome:
     """The modes' outcome over the flat view, back over the input items."""
-    out = Outcome([], [], set(), [_finding_on_carrier(f, flat) for f in outcome.findings])
+    out = Outcome([], [], set(), [_finding_on_carrier(f, flat) for f in _pool_causes_once(outcome.findings, flat)])
     outputs: dict[int, dict[int, tuple[Any, bool]]] = {carrier: {} for carrier in flat.carriers}
     for position, source in enumerate(outcome.sources):
         origin = flat.origins[source] if source is not None else None
@@ -185,6 +194,39 @@ def rewrap(outcome: Outcome, flat: Flat, values: list[Any]) -> Outcome:
     emit_carriers_before(len(values))
     out.findings = _without_repeats(out.findings)
     return out
+
+
+def _pool_causes_once(findings: list[Finding], flat: Flat) -> list[Finding]:
+    """Without the findings on a pool's VM that the pool's own webhook gives too (module doc)."""
+    if not flat.pools:
+        return findings
+    pools: set[tuple] = set()
+    for finding in findings:
+        origin = _origin(finding, flat)
+        if isinstance(origin, int) and origin in flat.pools:
+            pools.add((origin, finding.severity, finding.check, finding.path,
+                       _cause(finding.message.replace(POOL_SPEC, VM_SPEC))))
+    if not pools:
+        return findings
+    return [finding for finding in findings if not (
+        isinstance(origin := _origin(finding, flat), Member) and origin.carrier in flat.pools
+        and (origin.carrier, finding.severity, finding.check, template_path(finding.path or ""),
+             _cause(finding.message)) in pools)]
+
+
+def _origin(finding: Finding, flat: Flat) -> int | Member | None:
+    item = finding.item
+    return flat.origins[item] if item is not None and 0 <= item < len(flat.origins) else None
+
+
+_ADMISSION_LEAD = ADMISSION_REJECTS.split("{noun}")[0]
+
+
+def _cause(message: str) -> str:
+    """KubeVirt's message in a finding: after ``ADMISSION_REJECTS``'s noun, where it has one."""
+    if message.startswith(_ADMISSION_LEAD):
+        return message.partition(": ")[2]
+    return message
 
 
 def _without_repeats(findings: list[Finding]) -> list[Finding]:

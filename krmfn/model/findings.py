@@ -16,6 +16,10 @@ UNSET: Any = object()  # no value given (None is a value)
 # Tag holding the item index of an earlier object a finding refers to (duplicate-object's first
 # definition); the I/O layer turns it into that object's file and line in the message.
 FIRST_ITEM = "firstItem"
+# How inline and normalize word a cause of KubeVirt's admission rejecting an object (the noun:
+# VM, VMI, VirtualMachinePool), followed by KubeVirt's message; krmfn.model.embedded reads it to
+# report a pool's template once.
+ADMISSION_REJECTS = "KubeVirt's admission rejects this {noun}: "
 
 
 @dataclass

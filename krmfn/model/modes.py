@@ -2,8 +2,8 @@
 
 Each entry names a mode, says in one line what it does (the CLI's help and the docs' index), and
 whether it runs as a KRM function (a ``mode:`` of the ConfigMap functionConfig, and the
-``krmfn.dev/v1alpha1`` kind of its typed functionConfig) or only on the command line (``diff``
-and ``explain`` read two trees or write a report, not a ResourceList). The option table
+``krmfn.dev/v1alpha1`` kind of its typed functionConfig) or only on the command line (``diff``,
+``explain`` and ``fit`` read two trees or write a report, not a ResourceList). The option table
 (``krmfn.model.options``), the functionConfig reader (``krmfn.kio.config``), the CLI
 (``krmfn.cli.main``) and the runners (``krmfn.modes.dispatch``) read it; a test checks that each
 function mode has a runner and a page in ``docs/modes/``.
@@ -36,6 +36,8 @@ REGISTRY: tuple[Mode, ...] = (
                  "tree, or one tree under two settings"),
     Mode("explain", "show where every field of each inlined VM comes from: the VM, its instance type, its "
                     "preference, or a default"),
+    Mode("fit", "show which instance types meet which preference's requirements, and KubeVirt's reason where "
+                "one does not"),
 )
 BY_NAME: dict[str, Mode] = {mode.name: mode for mode in REGISTRY}
 # The modes a functionConfig can ask for, in registry order.

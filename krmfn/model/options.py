@@ -127,15 +127,20 @@ OPTIONS: tuple[Option, ...] = (
            "An object in the bundle always wins.",
            "none", ("inline", "validate", "generate", "normalize", "adopt")),
     Option("sizes", "sizes", [],
-           "Typed form only: the sizes to generate, each `{from, name, vcpus, memory, patches, set}`.",
+           "Typed form only: the sizes to generate, each `{from, name, vcpus, memory, custom, patches, set}`.",
            "[{from: u1.medium, name: u1.mysize, vcpus: 4, memory: 4Gi}]", ("generate",)),
     Option("from", "str", "",
            "One size (ConfigMap and CLI form): the instance type or preference (`[kind/]name`, from "
            "the bundle or the catalog) or class (`cx1`) to copy.",
            "u1.medium", ("generate",)),
     Option("name", "str", "", "One size: the new object's name.", "u1.mysize", ("generate",)),
-    Option("vcpus", "str", "", "One size: `spec.cpu.guest`.", "4", ("generate",)),
-    Option("memory", "str", "", "One size: `spec.memory.guest`.", "4Gi", ("generate",)),
+    Option("vcpus", "str", "", "One size: `spec.cpu.guest` (left out: the source's).", "4", ("generate",)),
+    Option("memory", "str", "", "One size: `spec.memory.guest` (left out: the source's).", "4Gi", ("generate",)),
+    Option("custom", "bool", False,
+           "One size: the custom size, without `spec.cpu.guest` and `spec.memory.guest` (the VM gives "
+           "them; `instancetype.kubevirt.io/v1beta2`); off: vCPUs and memory not given are kept from the "
+           "source.",
+           "true", ("generate",)),
     Option("patch", "str", "",
            "One size: RFC 6902 JSON Patch operations (a JSON list) applied to the copy's `spec`; the CLI "
            "also takes `@FILE`.",
@@ -183,10 +188,16 @@ OPTIONS: tuple[Option, ...] = (
            "Adopt: rewrite each adoptable VM onto its instance type and preference (and add the custom "
            "sizes `generateSizes` made); off: only the report, nothing changes.",
            "true", ("adopt",)),
+    Option("kustomizeBuildOptions", "str", "",
+           "CLI only: options for each kustomization build, as Argo CD's `kustomize.buildOptions` (split as "
+           "a shell would): `kubectl kustomize OPTIONS DIR`. Plugins, exec functions and Helm stay disabled "
+           "unless these enable them (`--enable-alpha-plugins`, `--enable-exec`, `--enable-helm`; see Security).",
+           "--load-restrictor LoadRestrictionsNone --enable-helm", ("inline", "validate", "generate", "normalize",
+                                                                    "adopt")),
     Option("legacyApiVersions", "enum", "reject",
            "`reject`: as KubeVirt does since v1.6 (`instancetype.kubevirt.io/v1alpha1` and `v1alpha2` "
            "not served, legacy ControllerRevision payloads undecodable); `convert`: read them as "
-           "KubeVirt up to v1.5 did (converted to v1beta1; validate warns), for clusters still on "
+           "KubeVirt up to v1.5 did (converted to v1beta1, with a warning each), for clusters still on "
            "v1.5 or older.",
            "convert", ("inline", "validate", "normalize", "adopt"), ("convert", "reject")),
 )

@@ -3,7 +3,9 @@ line numbers.
 
 Machine formats (json, sarif, junit) carry every result. The text and github reports are for
 people: `quiet` keeps the errors only, the catalog check's info lines become one line unless
-`verbose`, and suppressed results are left out unless `show_suppressed`.
+`verbose`, and suppressed results are left out unless `show_suppressed`. A problem several
+kustomizations' builds share comes as one result (krmfn.report.merge); every format names the
+other builds (``... (also in overlays/dev, overlays/prod)``).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import Any, TextIO
 
 from krmfn.kio.items import Item
 from krmfn.report.junit import junit_xml
+from krmfn.report.merge import suffix as builds_suffix
 from krmfn.kio.lines import line_of
 from krmfn.kio.results import item_location, location, stderr_line
 from krmfn.report.rules import Rule
@@ -195,7 +198,7 @@ def _severity(result: dict[str, Any]) -> str:
 
 
 def _body(result: dict[str, Any]) -> str:
-    body = stderr_line({k: v for k, v in result.items() if k != "file"} | {"severity": ERROR})
+    body = stderr_line({k: v for k, v in result.items() if k != "file"} | {"severity": ERROR}) + builds_suffix(result)
     reason = suppression(result)
     return f"{body} (suppressed: {reason})" if reason else body
 

@@ -6,7 +6,9 @@ with pass or fail, as kubeconform does. An object with
 errors fails: one `<failure>` whose message is the first error and whose text lists them all
 (`--strict` has made warnings errors already). Warnings, infos and suppressed results are listed in
 the testcase's `<system-out>`. A result about a file rather than an object (the `input` check) is
-a testcase named after the file. Shaped by the Jenkins junit-10.xsd (tests validate against it).
+a testcase named after the file. A problem several kustomizations' builds share is one result
+(krmfn.report.merge), whose line names the other builds. Shaped by the Jenkins junit-10.xsd (tests
+validate against it).
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from typing import Any
 
 from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.results import stderr_line
+from krmfn.report.merge import suffix as builds_suffix
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR
 
@@ -105,6 +108,7 @@ def _line(result: dict[str, Any]) -> str:
     field = (result.get("field") or {}).get("path")
     text = stderr_line({"message": result.get("message", ""), "severity": ERROR} | ({"field": {"path": field}}
                                                                                     if field else {}))
+    text += builds_suffix(result)
     where = f"line {file['line']}: " if file.get("line") else ""
     check = f" [{_check(result)}]" if _check(result) else ""
     suffix = f" (suppressed: {reason})" if reason else ""

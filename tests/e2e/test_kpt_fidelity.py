@@ -27,6 +27,8 @@ from tests.unit.kio.test_edges import (
     VM,
 )
 from tests.unit.kio.test_edges import as_document as as_file
+from tests.conftest import load12
+from tests.unit.kio.test_fidelity import BLOCK_HEADERS, config_map
 
 
 UNOWNED = {
@@ -95,3 +97,32 @@ def test_kpt_fn_eval_changes_nothing_the_function_does_not_own(mode, package, tm
     for name in changed:
         text = (tmp_path / "pkg" / name).read_text()
         assert 'color: "\\e[31mred\\e[0m"' in text and "mode: !!str 0755" in text and "tier: on" in text, text
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_kpt_fn_eval_keeps_a_block_scalar_that_ends_a_file(mode, tmp_path):
+    # Files ending inside a block scalar without a final newline (every chomping indicator): kpt
+    # reads each value as YAML 1.2 does (no line break at the end of the input) and writes it with
+    # strip chomping whatever the function returns; krmfn's output must give kpt the same values,
+    # so each file comes out as kpt writes it for a function that echoes its input.
+    originals = {f"cm-{number:02d}.yaml": config_map(header, False).replace("name: cm", f"name: cm-{number}")
+                 for number, header in enumerate(BLOCK_HEADERS)}
+    trees = {}
+    for name, function in (("echo", None), ("krmfn", "krmfn")):
+        root = tmp_path / name
+        root.mkdir()
+        for file, text in {**originals, **OWNED, "instancetype.yaml": UNOWNED["instancetype.yaml"]}.items():
+            (root / file).write_text(text)
+        if function is None:
+            echo = tmp_path / "echo.sh"
+            echo.write_text("#!/bin/sh\nexec cat\n")
+            echo.chmod(0o755)
+            cmd = [tool("kpt"), "fn", "eval", str(root), "--exec", str(echo)]
+        else:
+            cmd = [tool("kpt"), "fn", "eval", str(root), "--exec", function, "--", *MODES[mode]]
+        result = run(cmd, str(tmp_path), {"PATH": f"{BIN}:{os.environ['PATH']}"})
+        assert result.returncode == 0, result.stderr
+        trees[name] = {file: (root / file).read_text() for file in originals}
+    assert trees["krmfn"] == trees["echo"]
+    for file, text in originals.items():
+        assert load12(trees["krmfn"][file]) == load12(text), file

@@ -49,6 +49,12 @@ from krmfn.kubevirt.apiserver.schema import (
 
 V1ALPHA1 = "v1alpha1"
 V1ALPHA2 = "v1alpha2"
+# The KubeVirt releases of both versions (pkg/virt-operator/resource/generate/components/crds.go):
+# deprecated in v1.0 (007f3beb67), served up to v1.5, `Served: false` from v1.6 (c03c28ac46),
+# removed from the CRDs in v1.7 (b58855d560).
+LAST_SERVED_IN = "v1.5"
+NOT_SERVED_SINCE = "v1.6"
+REMOVED_IN = "v1.7"
 
 _PREFERENCE_SPECS = {V1ALPHA1: PREFERENCE_SPEC_V1ALPHA1, V1ALPHA2: PREFERENCE_SPEC_V1ALPHA2}
 

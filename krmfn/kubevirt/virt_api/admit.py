@@ -6,9 +6,12 @@ names the kinds it admits, the chain that judges them (the API server stages in
 ``krmfn.kubevirt.apiserver.create``, then the kind's mutating and validating webhooks), and
 whether the objects it admits are stored before the other kinds are admitted (instance types
 and preferences: a VM admitted later finds only the ones admission let through; rejected
-objects were never stored, docs/kubevirt/resolution.md#missing-references). A second object of
-an already stored name fails as a second CREATE does (``AlreadyExists``; the stage name is
-krmfn's). A new kind plugs in with one ``KindChain`` row.
+objects were never stored, docs/kubevirt/resolution.md#missing-references). A second instance
+type or preference of an already stored name is not stored again: krmfn's own stage
+(``AlreadyExists``, the answer of a second CREATE; no KubeVirt code and never reported), so every
+lookup finds the first definition. What ``kubectl apply`` does with such a bundle (the last
+definition wins) is what the duplicate-object check reports. A new kind plugs in with one
+``KindChain`` row.
 """
 from __future__ import annotations
 
@@ -74,7 +77,8 @@ def admit_instancetype_or_preference(obj: dict, namespace: str = bundles.DEFAULT
 
 
 def already_exists(key: ObjectKey) -> Admission:
-    """A second CREATE of a stored name fails (bundle convention: the first object wins)."""
+    """krmfn's verdict on a second definition of a stored name: as a second CREATE, so that lookups
+    keep finding the first definition (the duplicate-object check reports the duplicate)."""
     message = ALREADY_EXISTS_FMT.format(resource=bundles.RESOURCE_TYPES[key[0]].qualified_resource, name=key[2])
     return reject_message(STAGE_ALREADY_EXISTS, message)
 

@@ -23,10 +23,12 @@ and the notes.
 * `drop_referenced`: remove the instance types, preferences and instancetype ControllerRevisions
   that inlined VMs referenced and that no VM left with matchers still references.
 * `legacy` (`legacyApiVersions`): `reject` (default) is KubeVirt today (v1alpha1/v1alpha2 do not
-  exist); `convert` reads those objects and revision payloads as KubeVirt up to v1.5 did.
+  exist); `convert` reads those objects and revision payloads as KubeVirt up to v1.5 did, with a
+  warning (check `deprecated`) on each such instance type and preference (``legacy_notes``).
 * `admission` (`off` by default): also report, as warnings or errors, each cause KubeVirt's
-  admission gives for a VM that expands (expand runs none of the general VM checks); a VM that
-  does not expand already has its error.
+  admission gives for a VM that expands (expand runs none of the general VM checks) and for a
+  VirtualMachinePool (its own webhook; a cause in its template once, ``krmfn.model.embedded``); a
+  VM that does not expand already has its error.
 * An item annotated `krmfn.dev/ignore` has the findings about it whose check it names suppressed
   (``krmfn.model.suppression``), as in validate.
 * krmfn's own `instancetype.kubevirt.io/v1beta2` (`krmfn.kubevirt.instancetype.v1beta2`) is always read; a
@@ -40,20 +42,33 @@ from typing import Any
 
 from krmfn.modes.explain.provenance import VM as VM_ORIGIN
 from krmfn.modes.explain.provenance import explain
-from krmfn.kubevirt.bundle import V1BETA2, Bundle, ObjectKey, is_served, key_of
+from krmfn.kubevirt.bundle import (
+    LEGACY_CONVERT,
+    LEGACY_VERSIONS,
+    V1BETA1,
+    V1BETA2,
+    Bundle,
+    ObjectKey,
+    is_served,
+    key_of,
+)
+from krmfn.kubevirt.instancetype.legacy import LAST_SERVED_IN, NOT_SERVED_SINCE, REMOVED_IN
 from krmfn.kubevirt.instancetype.expand.expand import ExpandResult, has_matchers
 from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions, VmExpansions, catalog_notes, expand_vms
 from krmfn.kubevirt.instancetype.find.references import matcher_references, resolved_keys
 from krmfn.kubevirt.virt_api.admit import admit_items, create_vmis, rejected_keys
 from krmfn.kubevirt.virt_api.vmi_create import stored_source
 from krmfn.kubevirt.util.webhooks import Admission
-from krmfn.model.findings import ERROR, INFO, Finding
+from krmfn.model import check_ids
+from krmfn.model.findings import ADMISSION_REJECTS, ERROR, INFO, WARNING, Finding
 from krmfn.model.kinds import (
     CONTROLLER_REVISION,
     DEFINITION_KINDS,
     INSTANCETYPE_GROUP,
+    VIRTUAL_MACHINE_POOL,
     is_virtual_machine,
     is_virtual_machine_instance,
+    is_virtual_machine_pool,
     kind_of,
     split_api_version,
 )
@@ -73,6 +88,9 @@ from krmfn.modes.validate.classify import check_for_cause, check_for_expand_fail
 
 ADMISSION_CHECK = "admission"
 REVISION_OBJECT_KIND_LABEL = "instancetype.kubevirt.io/object-kind"
+LEGACY_CONVERTED = ("krmfn read this object as {converted} (legacyApiVersions: convert): KubeVirt served {api_version} "
+                    f"up to {LAST_SERVED_IN}, stopped serving it in {NOT_SERVED_SINCE} and removed it in {REMOVED_IN}; "
+                    "change its apiVersion to {converted}")
 V1BETA2_NOT_SERVED = ("instancetype.kubevirt.io/v1beta2 is served by krmfn only: no KubeVirt cluster accepts this "
                       f"object, so keep it out of what you apply (annotate it {LOCAL_CONFIG_ANNOTATION}: "
                       "\"true\", as generate does, or set dropReferenced: true)")
@@ -114,6 +132,7 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
         outcome = inline_items(values, inline_options)
         _store_vmis(values, inline_options, outcome)
         outcome.findings.extend(admission_findings(values, admitted.verdicts, outcome, inline_options.admission))
+    outcome.findings.extend(legacy_notes(values, expand.legacy))
     if inline_options.provenance:
         _annotate_provenance(values, options, outcome)
     outcome.findings.extend(cluster_findings(values, cluster))
@@ -165,19 +184,21 @@ def _annotate_provenance(values: list[Any], options: Mapping[str, Any], outcome:
 
 def admission_findings(values: list[Any], verdicts: list[Admission | None], outcome: Outcome,
                        severity: str) -> list[Finding]:
-    """One finding per cause of each VM or VMI admission rejects, for those that expand has no error for."""
+    """One finding per cause of each VM, VMI or VirtualMachinePool admission rejects, for those that
+    expand has no error for (a pool's template: once, krmfn.model.embedded)."""
     failed = {finding.item for finding in outcome.findings if finding.is_error}
     findings = []
     for index, verdict in enumerate(verdicts):
         if verdict is None or verdict.allowed or index in failed:
             continue
         item = values[index]
-        noun = "VM" if is_virtual_machine(item) else "VMI" if is_virtual_machine_instance(item) else None
+        noun = ("VM" if is_virtual_machine(item) else "VMI" if is_virtual_machine_instance(item)
+                else VIRTUAL_MACHINE_POOL if is_virtual_machine_pool(item) else None)
         if noun is None:
             continue
         for cause in verdict.causes:
             check = check_for_cause(verdict.stage or "", cause.reasons, kind_of(values[index])) or ADMISSION_CHECK
-            findings.append(Finding(severity, f"KubeVirt's admission rejects this {noun}: {cause.message}", item=index,
+            findings.append(Finding(severity, ADMISSION_REJECTS.format(noun=noun) + cause.message, item=index,
                                     path=cause.field or cause.located or None, check=check,
                                     tags={"stage": verdict.stage or ""}))
     return findings
@@ -228,6 +249,23 @@ def _annotated(vm: dict, value: str, annotation: str = INLINED_FROM_ANNOTATION) 
     metadata["annotations"] = {**(annotations if isinstance(annotations, dict) else {}),
                                annotation: value}
     return {**vm, "metadata": metadata}
+
+
+def legacy_notes(values: list[Any], legacy: str) -> list[Finding]:
+    """Under ``legacyApiVersions: convert``, a warning for each v1alpha1 or v1alpha2 instance type
+    or preference, which krmfn read as v1beta1 (validate reports KubeVirt's own CRD deprecation
+    warning instead, check deprecated)."""
+    if legacy != LEGACY_CONVERT:
+        return []
+    notes = []
+    for index, item in enumerate(values):
+        group, version = split_api_version(item.get("apiVersion")) if isinstance(item, dict) else (None, None)
+        if kind_of(item) in DEFINITION_KINDS and group == INSTANCETYPE_GROUP and version in LEGACY_VERSIONS:
+            api_version, converted = f"{group}/{version}", f"{group}/{V1BETA1}"
+            notes.append(Finding(WARNING, LEGACY_CONVERTED.format(api_version=api_version, converted=converted),
+                                 item=index, path="apiVersion", check=check_ids.DEPRECATED, current=api_version,
+                                 proposed=converted))
+    return notes
 
 
 def _v1beta2_notes(outcome: Outcome) -> list[Finding]:

@@ -16,7 +16,11 @@ PCI topology annotation.
   the webhook's finalizer, which only the live object has).
 * VirtualMachinePools are left as written: no mutating webhook runs on a pool (KubeVirt stores it
   as sent); only the VMs its controller creates from the template are mutated, and those are not
-  in git. One info result says so.
+  in git. One info result says so. A pool its own webhook rejects is never stored: one error per
+  cause, as for a VM (the VM webhook's causes on its template are not reported again).
+* Under ``legacyApiVersions: convert``, each v1alpha1 or v1alpha2 instance type and preference
+  gets a warning: krmfn read it as v1beta1, a version KubeVirt has stopped serving
+  (``krmfn.modes.inline.mode.legacy_notes``).
 * Idempotent: a normalized VM is the webhook's fixed point.
 * ``check``: nothing changes; each field KubeVirt would store differently is an error (CI, pre-commit).
 * The random ``firmware.uuid``/``serial`` the webhook adds on CREATE cannot be known offline:
@@ -30,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.model.fields import ABSENT, field_changes
-from krmfn.modes.inline.mode import admission_findings
+from krmfn.modes.inline.mode import admission_findings, legacy_notes
 from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE, Bundle
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.virt_api.admit import admit_items
@@ -46,6 +50,7 @@ from krmfn.model.kinds import (
     is_virtual_machine,
     is_virtual_machine_instance,
     is_virtual_machine_instance_preset,
+    is_virtual_machine_pool,
 )
 from krmfn.kubevirt.virt_api.vmi_create import create_vmi, stored_source
 from krmfn.model.kubevirt_version import catalog_for
@@ -93,12 +98,16 @@ def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Col
     presets = [item for item, verdict in zip(values, admitted.verdicts, strict=True)
                if is_virtual_machine_instance_preset(item) and verdict is not None and verdict.allowed]
     for index, item in enumerate(values):
+        verdict = admitted.verdicts[index]
+        if is_virtual_machine_pool(item) and verdict is not None and not verdict.allowed:
+            rejected[index] = verdict  # its webhook rejects it: never stored, nor its VMs created
+            result.rejected.add(index)
+            continue
         if not (is_virtual_machine(item) or is_virtual_machine_instance(item)):
             continue
         if index in pool_vms:
             result.outcome.findings.append(Finding(INFO, POOL_AS_WRITTEN, item=index, check=NORMALIZE_CHECK))
             continue
-        verdict = admitted.verdicts[index]
         if verdict is not None and not verdict.allowed:
             rejected[index] = verdict
             result.rejected.add(index)
@@ -108,6 +117,7 @@ def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Col
         else:
             _normalize_vm(index, item, bundle, config, result, options["check"])
     result.outcome.findings.extend(admission_findings(values, rejected, result.outcome, ERROR))
+    result.outcome.findings.extend(legacy_notes(values, legacy))
     result.outcome.findings.extend(cluster_findings(values, cluster))
     return result
 

@@ -9,6 +9,7 @@ import tomllib
 import pytest
 
 from krmfn import __version__
+from krmfn.cli.main import build_parser
 from krmfn.kio.config import options_for
 from tests.conftest import REPO, VALIDATE, krmfn_process, load12, resource_list
 from tests.unit.modes.validate.test_cli_report import BAD
@@ -153,8 +154,8 @@ def test_a_resource_list_file_is_not_checked_in_file_mode(tmp_path):
 def test_generate_without_a_request_is_a_usage_error():
     run = krmfn_process(["generate"])
     assert (run.code, run.stdout) == (2, "")
-    assert run.stderr == ("krmfn: nothing to generate: give --from, --name, --vcpus and --memory, or sizes in a "
-                          "config file\n")
+    assert run.stderr == ("krmfn: nothing to generate: give --from and --name (with --vcpus, --memory, --custom, "
+                          "--patch or --set to change the copy), or sizes in a config file\n")
 
 
 def test_unknown_catalog_version_is_a_usage_error():
@@ -284,10 +285,11 @@ BAD_FILES = {
         ":4:10: error [input] invalid YAML at line 4, column 10: ryml trees cannot handle containers as keys; "
         "the file holds template markup ({{ }}): render it first (helm template) or leave it out with --exclude"),
     "playbook.yml": ("- hosts: all\n  tasks: []\n",
-                     ":1:1: error [input] document 1 is not a mapping (a Kubernetes object)"),
+                     ":1:1: error [input] document 1 is not a mapping (a Kubernetes object): an Ansible playbook, "
+                     "not Kubernetes YAML; leave it out with --exclude playbook.yml"),
     "values.yaml": ("replicaCount: 1\n",
                     ":1:1: error [input] document 1 is not a Kubernetes object: it has no apiVersion and no kind "
-                    "(a patch fragment belongs in a kustomization directory)"),
+                    "(Helm values, not Kubernetes YAML; leave it out with --exclude values.yaml)"),
 }
 
 
@@ -311,7 +313,8 @@ def test_validate_reports_each_bad_file_once_and_checks_the_rest(tmp_path):
         "./z.yaml:9:1: error [input] document 2 is not a mapping (a Kubernetes object)",
         # the readable documents of every file are still validated together
         './z.yaml:14: error [duplicate-object] ConfigMap a metadata.name: ConfigMap "a" in namespace default '
-        "is defined twice; the API server refuses the second one with AlreadyExists (first definition: ./a.yaml:4)",
+        "is defined twice; kubectl apply applies both in turn, so this one overwrites the first and only the last "
+        "definition stays in the cluster (first definition: ./a.yaml:4)",
     ]
     assert run.stdout.splitlines() == [*expected, "krmfn validate: 4 objects, 8 errors, 0 warnings, 0 infos"]
 
@@ -403,30 +406,34 @@ def test_validate_builds_each_kustomization_as_a_bundle_of_its_own(tmp_path):
     run = krmfn_process(["validate", "--format", "json", "."], cwd=tmp_path)
     results = [r for r in json.loads(run.stdout)["results"] if r["tags"]["check"] != "catalog"]
     broken = results.pop(1)
-    assert broken["file"] == {"path": "./overlays/broken"} and broken["tags"] == {"check": "input"}
-    assert broken["message"].startswith("kustomize build failed: accumulating resources: ")
-    assert "\n" not in broken["message"] and "E11" not in broken["message"]
-    # the overlay renders db with its patch: one bundle, named by its directory; the base and the
-    # loose copy of db are other bundles (no duplicate-object), and no fragment is read on its own
+    # on the entry that names the missing file, with kustomize's error (paths relative to the directory given)
+    assert broken["file"] == {"path": "./overlays/broken/kustomization.yaml", "line": 1}
+    assert broken["message"].startswith("kustomize build failed: accumulating resources: accumulation "
+                                        "err='accumulating resources from 'missing.yaml': evalsymlink failure on "
+                                        "'overlays/broken/missing.yaml'")
+    assert "\n" not in broken["message"] and "E11" not in broken["message"] and str(tmp_path) not in broken["message"]
+    # the overlay renders db with its patch: one bundle, its field located in the patch that sets it; the base
+    # and the loose copy of db are other bundles (no duplicate-object), and no fragment is read on its own
     assert [(r["file"], r["message"]) for r in results] == [
         ({"path": "./loose/vm.yaml", "index": 0, "line": 8}, NOT_FOUND.format("u1.nope")),
-        ({"path": "./overlays/prod", "index": 0}, NOT_FOUND.format("u1.huge")),
+        ({"path": "./overlays/prod/size.yaml", "index": 0, "line": 7}, NOT_FOUND.format("u1.huge")),
     ]
     assert results[1]["resourceRef"]["namespace"] == "prod"
     assert json.loads(run.stdout)["summary"]["objects"] == 3 and run.code == 1
     text = krmfn_process(["validate", "overlays/prod"], cwd=tmp_path).stdout.splitlines()
-    assert text[0] == ("overlays/prod (document 1): error [reference] VirtualMachine prod/db spec.instancetype.name: "
+    assert text[0] == ("overlays/prod/size.yaml:7: error [reference] VirtualMachine prod/db spec.instancetype.name: "
                        + NOT_FOUND.format("u1.huge"))
 
 
-def test_kustomize_off_reads_the_files_but_not_fragments_as_objects(tmp_path):
+def test_kustomize_off_reads_the_files_but_not_kustomize_configuration_as_objects(tmp_path):
     kustomize_repo(tmp_path)
     run = krmfn_process(["validate", "--kustomize", "off", "--format", "json", "."], cwd=tmp_path)
     results = [r for r in json.loads(run.stdout)["results"] if r["tags"]["check"] != "catalog"]
     files = {r["file"]["path"] for r in results}
     assert "./overlays/prod/unused-fragment.yaml" not in files and "./overlays/prod/labels.yaml" not in files
     assert not [r for r in results if r["tags"]["check"] == "input"]
-    assert "./overlays/prod/size.yaml" in files  # as today: a patch with apiVersion and kind is an object
+    # kustomization files and the patches they name are kustomize's configuration, not objects
+    assert files == {"./loose/vm.yaml"} and "./overlays/prod/size.yaml" not in run.stdout
 
 
 def test_kustomize_auto_without_kubectl_reads_files_and_says_so(tmp_path):
@@ -437,7 +444,71 @@ def test_kustomize_auto_without_kubectl_reads_files_and_says_so(tmp_path):
         "message": "3 kustomization directories (./base, ./overlays/broken, ./overlays/prod) read file by file: "
                    "neither kubectl nor kustomize is on PATH (or pipe: kubectl kustomize DIR | krmfn validate -)",
         "severity": "info", "tags": {"check": "input"}}
-    assert {r["file"]["path"] for r in results[1:]} >= {"./base/vm.yaml", "./overlays/prod/size.yaml"}
+    assert {r["file"]["path"] for r in results[1:]} == {"./base/vm.yaml", "./loose/vm.yaml"}  # db twice
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
+def test_a_component_with_a_patch_is_one_object_and_no_finding(tmp_path):
+    for path, text in {
+        "app/kustomization.yaml": "resources: [vm.yaml]\ncomponents: [../component]\n",
+        "app/vm.yaml": VM.format(size="u1.medium"),
+        "component/kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n"
+                                        "patches:\n- path: metadata.yaml\n  target: {kind: VirtualMachine}\n",
+        "component/metadata.yaml": "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: metadata\n"
+                                   "  annotations: {team: a}\n",
+    }.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    run = krmfn_process(["validate", "."], cwd=tmp_path)
+    assert run.stdout.splitlines()[-1] == "krmfn validate: 1 object, 0 errors, 0 warnings, 1 info", run.stdout
+    assert "[schema]" not in run.stdout and "[duplicate-object]" not in run.stdout
+
+
+def test_every_mode_that_reads_paths_builds_kustomizations_by_default():
+    parser = build_parser()
+    for args in (["validate"], ["inline"], ["generate"], ["normalize"], ["adopt"], ["explain", "x"], ["diff"],
+                 ["fit"]):
+        assert parser.parse_args(args).kustomize == "auto", args
+        assert parser.parse_args([*args, "--kustomize", "off"]).kustomize == "off", args
+    for mode in ("validate", "inline", "generate", "normalize", "adopt", "diff"):
+        assert parser.parse_args([mode, "--kustomize-build-options=--enable-helm"]).kustomizeBuildOptions == (
+            "--enable-helm"), mode
+
+
+def test_kustomize_build_options_reach_the_build_and_bad_ones_are_a_config_error(tmp_path):
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app/kustomization.yaml").write_text("resources: [cm.yaml]\n")
+    (tmp_path / "app/cm.yaml").write_text(CM.format(name="a"))
+    (tmp_path / "bin").mkdir()
+    kubectl = tmp_path / "bin" / "kubectl"
+    kubectl.write_text(f"#!/bin/sh\necho \"$@\" >> {tmp_path}/args\ncat {tmp_path}/app/cm.yaml\n")
+    kubectl.chmod(0o755)
+    (tmp_path / ".krmfn.yaml").write_text("kustomizeBuildOptions: --load-restrictor LoadRestrictionsNone\n")
+    env = {"PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}"}
+    run = krmfn_process(["validate", "app"], cwd=tmp_path, env=env)
+    assert run.code == 0, run.stdout + run.stderr
+    assert (tmp_path / "args").read_text().startswith("kustomize --load-restrictor LoadRestrictionsNone ")
+    run = krmfn_process(["inline", "--kustomize-build-options=--enable-helm", "app"], cwd=tmp_path, env=env)
+    assert run.code == 0 and load12(run.stdout)["metadata"]["name"] == "a"
+    assert (tmp_path / "args").read_text().splitlines()[1].startswith("kustomize --enable-helm ")  # the flag wins
+    run = krmfn_process(["validate", "--kustomize-build-options=-o out.yaml", "app"], cwd=tmp_path, env=env)
+    assert run.code == 2 and run.stderr == ("krmfn: kustomizeBuildOptions: -o: krmfn reads the build's output from "
+                                            "stdout; leave it out\n")
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
+def test_inline_and_explain_read_what_a_kustomization_renders(tmp_path):
+    kustomize_repo(tmp_path)
+    (tmp_path / "overlays/broken/kustomization.yaml").unlink()
+    (tmp_path / "dup.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  name: b\n")
+    run = krmfn_process(["inline", "overlays/prod"], cwd=tmp_path)
+    assert load12(run.stdout)["metadata"] == {"name": "db", "namespace": "prod", "labels": {"tier": "db"}}
+    assert run.stderr.startswith("krmfn: overlays/prod/size.yaml:7: VirtualMachine prod/db spec.instancetype.name: ")
+    # a file no kustomization renders that cannot be read is a finding; the VMs are still explained
+    run = krmfn_process(["explain", "--format", "table", "overlays/prod", "base", "dup.yaml"], cwd=tmp_path)
+    assert run.code == 1 and run.stdout.count("FIELD") == 2, run.stderr
+    assert run.stderr == ('krmfn explain: dup.yaml:5:3: invalid YAML at line 5, column 3: duplicate key "name" in a '
+                          "mapping\n")
 
 
 def test_inline_stderr_names_lines_not_document_indexes(tmp_path):

@@ -5,6 +5,8 @@ input text itself.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 
@@ -12,6 +14,7 @@ import pytest
 import yaml
 from ruamel.yaml import YAML
 
+from krmfn.cli.main import main
 from krmfn.kio import tree as yt
 from krmfn.kio.emit import dump
 from krmfn.kio.resourcelist import render_escaped
@@ -160,3 +163,98 @@ def test_ruamel_reference_agrees_on_corpus():
     # Guard the oracle itself: ruamel reads the corpus as YAML 1.2.
     value = YAML(typ="safe", pure=True).load(corpus_text())
     assert value["data"]["yes_plain"] == "yes" and value["data"]["octal_like"] == 755
+
+
+# --- a block scalar that ends the input --------------------------------------------------------
+
+# Every chomping indicator, with an indentation indicator too (the content then one column deeper).
+BLOCK_HEADERS = ["|", "|-", "|+", ">", ">-", ">+", "|2", "|2-", "|+2", ">1", ">-1", ">1+"]
+# What a header becomes where a line break must follow a text it ends: strip chomping, the
+# indentation indicator kept (what Go's yaml.v3, so kpt, writes for such a value).
+STRIPPED = {"|": "|-", "|+": "|-", ">": ">-", ">+": ">-", "|2": "|2-", "|+2": "|2-", ">1": ">1-", ">1+": ">1-"}
+CHANGED_FIRST = """apiVersion: instancetype.kubevirt.io/v1beta1
+kind: VirtualMachineInstancetype
+metadata:
+  name: small
+spec:
+  cpu: {guest: 2}
+  memory: {guest: 1Gi}
+---
+apiVersion: kubevirt.io/v1
+kind: VirtualMachine
+metadata:
+  name: vm
+spec:
+  runStrategy: Halted
+  instancetype: {kind: VirtualMachineInstancetype, name: small}
+  template:
+    spec:
+      domain:
+        devices: {}
+"""
+WRITING_MODES = ["inline", "normalize", "generate", "validate"]
+
+
+def config_map(header: str, final_newline: bool) -> str:
+    """The seven-line ConfigMap of the report: a block scalar ends it."""
+    deeper = any(char.isdigit() for char in header)
+    return (f"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  key: {header}\n"
+            f"    line\n{'     ' if deeper else '    '}line" + ("\n" if final_newline else ""))
+
+
+def ended(text: str, header: str) -> str:
+    """``text`` (ending with the block scalar) followed by a line break that keeps its value."""
+    if text.endswith("\n"):
+        return text
+    return text.replace(f"key: {header}\n", f"key: {STRIPPED.get(header, header)}\n") + "\n"
+
+
+def as_entry(text: str) -> str:
+    lines = text.split("\n")
+    return "\n".join(("- " if number == 0 else "  ") + line if line else line
+                     for number, line in enumerate(lines))
+
+
+def cli(*args: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    assert code == 0, err.getvalue()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("final_newline", [True, False], ids=["final-newline", "no-final-newline"])
+@pytest.mark.parametrize("header", BLOCK_HEADERS)
+@pytest.mark.parametrize("mode", WRITING_MODES)
+def test_a_block_scalar_ending_the_resource_list_keeps_its_value(mode, header, final_newline):
+    # the ConfigMap is the last item, its block scalar the end of the input; a VM before it changes
+    cm = config_map(header, final_newline)
+    items = "".join(as_entry(doc) + "\n" for doc in CHANGED_FIRST.split("---\n")) + as_entry(cm)
+    data = (f"  apiVersion: v1\n  kind: ConfigMap\n  metadata: {{name: f}}\n  data: {{mode: {mode}}}\n"
+            if mode != "generate" else
+            "  apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: f}\n"
+            "  data: {mode: generate, from: u1.medium, name: u1.mine, vcpus: '2', memory: 2Gi}\n")
+    text = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nfunctionConfig:\n" + data + "items:\n" + items
+    run = krm(text)
+    assert run.code == 0, run.stderr
+    assert as_entry(ended(cm, header)) in items_text(run.stdout)  # every other byte as it came
+    assert load12(run.stdout)["items"][2] == load12(cm)
+    assert yt.Walker(tree := yt.parse(text.encode())).value(yt.documents(tree)[0])["items"][2] == load12(cm)
+
+
+@pytest.mark.parametrize("final_newline", [True, False], ids=["final-newline", "no-final-newline"])
+@pytest.mark.parametrize("header", BLOCK_HEADERS)
+@pytest.mark.parametrize("mode", ["inline", "normalize"])
+def test_a_block_scalar_ending_a_file_keeps_its_value_and_its_bytes(mode, header, final_newline, tmp_path):
+    cm = config_map(header, final_newline)
+    (tmp_path / "cm.yaml").write_text(cm)
+    (tmp_path / "vm.yaml").write_text(CHANGED_FIRST)
+    # the file alone: its bytes, final line break or not
+    assert cli(mode, "--no-config", str(tmp_path / "cm.yaml")) == cm
+    # followed by another document: a line break that keeps the value
+    out = cli(mode, "--no-config", str(tmp_path / "cm.yaml"), str(tmp_path / "vm.yaml"))
+    assert out.startswith(ended(cm, header) + "---\n")
+    assert list(yaml.safe_load_all(out))[0] == load12(cm)
+    # after a changed document: the file's bytes again
+    out = cli(mode, "--no-config", str(tmp_path / "vm.yaml"), str(tmp_path / "cm.yaml"))
+    assert out.endswith("---\n" + cm)

@@ -1,10 +1,13 @@
 """The CLI's reader: what it walks, what it leaves out, and each unreadable input as one located problem."""
 from __future__ import annotations
 
+import os
+import shutil
+
 import pytest
 
 from krmfn.kio.files import (
-    INPUT_CHECK, INPUT_FAILING, INPUT_PASSING, InputProblem, Source, excluded, expand_paths, load_items,
+    INPUT_CHECK, INPUT_FAILING, INPUT_PASSING, InputProblem, Source, display_like, excluded, expand_paths, load_items,
     read_bundles, read_items,
 )
 from krmfn.kio.resourcelist import FatalInput
@@ -72,6 +75,8 @@ def test_the_walk_finds_kustomizations_and_prunes_excluded_directories(tmp_path)
                    "app/overlay/patches/p.yaml": str(tmp_path / "app/overlay"),
                    "top.yml": None}
     assert walk.kustomizations == [str(tmp_path / "app/base"), str(tmp_path / "app/overlay")]  # no Component
+    assert walk.components == [str(tmp_path / "app/components/x")]
+    assert set(walk.tops) == {*walk.kustomizations, *walk.components} and set(walk.tops.values()) == {str(tmp_path)}
     # a file named on its own inside a kustomization is not a loose fragment
     assert expand_paths([str(tmp_path / "app/overlay/patches/p.yaml")]).entries[0].kustomization == str(
         tmp_path / "app/overlay")
@@ -124,3 +129,88 @@ def test_the_input_checks_examples_pass_and_fail():
     """The documented examples, for `krmfn checks input`."""
     assert read_items([Source("ok.yaml", INPUT_PASSING.encode())], objects=True)[1] == []
     assert [p.line for p in read_items([Source("bad.yaml", INPUT_FAILING.encode())], objects=True)[1]] == [5]
+
+
+# --- kustomizations ----------------------------------------------------------------------------
+
+needs_kubectl = pytest.mark.skipif(shutil.which("kubectl") is None,
+                                   reason="kubectl is not installed: no real kustomize to build with")
+VM = "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: {}\nspec:\n  runStrategy: Always\n"
+# one kustomization using one Component with a patch (the patch has apiVersion, kind and a name)
+WITH_COMPONENT = {
+    "app/kustomization.yaml": "resources: [vm.yaml]\ncomponents: [../component]\n",
+    "app/vm.yaml": VM.format("db"),
+    "component/kustomization.yaml": "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n"
+                                    "patches:\n- path: metadata.yaml\n  target: {kind: VirtualMachine}\n",
+    "component/metadata.yaml": "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: metadata\n"
+                               "  labels: {team: a}\n",
+}
+
+
+def write(root, files):
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+
+
+@needs_kubectl
+def test_a_component_and_its_patches_are_read_only_through_the_kustomization_that_uses_it(tmp_path):
+    write(tmp_path, WITH_COMPONENT)
+    bundles = read_bundles([str(tmp_path)], kustomize=True)
+    assert [(b.built_from, [i.value["metadata"] for i in b.items], b.problems) for b in bundles] == [
+        (None, [], []), (str(tmp_path / "app"), [{"labels": {"team": "a"}, "name": "db"}], [])]
+    assert (bundles[1].items[0].file, bundles[1].items[0].doc_index) == (str(tmp_path / "app/vm.yaml"), 0)
+
+
+@needs_kubectl
+def test_a_component_no_kustomization_uses_is_one_info(tmp_path):
+    write(tmp_path, {path: text for path, text in WITH_COMPONENT.items() if path.startswith("component/")})
+    bundles = read_bundles([str(tmp_path)], kustomize=True)
+    assert bundles == [type(bundles[0])([], [InputProblem(
+        str(tmp_path / "component"), "a kustomize Component that no kustomization here uses (components: [...]): it "
+        "is checked as part of each kustomization that includes it, not on its own", severity="info")])]
+
+
+def test_file_by_file_kustomization_files_and_patches_are_not_objects(tmp_path):
+    write(tmp_path, {**WITH_COMPONENT, "component/resource.yaml": VM.format("extra"),
+                     "component/kustomization.yaml": WITH_COMPONENT["component/kustomization.yaml"]
+                     + "resources: [resource.yaml]\n"})
+    bundles = read_bundles([str(tmp_path)], kustomize=False)
+    assert len(bundles) == 1 and bundles[0].problems == []
+    assert [(os.path.relpath(i.file, tmp_path), i.value["metadata"]["name"]) for i in bundles[0].items] == [
+        ("app/vm.yaml", "db"), ("component/resource.yaml", "extra")]
+    named = read_bundles([str(tmp_path / "component/metadata.yaml"), str(tmp_path / "app/vm.yaml")])
+    assert [i.value["metadata"]["name"] for i in named[0].items] == ["db"]  # a patch named on its own too
+
+
+@needs_kubectl
+def test_a_failed_build_is_one_problem_on_the_file_to_fix_with_the_way_there(tmp_path, monkeypatch):
+    (tmp_path / ".git").mkdir()
+    write(tmp_path, {"apps/base/kustomization.yaml": "resources:\n- vm.yaml\n- missing.yaml\n",
+                     "apps/base/vm.yaml": VM.format("db"),
+                     "apps/prod/kustomization.yaml": "resources: [../base]\n",
+                     "remote/kustomization.yaml": "resources:\n- https://github.invalid/org/repo//base?ref=v1\n"})
+    monkeypatch.chdir(tmp_path / "apps")
+    bundles = {b.built_from: b for b in read_bundles(["."], kustomize=True)}
+    base, prod = bundles["./base"].problems[0], bundles["./prod"].problems[0]
+    assert (base.path, base.line, prod.path, prod.line) == ("./base/kustomization.yaml", 3) * 2
+    assert base.message.startswith("kustomize build failed: accumulating resources: accumulation err='accumulating "
+                                   "resources from 'missing.yaml': evalsymlink failure on 'apps/base/missing.yaml'")
+    assert str(tmp_path) not in base.message and "recursed accumulation" not in prod.message
+    assert prod.message == base.message + " (reached through apps/prod -> apps/base)"
+    monkeypatch.chdir(tmp_path)
+    remote = read_bundles(["remote"], kustomize=True)[1].problems[0]
+    assert (remote.path, remote.line) == ("remote/kustomization.yaml", 2)
+    assert remote.message.startswith("kustomize build failed: the remote resource "
+                                     "https://github.invalid/org/repo//base?ref=v1 cannot be fetched (")
+    assert remote.message.endswith("); check the directory's own files with --kustomize off, or leave it out with "
+                                   "--exclude remote")
+
+
+def test_paths_are_named_as_the_user_named_the_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a").mkdir()
+    assert display_like("./a")(str(tmp_path / "a/b.yaml")) == "./a/b.yaml"
+    assert display_like("a")(str(tmp_path / "a/b.yaml")) == "a/b.yaml"
+    assert display_like("a")(str(tmp_path.parent / "c.yaml")) == "../c.yaml"
+    assert display_like(str(tmp_path / "a"))(str(tmp_path / "a/b.yaml")) == str(tmp_path / "a/b.yaml")

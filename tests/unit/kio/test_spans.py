@@ -100,3 +100,35 @@ def test_a_document_that_is_not_a_block_mapping_has_no_span():
 @pytest.mark.parametrize("text", ["--- {a: 1}\n", "%YAML 1.2\n---\na: 1\n", "--- !tag\na: 1\n"])
 def test_documents_starting_on_their_marker_line_give_none(text):
     assert documents(text) is None
+
+
+def values(text: bytes) -> list:
+    tree = yt.parse(text)
+    return [yt.Walker(tree).value(document) for document in yt.documents(tree)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (b"a: 1", b"a: 1\n"),  # nothing to keep: a line break
+    (b"a: 1\n", b"a: 1\n"),
+    (b"a: |\n  x\n  y", b"a: |-\n  x\n  y\n"),  # clip: the line break would be content
+    (b"a: |+\n  x\n  y", b"a: |-\n  x\n  y\n"),  # keep, ending on content: no line break either
+    (b"a: |-\n  x", b"a: |-\n  x\n"),
+    (b"a: >\n  x\n  y", b"a: >-\n  x\n  y\n"),
+    (b"a: |2\n   x\n  y", b"a: |2-\n   x\n  y\n"),  # the indentation indicator stays
+    (b"a: >+1\n   x", b"a: >1-\n   x\n"),
+    (b"a: !!str | # note\n  x", b"a: !!str |- # note\n  x\n"),
+    (b"a: |+\n  x\n\n  ", b"a: |+\n  x\n\n"),  # an unended blank last line goes instead
+    (b"a: |\n  x\n# comment", b"a: |\n  x\n# comment\n"),  # the scalar ended before the comment
+    (b"a: |\r\n  x\r\n  y", b"a: |-\r\n  x\r\n  y\r\n"),  # the text's own line breaks
+    # the header of the last scalar, not the `|` lines of its content (a cloud-init in a block)
+    (b"a: |\n  files:\n  - content: |\n      hello", b"a: |-\n  files:\n  - content: |\n      hello\n"),
+    # an entry of a ResourceList's items
+    (b"  - kind: A\n    data:\n      k: |\n        x", b"  - kind: A\n    data:\n      k: |-\n        x\n"),
+])
+def test_terminated_ends_with_a_line_break_and_reads_the_same(text, expected):
+    assert sp.terminated(text) == expected
+    assert values(expected) == values(text)
+
+
+def test_terminated_gives_none_for_a_text_that_does_not_read_alone():
+    assert sp.terminated(b"a: *unknown\nb: |\n  x") is None

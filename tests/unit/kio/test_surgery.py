@@ -74,3 +74,17 @@ def test_what_it_does_not_edit_is_none():
     assert edit(DOC, old, first_key) is None
     flow = "a: {b: 1, c: 2}\n"
     assert edit(flow, {"a": {"b": 1, "c": 2}}, {"a": {"b": 1}}) is None
+
+
+def test_added_lists_are_indented_as_the_document_indents_its_own():
+    old = yaml.safe_load(DOC)
+    new = copy.deepcopy(old)
+    new["spec"]["template"]["spec"]["networks"] = [{"name": "net-0", "multus": {"networkName": "vlan"}}]
+    added = "      networks:\n      - name: net-0\n        multus:\n          networkName: vlan\n"
+    assert edit(DOC, old, new) == DOC + added  # compact, as `disks:` then `- name: disk-0`
+    wide = DOC.replace("\n          - name: disk-0\n            disk:\n              bus: virtio",
+                       "\n            - name: disk-0\n              disk:\n                bus: virtio")
+    wide = wide.replace("\n          - name: net-0\n            bridge: {}\n            macAddress",
+                        "\n            - name: net-0\n              bridge: {}\n              macAddress")
+    assert edit(wide, old, new) == wide + added.replace("\n      - name", "\n        - name").replace(
+        "\n        multus:\n          networkName", "\n          multus:\n            networkName")

@@ -92,3 +92,47 @@ def test_duplicate_keys_are_their_own_error_with_the_key():
     with pytest.raises(yt.DuplicateKey) as caught:
         yt.Walker(tree).value(yt.documents(tree)[0])
     assert caught.value.key == "c" and caught.value.message == 'duplicate key "c" in a mapping'
+
+
+# A block scalar that ends the text: every header, with and without a final line break.
+HEADERS = ["|", "|-", "|+", ">", ">-", ">+", "|2", "|2-", "|+2", ">1", ">-1", ">1+"]
+
+
+def block_at_end(header: str, final_newline: bool, line_break: str = "\n") -> str:
+    indented = any(char.isdigit() for char in header)  # an indentation indicator: deeper lines too
+    body = ["    line", "     more" if indented else "    more", "    last"]
+    lines = ["apiVersion: v1", "kind: ConfigMap", "metadata:", "  name: cm", "data:", f"  key: {header}", *body]
+    return line_break.join(lines) + (line_break if final_newline else "")
+
+
+@pytest.mark.parametrize("final_newline", [True, False], ids=["final-newline", "no-final-newline"])
+@pytest.mark.parametrize("header", HEADERS)
+def test_a_block_scalar_at_the_end_reads_as_yaml_12_reads_it(header, final_newline):
+    # YAML 1.2 (8.1.1.2, b-chomped-last): the end of the input ends the last line, so clip (`|`)
+    # keeps no line break there; rapidyaml 0.15.2 reads one, which krmfn takes back out.
+    for line_break in ("\n", "\r\n"):
+        text = block_at_end(header, final_newline, line_break)
+        tree = yt.parse(text.encode())
+        value = yt.Walker(tree).value(yt.documents(tree)[0])
+        assert value == YAML(typ="safe", pure=True).load(text)
+        assert yt.to_python(tree, yt.documents(tree)[0]) == value
+        assert value["data"]["key"].endswith("\n") == (final_newline and "-" not in header)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("a: |\n  x\n# a comment", "x\n"),  # the comment ends the scalar, its last line has a break
+    ("a: |\n  x\n  # content", "x\n# content"),  # deeper: content
+    ("a: |\n  x\n\n  ", "x\n"),  # an empty last line: clipped
+    ("a: |+\n  x\n\n  ", "x\n\n"),  # kept, without the blanks of the unended last line
+    ("a: |\n  x\n   \t", "x\n \t"),  # blanks beyond the indentation: content
+    ("a: |\n  x\n...", "x\n"),
+    ("- |\n  a\n  b", None),
+    ("a: !!str |  # c\n  x", "x"),
+    ("a: &k >\n  x\n\n  y", "x\ny"),
+])
+def test_the_last_line_is_the_scalars_only_where_yaml_says_so(text, value):
+    tree = yt.parse(text.encode())
+    got = yt.Walker(tree).value(yt.documents(tree)[0])
+    assert got == YAML(typ="safe", pure=True).load(text)
+    if value is not None:
+        assert got["a"] == value

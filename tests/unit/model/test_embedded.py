@@ -206,3 +206,48 @@ def test_the_provenance_annotation_of_a_pools_vm_has_the_paths_of_the_vms_it_cre
     cpu = "spec.template.spec.domain.cpu."
     assert json.loads(annotation)["instancetype VirtualMachineClusterInstancetype/small: spec.cpu.guest"] == [
         cpu + "sockets", cpu + "cores", cpu + "threads"]
+
+
+def test_a_template_problem_both_webhooks_find_is_reported_once_in_the_pools_words() -> None:
+    # The pool's webhook (the template as written) and the VM webhook (the pool's VM) both reject
+    # the hostname, the missing disk and SecureBoot without SMM; the VM webhook alone finds the
+    # instance type conflict. Each is reported once, the pool's message where both give one.
+    spec = vm("x", cpu={"sockets": 3}, firmware={"bootloader": {"efi": {"secureBoot": True}}})["spec"]
+    del spec["instancetype"]
+    spec["template"]["spec"]["hostname"] = "Bad_Host"
+    spec["template"]["spec"]["domain"]["devices"] = {"disks": [{"name": "missing"}]}
+    spec["template"]["spec"]["domain"]["memory"] = {"guest": "1Gi"}
+    prefix = "spec.virtualMachineTemplate.spec.template.spec."
+    expected = {(prefix + "hostname", prefix + "hostname does not conform to the kubernetes DNS_LABEL rules"),
+                (prefix + "domain", prefix + "domain has EFI SecureBoot enabled."),
+                (prefix + "domain.devices.disks[0].name", prefix + "domain.devices.disks[0].Name 'missing' not found.")}
+    for mode, options in (("validate", {}), ("inline", {"admission": "error"}), ("normalize", {})):
+        findings = [f for f in run(mode, [IT, pool(spec)], {"catalog": "none", **options}).findings if f.is_error]
+        lead = "" if mode == "validate" else "KubeVirt's admission rejects this VirtualMachinePool: "
+        assert {(f.item, f.check) for f in findings} == {(1, "vm-admission")}, mode
+        assert len(findings) == 3, (mode, [f.message for f in findings])
+        assert {(f.path, f.message[len(lead):len(lead) + len(message)]) for f in findings for path, message in
+                expected if f.path == path} == expected, mode
+    with_instancetype = copy.deepcopy(spec)
+    with_instancetype["instancetype"] = {"name": "small"}
+    conflict = [f for f in run("validate", [IT, pool(with_instancetype)], {"catalog": "none"}).findings
+                if f.check == "conflict"]
+    assert [f.message for f in conflict] == [  # the VM webhook's alone: on the pool's VM, in its words
+        "VM field(s) spec.template.spec.domain.cpu.sockets conflicts with selected instance type",
+        "VM field(s) spec.template.spec.domain.memory.guest conflicts with selected instance type"]
+
+
+def test_findings_on_a_pools_vm_go_only_where_the_pool_has_the_same_cause() -> None:
+    flat = unwrap([pool(vm("x")["spec"])])
+    assert flat is not None
+    field = "spec.template.spec.domain"
+    on_vm = [Finding(ERROR, "spec.template.spec.domain is bad", item=1, path=field, check="vm-admission"),
+             Finding(ERROR, "spec.template.spec.domain is worse", item=1, path=field, check="vm-admission"),
+             Finding(ERROR, "spec.template.spec.domain is bad", item=1, path=field, check="conflict")]
+    on_pool = [Finding(ERROR, "spec.virtualMachineTemplate.spec.template.spec.domain is bad", item=0,
+                       path=template_path(field), check="vm-admission")]
+    outcome = Outcome([flat.values[0], flat.values[1]], [0, 1], set(), [*on_vm, *on_pool])
+    kept = rewrap(outcome, flat, [pool(vm("x")["spec"])]).findings
+    assert [(f.message, f.check) for f in kept] == [
+        ("spec.template.spec.domain is worse", "vm-admission"), ("spec.template.spec.domain is bad", "conflict"),
+        ("spec.virtualMachineTemplate.spec.template.spec.domain is bad", "vm-admission")]

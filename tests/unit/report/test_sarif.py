@@ -4,13 +4,14 @@ from __future__ import annotations
 import glob
 import json
 import os
+import shutil
 
 import jsonschema
 import pytest
 
 from krmfn import __version__
 from krmfn.cli.rules import RULES
-from krmfn.report.sarif import artifact_uri, sarif_log
+from krmfn.report.sarif import artifact_uri, sarif_log, stable_text
 from krmfn.model.check_ids import CHECK_IDS
 from tests.conftest import REPO
 from tests.unit.report.reporting import validate, write
@@ -69,7 +70,8 @@ def test_results_carry_rule_level_message_and_locations(log):
                                            "spec.template.spec.domain.cpu.sockets conflicts with selected instance "
                                            "type")
     assert conflict["locations"] == [{
-        "physicalLocation": {"artifactLocation": {"uri": "vms/db.yaml"}, "region": {"startLine": 15}},
+        "physicalLocation": {"artifactLocation": {"uri": "vms/db.yaml", "uriBaseId": "%SRCROOT%"},
+                             "region": {"startLine": 15}},
         "logicalLocations": [
             {"name": "lab/db", "fullyQualifiedName": "VirtualMachine lab/db", "kind": "resource"},
             {"name": "spec.template.spec.domain.cpu.sockets",
@@ -79,7 +81,7 @@ def test_results_carry_rule_level_message_and_locations(log):
     # an absolute path under the working directory becomes relative; infos are notes
     assert results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "prefs/old.yaml"
     assert results[0]["level"] == "warning" and results[2]["level"] == "note"
-    assert len({r["partialFingerprints"]["krmfnResult/v1"] for r in results}) == len(results)
+    assert len({r["partialFingerprints"]["krmfnResult/v2"] for r in results}) == len(results)
 
 
 def test_suppressed_result_keeps_its_level_and_records_the_reason():
@@ -118,7 +120,7 @@ def test_uris_are_relative_to_the_repository_root_from_a_subdirectory(tmp_path, 
     log = sarif_log([{"message": "m", "severity": "error", "file": {"path": "../vms/db.yaml", "line": 4},
                       "tags": {"check": "input"}}], RULES)
     location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
-    assert location == {"uri": "vms/db.yaml"}
+    assert location == {"uri": "vms/db.yaml", "uriBaseId": "%SRCROOT%"}
 
 
 def test_every_rule_has_text_for_sarif():
@@ -140,3 +142,50 @@ def test_the_same_finding_in_two_files_has_two_fingerprints():
     log = sarif_log([{**same, "file": {"path": "a.yml"}}, {**same, "file": {"path": "b.yml"}}], RULES)
     first, second = log["runs"][0]["results"]
     assert first["partialFingerprints"] != second["partialFingerprints"]
+
+
+def test_a_file_outside_the_repository_is_a_file_uri_without_a_base(tmp_path):
+    log = sarif_log([{"message": "m", "severity": "error", "file": {"path": "/elsewhere/db.yaml"},
+                      "tags": {"check": "input"}}], RULES, cwd=str(tmp_path))
+    assert_valid(log)
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "file:///elsewhere/db.yaml"}
+
+
+def test_what_differs_between_runs_is_not_hashed(tmp_path):
+    roots = [str(tmp_path / "checkout")]
+    klog = ('kustomize build failed: E1128 03:49:18.918302   27253 run.go:72] "command failed" err=<'
+            f"lstat {tmp_path}/checkout/overlays/broken/missing.yaml: no such file or directory")
+    assert stable_text(klog, roots) == ('kustomize build failed: "command failed" err=<lstat '
+                                        "overlays/broken/missing.yaml: no such file or directory")
+    assert stable_text(f"2024/11/24 04:21:45 cloning into /tmp/kustomize-3829104/repo: {tmp_path}/checkout",
+                       roots) == "cloning into <tmp>/repo: ."
+    assert stable_text("/srv/checkout2/a.yaml /srv/checkout", ["/srv/checkout"]) == "/srv/checkout2/a.yaml ."
+    offline = ('Get "https://github.com/a/b": dial tcp: lookup github.com on 10.255.255.53:53: no such host; '
+               "Failed to connect to github.com port 443 after 2 ms: Couldn't connect to server")
+    assert stable_text(offline, roots) == ('Get "https://github.com/a/b": dial tcp: lookup github.com: no such host; '
+                                           "Failed to connect to github.com port 443: Couldn't connect to server")
+
+
+def fingerprinted(log: dict) -> list[tuple]:
+    return [(r["ruleId"], r["partialFingerprints"], json.dumps(r.get("locations")),
+             json.dumps(r.get("relatedLocations"))) for r in log["runs"][0]["results"]]
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
+def test_two_checkouts_in_different_directories_have_the_same_fingerprints_and_paths(tmp_path, monkeypatch):
+    example = os.path.join(REPO, "kustomize-examples", "validate-overlays")
+    logs = []
+    for checkout in (tmp_path / "a" / "krmfn", tmp_path / "b" / "deeper" / "clone"):
+        shutil.copytree(example, checkout, ignore=shutil.ignore_patterns(".expected"))
+        (checkout / ".git").mkdir()  # the repository root: URIs are relative to it, from any directory in it
+        monkeypatch.chdir(checkout / "repo")
+        code, out, _ = validate(["--format", "sarif", "."])
+        assert code == 1
+        logs.append(json.loads(out))
+        assert_valid(logs[-1])
+    first, second = (fingerprinted(log) for log in logs)
+    assert first == second and len(first) >= 3
+    uris = [location["physicalLocation"]["artifactLocation"]["uri"] for log in logs
+            for result in log["runs"][0]["results"] for location in result.get("locations", [])]
+    assert all(uri.startswith("repo/") for uri in uris), uris

@@ -319,8 +319,9 @@ ROWS = [
     Row("vm-unknown-apiversion", with_value("vm", "apiVersion", "kubevirt.io/v9"), 1, "unchanged",
         'no matches for kind "VirtualMachine" in version "kubevirt.io/v9"', "apiVersion"),
     Row("same-object-twice-validate", items_rl([IT, IT, PREF, VM]), 1, "unchanged",
-        'VirtualMachineClusterInstancetype "it" is defined twice; the API server refuses the second one with '
-        "AlreadyExists (first definition: item 0)", "metadata.name"),
+        'VirtualMachineClusterInstancetype "it" is defined twice; kubectl apply applies both in turn, so this one '
+        "overwrites the first and only the last definition stays in the cluster (first definition: item 0)",
+        "metadata.name"),
     # --- the same in inline: the VM stays unchanged with an error naming the field ------------------
     Row("inline-it-cpu-guest-word", with_value("it", "spec.cpu.guest", "four", "inline"), 1, "item unchanged",
         "but KubeVirt's admission rejects it, so it does not exist: spec.cpu.guest: Invalid value",

@@ -26,8 +26,8 @@ FORBIDDEN_CALLS = re.compile(r"(?<![\w.])(?:eval|exec|compile|__import__)\(|"
                              r"Loader=yaml\.(?:Loader|FullLoader|UnsafeLoader)|os\.(?:system|popen|exec\w*|spawn\w*)\(")
 
 
-# The one subprocess: the CLI's validate builds kustomization directories with kubectl kustomize
-# (README, "Security"); the KRM function and the other modes never reach it.
+# The one subprocess: the CLI's modes build kustomization directories with kubectl kustomize
+# (docs/security.md), unless --kustomize off; the KRM function never reaches it.
 # The other: `krmfn diff --git REV` reads the paths at REV with `git archive` (read-only).
 SUBPROCESS_ALLOWED = {PACKAGE / "kio" / "kustomize.py", PACKAGE / "kio" / "git.py"}
 
@@ -140,13 +140,13 @@ def test_cli_reads_only_the_files_named(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not hasattr(sys, "addaudithook"), reason="audit hooks are Python 3.8+")
-def test_cli_starts_kustomize_only_for_a_kustomization_in_validate(tmp_path: Path) -> None:
-    """The one process krmfn starts: the kustomize on PATH, on a kustomization directory found by
-    validate, with plugins off; `--kustomize off` and inline start nothing."""
+def test_cli_starts_kustomize_only_for_a_kustomization(tmp_path: Path) -> None:
+    """The one process krmfn starts: the kustomize on PATH, on a kustomization directory found in
+    the paths, with plugins off; `--kustomize off` starts nothing."""
     work = tmp_path / "pkg"
     work.mkdir()
     (work / "kustomization.yaml").write_text("resources: [cm.yaml]\n")
-    (work / "cm.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n")
+    (work / "cm.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n")
     fake = tmp_path / "bin" / "kubectl"
     fake.parent.mkdir()
     fake.write_text("#!/bin/sh\nexec /bin/cat \"$2/cm.yaml\"\n")
@@ -155,14 +155,16 @@ def test_cli_starts_kustomize_only_for_a_kustomization_in_validate(tmp_path: Pat
     os.environ["PATH"] = str(fake.parent)
     try:
         runs = {name: _audited([*args, str(work)], "", tmp_path) for name, args in (
-            ("validate", ["validate"]), ("off", ["validate", "--kustomize=off"]), ("inline", ["inline"]))}
+            ("validate", ["validate"]), ("off", ["validate", "--kustomize=off"]), ("inline", ["inline"]),
+            ("inline off", ["inline", "--kustomize=off"]))}
     finally:
         os.environ["PATH"] = path
     started = {name: [e for e in events if e[0] != "open"] for name, (_, events, _) in runs.items()}
-    assert [e[0] for e in started["validate"]] == ["subprocess.Popen"], started
-    assert f"{fake}" in started["validate"][0][1] and "enable-alpha-plugins" not in started["validate"][0][1]
-    assert started["off"] == [] and started["inline"] == []
-    assert [code for code, _, _ in runs.values()] == [0, 0, 0]
+    for name in ("validate", "inline"):
+        assert [e[0] for e in started[name]] == ["subprocess.Popen"], started
+        assert f"{fake}" in started[name][0][1] and "enable-alpha-plugins" not in started[name][0][1]
+    assert started["off"] == [] and started["inline off"] == []
+    assert [code for code, _, _ in runs.values()] == [0, 0, 0, 0]
 
 
 def test_python_tags_are_values_not_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

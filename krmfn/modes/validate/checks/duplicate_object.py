@@ -1,7 +1,12 @@
 """duplicate-object: the same object (kind, namespace, name) appears twice in the bundle.
 
-The API server would refuse the second CREATE (`... already exists`), and kpt and kustomize
-would fail or silently keep one of them.
+`kubectl apply` applies both definitions, one after the other: the second updates the object
+the first created, so the last definition wins and the first one's content does not stay in the
+cluster (`kubectl create` would instead refuse the second with AlreadyExists, and `kubectl
+kustomize` refuses to build a kustomization that renders the same object twice). The finding is
+on the later definition and names the first one. Until the duplicate is fixed, krmfn's other
+checks resolve references to that name against the first definition, as KubeVirt's admission of
+an object applied between the two would.
 
 Passing example::
 
@@ -36,7 +41,8 @@ from krmfn.model import check_ids
 ID = check_ids.DUPLICATE_OBJECT
 SEVERITY = "error"
 SUMMARY = "the same object (group, kind, namespace, name) twice in the bundle"
-MIRRORS = "the API server's AlreadyExists on the second CREATE"
+MIRRORS = ("none in KubeVirt: kubectl apply, whose second apply of the same object updates it, so the last "
+           "definition wins")
 FIX = "Keep one definition of the object (the message says where the first one is); rename or delete the other."
 CLUSTER_KINDS = frozenset({*kinds.CLUSTER_DEFINITION_KINDS,
                            "Namespace", "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition",
@@ -67,8 +73,8 @@ def run(ctx: Context) -> Iterable[Finding]:
         if key in first_seen:
             group, kind, ns, name = key
             where = f" in namespace {ns}" if ns else ""
-            yield Finding(ERROR, f'{kind} "{name}"{where} is defined twice; '
-                                 "the API server refuses the second one with AlreadyExists",
+            yield Finding(ERROR, f'{kind} "{name}"{where} is defined twice; kubectl apply applies both in turn, so '
+                                 "this one overwrites the first and only the last definition stays in the cluster",
                           item=index, path="metadata.name", check=ID, tags={FIRST_ITEM: str(first_seen[key])})
         else:
             first_seen[key] = index

@@ -5,6 +5,7 @@ import pytest
 
 import krmfn.kubevirt.instancetype.expand.vms as expand_loop
 from krmfn.model.findings import ERROR
+from krmfn.modes.dispatch import run as dispatch_run
 from krmfn.modes.inline.mode import InlineOptions, inline_items, run_inline
 from krmfn.kubevirt.instancetype.expand.vms import INFER_HINT
 from krmfn.model.krm import INLINED_FROM_ANNOTATION
@@ -363,3 +364,36 @@ def vmi(name="testvmi", memory="1024Mi"):
             "spec": {"domain": {"memory": {"guest": memory}, "devices": {
                 "disks": [{"name": "root", "disk": {"bus": "virtio"}}]}},
                 "volumes": [{"name": "root", "containerDisk": {"image": "quay.io/containerdisks/fedora:41"}}]}}
+
+
+def test_a_pools_template_problem_is_reported_once_in_the_pools_words():
+    # the pool's webhook and the VM webhook on the pool's VM both find it: KubeVirt answers the
+    # pool's CREATE with the pool's message, at the template's path
+    template = vm()["spec"]
+    template["template"]["spec"]["domain"]["devices"] = {"disks": [{"name": "missing"}]}
+    pool = {"apiVersion": "pool.kubevirt.io/v1beta1", "kind": "VirtualMachinePool",
+            "metadata": {"name": "pool", "namespace": "ns"},
+            "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "p"}},
+                     "virtualMachineTemplate": {"metadata": {"labels": {"app": "p"}}, "spec": template}}}
+    outcome = dispatch_run("inline", [pool], {"catalog": "none", "admission": "error"})
+    assert [(f.severity, f.check, f.item, f.path, f.message) for f in outcome.findings] == [
+        (ERROR, "vm-admission", 0, "spec.virtualMachineTemplate.spec.template.spec.domain.devices.disks[0].name",
+         "KubeVirt's admission rejects this VirtualMachinePool: "
+         "spec.virtualMachineTemplate.spec.template.spec.domain.devices.disks[0].Name 'missing' not found.")]
+
+
+def test_converted_legacy_objects_get_a_warning_each_only_under_convert():
+    legacy_it = {**it("small", "VirtualMachineInstancetype", "ns"), "apiVersion": "instancetype.kubevirt.io/v1alpha1"}
+    legacy_pf = {**pf("pref", "VirtualMachinePreference"), "apiVersion": "instancetype.kubevirt.io/v1alpha2"}
+    legacy_pf["metadata"]["namespace"] = "ns"
+    items = [legacy_it, legacy_pf, vm(instancetype={"kind": "VirtualMachineInstancetype", "name": "small"},
+                                      preference={"kind": "VirtualMachinePreference", "name": "pref"})]
+    outcome = run_inline(items, {"catalog": "none", "legacyApiVersions": "convert"})
+    assert outcome.changed == {2}
+    assert [(f.severity, f.check, f.item, f.path, f.current, f.proposed) for f in outcome.findings] == [
+        ("warning", "deprecated", 0, "apiVersion", "instancetype.kubevirt.io/v1alpha1", IT_API),
+        ("warning", "deprecated", 1, "apiVersion", "instancetype.kubevirt.io/v1alpha2", IT_API)]
+    assert "KubeVirt served instancetype.kubevirt.io/v1alpha1 up to v1.5, stopped serving it in v1.6" in \
+        outcome.findings[0].message
+    rejected = run_inline(items, {"catalog": "none", "legacyApiVersions": "reject"})
+    assert [f.check for f in rejected.findings if f.check == "deprecated"] == []

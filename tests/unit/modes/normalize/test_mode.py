@@ -1,5 +1,6 @@
 """The normalize mode on plain items, the typed functionConfig, and --argocd-ignore."""
 import copy
+import difflib
 
 import yaml
 
@@ -186,3 +187,76 @@ def test_argocd_ignore_names_the_vmi_fields_only_the_cluster_writes():
     assert argocd_ignore_differences([vmi("a"), vmi("b")], {"catalog": "none"}) == [
         {"group": "kubevirt.io", "kind": "VirtualMachineInstance",
          "jsonPointers": ["/spec/domain/firmware/uuid", "/metadata/finalizers"]}]
+
+
+KUBECTL_STYLE_VM = """\
+# a VM as kubectl writes it: lists compact under their keys
+apiVersion: kubevirt.io/v1
+kind: VirtualMachine
+metadata:
+  name: vm
+  labels:
+    tier: on
+spec:
+  runStrategy: Always
+  template:
+    spec:
+      domain:
+        devices:
+          disks:
+          - name: root
+            disk: {bus: virtio}
+          interfaces:
+          - name: default
+            masquerade: {}
+        resources:
+          requests:
+            memory: 1Gi
+      networks:
+      - name: default
+        pod: {}
+      volumes:
+      - name: root
+        containerDisk:
+          image: quay.io/containerdisks/fedora:latest
+"""
+
+
+def test_the_diff_of_a_kubectl_style_vm_holds_only_the_lines_normalize_adds(tmp_path):
+    path = tmp_path / "vm.yaml"
+    path.write_text(KUBECTL_STYLE_VM)
+    result = krmfn_process(["normalize", "--no-config", str(path)])
+    assert result.code == 0, result.stderr
+    diff = [line for line in difflib.unified_diff(KUBECTL_STYLE_VM.splitlines(), result.stdout.splitlines(),
+                                                  lineterm="", n=0) if not line.startswith(("---", "+++", "@@"))]
+    assert diff == ["+        machine:", "+          type: q35", "+      architecture: amd64", "+    metadata:",
+                    "+      annotations:", "+        kubevirt.io/pci-topology-version: v3"]
+
+
+def test_a_pool_its_webhook_rejects_is_reported_once_in_the_pools_words():
+    template = vm()["spec"]
+    template["template"]["spec"]["domain"]["devices"] = {"disks": [{"name": "missing"}]}
+    pool = {"apiVersion": "pool.kubevirt.io/v1beta1", "kind": "VirtualMachinePool",
+            "metadata": {"name": "pool", "namespace": "ns"},
+            "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "p"}},
+                     "virtualMachineTemplate": {"metadata": {"labels": {"app": "p"}}, "spec": template}}}
+    outcome = normalize([pool])
+    assert outcome.items == [pool] and not outcome.changed
+    path = "spec.virtualMachineTemplate.spec.template.spec.domain.devices.disks[0].name"
+    assert [(f.severity, f.message, f.path, f.item) for f in outcome.findings if f.severity == ERROR] == [
+        (ERROR, "KubeVirt's admission rejects this VirtualMachinePool: "
+                "spec.virtualMachineTemplate.spec.template.spec.domain.devices.disks[0].Name 'missing' not found.",
+         path, 0)]
+
+
+def test_a_converted_legacy_object_gets_a_warning_in_krmfns_words():
+    legacy = {**it(), "apiVersion": "instancetype.kubevirt.io/v1alpha2"}
+    matcher = {"kind": legacy["kind"], "name": legacy["metadata"]["name"]}
+    outcome = normalize([legacy, vm(instancetype=matcher)], legacyApiVersions="convert")
+    assert [(f.severity, f.check, f.item, f.path, f.current, f.proposed, f.message) for f in outcome.findings] == [
+        ("warning", "deprecated", 0, "apiVersion", "instancetype.kubevirt.io/v1alpha2",
+         "instancetype.kubevirt.io/v1beta1",
+         "krmfn read this object as instancetype.kubevirt.io/v1beta1 (legacyApiVersions: convert): KubeVirt served "
+         "instancetype.kubevirt.io/v1alpha2 up to v1.5, stopped serving it in v1.6 and removed it in v1.7; change "
+         "its apiVersion to instancetype.kubevirt.io/v1beta1")]
+    assert all(f.check != "deprecated" for f in normalize([legacy], legacyApiVersions="reject").findings)

@@ -12,5 +12,6 @@ def test_the_first_definition_is_a_tag_not_part_of_the_message() -> None:
     outcome = run_validate([CM, OTHER, CM], {})
     assert [(f.check, f.item, f.path, f.tags, f.message) for f in outcome.findings] == [
         ("duplicate-object", 2, "metadata.name", {FIRST_ITEM: "0"},
-         'ConfigMap "a" in namespace lab is defined twice; the API server refuses the second one with AlreadyExists'),
+         'ConfigMap "a" in namespace lab is defined twice; kubectl apply applies both in turn, so this one '
+         "overwrites the first and only the last definition stays in the cluster"),
     ]
