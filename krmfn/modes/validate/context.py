@@ -82,25 +82,25 @@ def build_context(values: list[Any], options: Mapping[str, Any], reuse_admission
 
 def _claim_rejections(ctx: Context) -> None:
     """Every cause of each rejection, then those of the stages a cluster runs once they are fixed
-    (``Admission.later``) that tell something new: a later stage's cause of a check and field
-    already reported (a webhook's schema gate repeating the CRD schema's missing field in its own
-    words) is left out."""
+    (``Admission.later``) that tell something new: a later stage's cause at a field already
+    reported, under any check (a webhook's schema gate repeating the CRD schema's missing field, or
+    strict decoding's unknown field as a forbidden property, in its own words), is left out."""
     for index, verdict in enumerate(ctx.admissions):
         if verdict is None or verdict.allowed:
             continue
         kind = kind_of(ctx.values[index])
-        told: set[tuple[str, str]] = set()
+        told: set[tuple[str | None, str]] = set()
         for rejection in (verdict, *verdict.later):
             claims = []
             for cause in rejection.causes:
                 check = check_for_cause(rejection.stage or "", cause.reasons, kind)
                 path = cause.field or cause.located or None
-                key = (check or "", path if path is not None else cause.message)
+                key = (path, "") if path is not None else (None, cause.message)
                 if check is not None and key not in told:
-                    claims.append((key, Claim(index, cause.message, path, cause.reasons)))
-            for key, claim in claims:
+                    claims.append((key, check, Claim(index, cause.message, path, cause.reasons)))
+            for key, check, claim in claims:
                 told.add(key)
-                ctx.claims[key[0]].append(claim)
+                ctx.claims[check].append(claim)
 
 
 def _claim_expand_failures(ctx: Context) -> None:

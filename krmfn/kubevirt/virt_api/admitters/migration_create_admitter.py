@@ -57,6 +57,7 @@ from krmfn.kubevirt.util.webhooks import (
     Cause,
     reject_message,
     reject_webhook,
+    passed_over,
 )
 from krmfn.kubevirt.virt_api.mutators.migration_create_mutator import MIGRATION_SELECTOR_LABEL, vmi_name_of
 from krmfn.kubevirt.virt_config.featuregate import DECENTRALIZED_LIVE_MIGRATION
@@ -147,7 +148,7 @@ def validate_schema_error(obj: dict, schema: schemas.Obj, stage: str) -> Admissi
     unknown = sorted(report.unknown, key=lambda path: (path.count("."), path))
     causes = [Cause("", forbidden_property(path), located=path) for path in unknown]
     causes += [Cause("", error.openapi_message(), located=error.path) for error in report.errors]
-    return reject_webhook(stage, causes) if causes else None
+    return passed_over(reject_webhook(stage, causes), schemas.decodable(report)) if causes else None
 
 
 def validate_migration_spec(spec: dict, field: str) -> list[Cause]:

@@ -7,7 +7,7 @@ since v1.7.4):
 
 1. ``ValidateSchema`` against the OpenAPI definition of ``VirtualMachineInstancePresetSpec``
    (stage ``validating-webhook/openapi-schema``; the messages and their order as
-   ``krmfn.kubevirt.virt_api.admitters.vmirs_admitter.validate_schema_causes`` gives them). The CRD
+   ``krmfn.kubevirt.virt_api.admitters.vmirs_admitter.validate_schema_gate`` gives them). The CRD
    does not require ``spec``; this gate does, so a preset without one is rejected here with
    "spec in body is required" and the type error of the null spec;
 2. ``json.Unmarshal`` into the Go type (a number out of its Go integer type's range);
@@ -30,7 +30,6 @@ from krmfn.kubevirt.apiserver.vmirs_schema import vmi_preset_schema
 from krmfn.kubevirt.storage.admitters.disks import validate_disks
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_REQUIRED,
-    STAGE_VALIDATING_SCHEMA,
     STAGE_VALIDATING_WEBHOOK,
     Admission,
     AdmissionWarning,
@@ -42,7 +41,7 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.domain import validate_firmware
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec import in_area
-from krmfn.kubevirt.virt_api.admitters.vmirs_admitter import validate_schema_causes
+from krmfn.kubevirt.virt_api.admitters.vmirs_admitter import validate_schema_gate
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 SPEC = "spec"
@@ -67,9 +66,9 @@ def admit_vmi_preset_webhook(preset: dict, version: KubevirtVersion = DEFAULT_KU
     """``VMIPresetAdmitter.Admit`` on a CREATE: the verdict, after ``warnings`` (the API server's)."""
     warnings = list(warnings)
     schema = vmi_preset_schema(version)
-    gate = validate_schema_causes(preset, cast(schemas.Obj, schema.props[SPEC]))
-    if gate:
-        return reject_webhook(STAGE_VALIDATING_SCHEMA, gate, warnings)
+    rejected = validate_schema_gate(preset, cast(schemas.Obj, schema.props[SPEC]), warnings)
+    if rejected is not None:
+        return rejected
     decode_failure = schemas.go_decode_failure(preset, schema)
     if decode_failure is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_failure[0], warnings, located=decode_failure[1])

@@ -6,7 +6,7 @@ Mirrors ``VMIRSAdmitter.Admit`` and ``ValidateVMIRSSpec`` in
 ``pkg/util/openapi/openapi.go``) and ``metav1.LabelSelectorAsSelector`` (apimachinery's
 ``pkg/apis/meta/v1/helpers.go`` with ``labels.NewRequirement``):
 
-1. ``ValidateSchema`` (stage ``validating-webhook/openapi-schema``, ``validate_schema_causes``): the
+1. ``ValidateSchema`` (stage ``validating-webhook/openapi-schema``, ``validate_schema_gate``): the
    top-level keys other than ``kind``, ``apiVersion``, ``spec``, ``status`` and ``metadata`` are
    forbidden properties, ``spec`` is required, and the spec is checked against the OpenAPI
    definition of ``VirtualMachineInstanceReplicaSetSpec``; a failure answers with the bare messages;
@@ -56,6 +56,7 @@ from krmfn.kubevirt.util.webhooks import (
     allow,
     reject_message,
     reject_webhook,
+    passed_over,
 )
 from krmfn.kubevirt.virt_api.admitters.grace_io_virtualization import validate_grace_io_virtualization_annotations
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict
@@ -83,12 +84,25 @@ SPEC_NULL = 'spec in body must be of type object: "null"'
 def validate_schema_causes(obj: dict, spec_schema: schemas.Obj) -> list[Cause]:
     """``ValidateSchema``'s causes for an object whose spec's OpenAPI definition is
     ``spec_schema`` (empty when it passes): bare messages, one cause each."""
+    return _schema_gate(obj, spec_schema)[0]
+
+
+def validate_schema_gate(obj: dict, spec_schema: schemas.Obj,
+                         warnings: list[AdmissionWarning]) -> Admission | None:
+    """``ValidateSchema`` as the webhook's first answer: its rejection, passable
+    (``krmfn.kubevirt.util.webhooks.passed_over``) when Go still decodes the object."""
+    causes, decodable = _schema_gate(obj, spec_schema)
+    return passed_over(reject_webhook(STAGE_VALIDATING_SCHEMA, causes, warnings), decodable) if causes else None
+
+
+def _schema_gate(obj: dict, spec_schema: schemas.Obj) -> tuple[list[Cause], bool]:
     messages: list[tuple[str, str]] = [
         (forbidden_property(f".{key}"), str(key))
         for key in sorted((key for key in obj if key not in TOP_LEVEL_KEYS), key=str)]
     spec = obj.get(SPEC)
     if SPEC not in obj:
         messages.append((SPEC_REQUIRED, SPEC))
+    decodable = spec is not None
     if spec is None:
         # ValidateSpec(nil): the type validator's answer for a missing or null spec.
         messages.append((SPEC_NULL, SPEC))
@@ -97,7 +111,8 @@ def validate_schema_causes(obj: dict, spec_schema: schemas.Obj) -> list[Cause]:
                                scalar_defaults=True)
         messages += [(forbidden_property(path), path) for path in report.unknown]
         messages += [(error.openapi_message(), error.path) for error in report.errors]
-    return [Cause("", message, located=path) for message, path in messages]
+        decodable = schemas.decodable(report)
+    return [Cause("", message, located=path) for message, path in messages], decodable
 
 
 # ---------------------------------------------------------------------------------------------
@@ -142,9 +157,9 @@ def admit_vmirs_webhook(vmirs: dict, config: ClusterConfig,
     """``VMIRSAdmitter.Admit`` on a CREATE: the verdict, after ``warnings`` (the API server's)."""
     warnings = list(warnings)
     schema = vmirs_schema(config.kubevirt_version)
-    gate = validate_schema_causes(vmirs, cast(schemas.Obj, schema.props[SPEC]))
-    if gate:
-        return reject_webhook(STAGE_VALIDATING_SCHEMA, gate, warnings)
+    rejected = validate_schema_gate(vmirs, cast(schemas.Obj, schema.props[SPEC]), warnings)
+    if rejected is not None:
+        return rejected
     decode_failure = schemas.go_decode_failure(vmirs, schema)
     if decode_failure is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_failure[0], warnings, located=decode_failure[1])

@@ -75,3 +75,18 @@ def test_an_instance_type_webhook_runs_past_an_unknown_field_and_the_object_stay
 def test_later_answers_survive_the_fork():
     plain = r.admission_to_plain(admit_bundle([vm(tempate={})])[0])
     assert r.admission_from_plain(plain).later[0].causes[0].message == ONE_INTERFACE
+
+
+def test_a_replica_set_webhook_runs_past_an_unknown_field_its_own_schema_gate_also_refuses():
+    # Strict decoding and then the webhook's ValidateSchema (a forbidden property) refuse spec.bogus;
+    # Go decodes the object, so the selector check behind them still answers.
+    replica_set = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstanceReplicaSet",
+                   "metadata": {"name": "rs", "namespace": "ns"},
+                   "spec": {"replicas": 2, "bogus": 1, "selector": {"matchLabels": {"app": "a"}},
+                            "template": {"metadata": {"labels": {"app": "b"}},
+                                         "spec": {"domain": {"devices": {}, "memory": {"guest": "1Gi"}}}}}}
+    [verdict] = admit_bundle([replica_set])
+    assert verdict.stage == r.STAGE_FIELD_VALIDATION
+    assert [causes(later) for later in verdict.later] == [
+        (r.STAGE_VALIDATING_SCHEMA, [("", "spec.bogus in body is a forbidden property")]),
+        (r.STAGE_VALIDATING_WEBHOOK, [("spec.selector", "selector does not match labels.")])]

@@ -121,3 +121,14 @@ def test_a_later_stage_repeating_a_reported_field_in_its_own_words_is_left_out()
     assert [later.stage for later in ctx.admission(0).later] == ["validating-webhook/openapi-schema"]
     assert [(check, c.path, c.message) for check, claims in ctx.claims.items() for c in claims] == [
         ("schema", "spec.domain.devices", "Required value")]
+
+
+def test_a_later_stage_naming_a_reported_field_under_another_check_is_left_out() -> None:
+    replica_set = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstanceReplicaSet",
+                   "metadata": {"name": "rs", "namespace": "golden"},
+                   "spec": {"replicas": 2, "bogus": 1, "selector": {"matchLabels": {"app": "a"}},
+                            "template": {"metadata": {"labels": {"app": "b"}},
+                                         "spec": {"domain": {"devices": {}, "memory": {"guest": "1Gi"}}}}}}
+    ctx = build_context([replica_set], {})
+    assert [(check, c.path) for check, claims in ctx.claims.items() for c in claims] == [
+        ("unknown-field", "spec.bogus"), ("vmi-admission", "spec.selector")]
