@@ -22,6 +22,7 @@ from krmfn.kio import tree as yt
 from krmfn.kio import spans as sp
 from krmfn.kio.items import Item, convert
 from krmfn.kio.resourcelist import FatalInput
+from krmfn.kio.results import REACHED_THROUGH
 from krmfn.model.findings import ERROR, INFO
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -59,6 +60,7 @@ class InputProblem:
     column: int | None = None
     index: int | None = None  # the document, when the problem is one document of the file
     severity: str = INPUT_SEVERITY
+    reached_through: list[str] = field(default_factory=list)  # a failed build: the directories it went through
 
     def result(self) -> dict[str, Any]:
         """As a KRM result (krmfn.kio.results.to_result's shape)."""
@@ -70,6 +72,8 @@ class InputProblem:
                     where[key] = value
             result["file"] = where
         result["tags"] = {"check": INPUT_CHECK}
+        if self.reached_through:
+            result[REACHED_THROUGH] = [list(self.reached_through)]
         return result
 
     def fatal(self) -> FatalInput:
@@ -443,11 +447,9 @@ def _build_problem(directory: str, top: str, done: kz.Build, display: origins.Di
         message = (f"kustomize build failed: the remote resource {failed.remote} cannot be fetched "
                    f"({kz.fetch_error(failed.error)}); check the directory's own files with --kustomize off, "
                    f"or leave it out with --exclude {glob if glob != '.' else directory}")
-    if len(failed.chain) > 1:
-        steps = [kz.relative_paths(step, root, failed.chain) for step in failed.chain]
-        message += " (reached through " + " -> ".join(step if step != "." else directory for step in steps) + ")"
+    chain = [directory, *(display(step) for step in failed.chain[1:])] if len(failed.chain) > 1 else []
     path = display(failed.file) if failed.file else directory
-    return InputProblem(path, message, failed.line, failed.column)
+    return InputProblem(path, message, failed.line, failed.column, reached_through=chain)
 
 
 def _refused_at(path: str) -> tuple[int | None, int | None] | None:

@@ -25,6 +25,7 @@ import yaml
 from krmfn.kio import kustomize as kz
 from krmfn.kio.items import Item
 from krmfn.kio.lines import compose, split_path
+from krmfn.kio.results import OBJECT_FILE
 
 Display = Callable[[str], str]  # an absolute path as reports name it
 _IDENTITY = (["apiVersion"], ["kind"], ["metadata", "name"], ["metadata", "namespace"])
@@ -255,11 +256,14 @@ def _start(node: Any) -> int | None:
 
 
 def add_lines(results: list[dict[str, Any]], items: list[Item], findings_items: list[int | None]) -> None:
-    """Give each result about a built item the file, document and line of its field."""
+    """Give each result about a built item the file, document and line of its field, and, when
+    that is a patch's file, the object's own (``objectFile``)."""
     for result, index in zip(results, findings_items, strict=False):
         if index is None or not 0 <= index < len(items):
             continue
-        located = items[index].located
-        if isinstance(located, Located):
-            path, doc, line = located.where((result.get("field") or {}).get("path"))
+        item = items[index]
+        if isinstance(item.located, Located):
+            path, doc, line = item.located.where((result.get("field") or {}).get("path"))
             result["file"] = {"path": path, "index": doc, **({"line": line} if line else {})}
+            if (path, doc) != (item.file, item.doc_index):
+                result[OBJECT_FILE] = {"path": item.file, "index": item.doc_index}

@@ -10,6 +10,12 @@ from krmfn.kio.items import Item, resource_ref
 
 _SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
+# A failed build's ways to the file to fix: a list of chains, each the kustomization directories a
+# build went through, the directory built first (one chain; several once merged, krmfn.report.merge).
+REACHED_THROUGH = "reachedThrough"
+# Where the object is when ``file`` names another file: the patch that wrote the field.
+OBJECT_FILE = "objectFile"
+
 
 def item_location(item: Item, line: int | None = None, within: str | None = None) -> str:
     """Where an item is, for a message: `path:line` when the line is known, else `path (document N)`

@@ -6,7 +6,8 @@ with pass or fail, as kubeconform does. An object with
 errors fails: one `<failure>` whose message is the first error and whose text lists them all
 (`--strict` has made warnings errors already). Warnings, infos and suppressed results are listed in
 the testcase's `<system-out>`. A result about a file rather than an object (the `input` check) is
-a testcase named after the file. A problem several kustomizations' builds share is one result
+a testcase named after the file. A result on a field a kustomize patch wrote is in its object's
+testcase, its line naming the patch's file. A problem several kustomizations' builds share is one result
 (krmfn.report.merge), whose line names the other builds. Shaped by the Jenkins junit-10.xsd (tests
 validate against it).
 """
@@ -17,7 +18,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from krmfn.kio.items import Item, resource_ref
-from krmfn.kio.results import stderr_line
+from krmfn.kio.results import OBJECT_FILE, stderr_line
 from krmfn.report.merge import suffix as builds_suffix
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR
@@ -63,7 +64,9 @@ def _file(path: str | None) -> str:
 
 
 def _key(result: dict[str, Any]) -> Key:
-    file = result.get("file") or {}
+    """The case a result belongs to: its object's (the object's own file when a patch wrote the
+    field), else its file's."""
+    file = result.get(OBJECT_FILE) or result.get("file") or {}
     if not result.get("resourceRef"):
         return (_file(file.get("path")), None, None)
     in_list = _IN_LIST.match(str((result.get("field") or {}).get("path") or ""))
@@ -109,7 +112,9 @@ def _line(result: dict[str, Any]) -> str:
     text = stderr_line({"message": result.get("message", ""), "severity": ERROR} | ({"field": {"path": field}}
                                                                                     if field else {}))
     text += builds_suffix(result)
-    where = f"line {file['line']}: " if file.get("line") else ""
+    elsewhere = result.get(OBJECT_FILE) and file.get("path")
+    where = f"{_file(file['path']) + ' ' if elsewhere else ''}line {file['line']}: " if file.get("line") else (
+        f"{_file(file['path'])}: " if elsewhere else "")
     check = f" [{_check(result)}]" if _check(result) else ""
     suffix = f" (suppressed: {reason})" if reason else ""
     return f"{where}{severity}{check} {text}{suffix}"

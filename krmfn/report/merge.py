@@ -17,13 +17,17 @@ severity, suppression, message and field, and
   object (a failed build is its directory's own problem). An overlay that renames the object or
   moves it to another namespace then reports it on its own.
 
-Results of one bundle are never merged with each other.
+Results of one bundle are never merged with each other. A failed build's way to the file to fix
+(``reachedThrough``, krmfn.kio.results.REACHED_THROUGH) is not part of the problem: the merged
+result keeps every overlay's way there.
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from krmfn.kio.results import REACHED_THROUGH
 
 # The result key listing the kustomization directories whose builds have the problem.
 KUSTOMIZATIONS = "kustomizations"
@@ -45,11 +49,19 @@ def merge_bundles(runs: Sequence[tuple[str | None, list[dict[str, Any]]]]) -> li
                 bundles.append([built_from])
             else:
                 bundles[index].append(built_from)
+                _add_chains(merged[index], result.get(REACHED_THROUGH) or [])
     for result, found_by in zip(merged, bundles, strict=True):
         directories = [directory for directory in found_by if directory is not None]
         if directories:
             result[KUSTOMIZATIONS] = directories
     return merged
+
+
+def _add_chains(result: dict[str, Any], chains: list[list[str]]) -> None:
+    known = result.setdefault(REACHED_THROUGH, [])
+    known.extend(chain for chain in chains if chain not in known)
+    if not known:
+        del result[REACHED_THROUGH]
 
 
 def problem_key(result: dict[str, Any], built_from: str | None) -> tuple:
@@ -85,10 +97,19 @@ def where_else(result: dict[str, Any]) -> tuple[str, list[str]]:
 
 
 def suffix(result: dict[str, Any], name: Callable[[str], str] = str) -> str:
-    """`` (also in overlays/dev, overlays/prod)``, `` (in overlays/dev)`` or "" (``name`` spells
-    each directory)."""
+    """How a report ends the result's message: the ways a failed build went to the file to fix,
+    `` (reached through overlays/prod -> base; overlays/dev -> base)``, then the other builds that
+    have the problem and no such way, `` (also in overlays/dev, overlays/prod)`` or
+    `` (in overlays/dev)``; or "" (``name`` spells each directory)."""
+    chains = [chain for chain in result.get(REACHED_THROUGH) or [] if chain]
     words, directories = where_else(result)
-    return f" ({words} {', '.join(name(d) for d in directories)})" if words else ""
+    rest = [directory for directory in directories if directory not in {chain[0] for chain in chains}]
+    text = ""
+    if chains:
+        text += " (reached through " + "; ".join(" -> ".join(name(step) for step in chain) for chain in chains) + ")"
+    if words and rest:
+        text += f" ({words} {', '.join(name(d) for d in rest)})"
+    return text
 
 
 def _owner(path: str, directories: list[str]) -> str | None:

@@ -27,7 +27,7 @@ from krmfn import __version__
 from krmfn.kio.results import stderr_line
 from krmfn.kio.config import repository_root
 from krmfn.kio.kustomize import kustomization_file
-from krmfn.report.merge import where_else
+from krmfn.report.merge import suffix, where_else
 from krmfn.report.rules import INFORMATION_URI, Rule
 from krmfn.model.findings import ERROR, INFO, WARNING
 
@@ -79,8 +79,7 @@ def _result(result: dict[str, Any], base: str, indexes: dict[str, int], roots: l
     out["level"] = LEVELS.get(severity, "note")
     words, directories = where_else(result)
     body = stderr_line({k: v for k, v in result.items() if k != "file"} | {"severity": ERROR})
-    others = f" ({words} {', '.join(_display(d, base) for d in directories)})" if words else ""
-    out["message"] = {"text": body + others}
+    out["message"] = {"text": body + suffix(result, lambda directory: _display(directory, base))}
     location = _location(result, base)
     if location:
         out["locations"] = [location]

@@ -197,7 +197,8 @@ def test_a_failed_build_is_one_problem_on_the_file_to_fix_with_the_way_there(tmp
     assert base.message.startswith("kustomize build failed: accumulating resources: accumulation err='accumulating "
                                    "resources from 'missing.yaml': evalsymlink failure on 'apps/base/missing.yaml'")
     assert str(tmp_path) not in base.message and "recursed accumulation" not in prod.message
-    assert prod.message == base.message + " (reached through apps/prod -> apps/base)"
+    assert (prod.message, base.reached_through, prod.reached_through) == (base.message, [], ["./prod", "./base"])
+    assert prod.result()["reachedThrough"] == [["./prod", "./base"]]
     monkeypatch.chdir(tmp_path)
     remote = read_bundles(["remote"], kustomize=True)[1].problems[0]
     assert (remote.path, remote.line) == ("remote/kustomization.yaml", 2)

@@ -85,7 +85,8 @@ def test_results_get_the_file_document_and_line_of_their_field(tmp_path):
                {"field": {"path": "metadata.name"}, "file": {"path": "overlay", "index": 3}}, {"message": "x"}]
     origins.add_lines(results, items, [1, 3, None])
     assert results == [{"field": {"path": "spec.runStrategy"}, "file": {"path": "overlay/size.yaml", "index": 0,
-                                                                        "line": 6}},
+                                                                        "line": 6},
+                        "objectFile": {"path": "base/vms.yaml", "index": 1}},  # a patch wrote it: where the object is
                        {"field": {"path": "metadata.name"}, "file": {"path": "overlay", "index": 3}}, {"message": "x"}]
 
 

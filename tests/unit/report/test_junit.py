@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import glob
+import shutil
 import os
 import xml.etree.ElementTree as ET
 
@@ -10,7 +11,7 @@ import xmlschema
 
 from krmfn.report.junit import junit_xml
 from tests.conftest import REPO
-from tests.unit.report.reporting import validate, write
+from tests.unit.report.reporting import VM, validate, write
 from tests.unit.report.test_findings import SUPPRESSED
 
 SCHEMA = xmlschema.XMLSchema(os.path.join(REPO, "tests", "data", "schemas", "junit-10.xsd"))
@@ -105,3 +106,22 @@ def test_each_object_of_a_list_is_a_testcase(tmp_path, monkeypatch):
     cases = ET.fromstring(out).findall("./testsuite/testcase")
     assert [(case.get("name"), case.find("failure") is not None) for case in cases] == [
         ("ConfigMap lab/a", False), ("ConfigMap lab/a", True)]  # the second is the duplicate
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed: no real kustomize to run")
+def test_a_finding_a_patch_wrote_is_in_its_objects_case_naming_the_patch(tmp_path, monkeypatch):
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app/vm.yaml").write_text(VM.format(name="web", instancetype="u1.large"))
+    (tmp_path / "app/cpu.yaml").write_text(
+        "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: web\n  namespace: lab\n"
+        "spec:\n  template:\n    spec:\n      domain:\n        cpu:\n          sockets: 2\n")
+    (tmp_path / "app/kustomization.yaml").write_text("resources: [vm.yaml]\npatches:\n- path: cpu.yaml\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = validate(["--format", "junit", "app"])
+    SCHEMA.validate(out)
+    cases = ET.fromstring(out).findall("./testsuite/testcase")
+    assert [(case.get("classname"), case.get("name")) for case in cases] == [("app/vm.yaml", "VirtualMachine lab/web")]
+    failure = cases[0].find("failure")
+    assert code == 1 and failure is not None and failure.get("type") == "conflict"
+    assert failure.text == ("app/cpu.yaml line 11: error [conflict] spec.template.spec.domain.cpu.sockets: VM field(s) "
+                            "spec.template.spec.domain.cpu.sockets conflicts with selected instance type")

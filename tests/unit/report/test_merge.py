@@ -6,6 +6,7 @@ import json
 
 from krmfn.cli.rules import RULES
 from krmfn.kio.items import Item
+from krmfn.kio.results import REACHED_THROUGH
 from krmfn.report.findings import ReportSettings, write_report
 from krmfn.report.merge import KUSTOMIZATIONS, merge_bundles, suffix
 from krmfn.report.sarif import sarif_log
@@ -62,6 +63,22 @@ def test_a_bundle_never_merges_its_own_results_and_failed_builds_stay_apart():
     failed = [(directory, [{"message": "kustomize build failed: missing.yaml: no such file", "severity": "error",
                             "file": {"path": directory}, "tags": {"check": "input"}}]) for directory in (DEV, PROD)]
     assert len(merge_bundles(failed)) == 2
+
+
+def test_a_failed_base_reached_through_several_overlays_is_one_result_with_each_way_there():
+    def failed(*chain: str) -> dict:
+        return {"message": "kustomize build failed: yaml: line 5: mapping key \"name\" already defined",
+                "severity": "error", "file": {"path": "repo/base/vm.yaml", "line": 5, "column": 3},
+                "tags": {"check": "input"}, **({REACHED_THROUGH: [list(chain)]} if chain else {})}
+
+    merged = merge_bundles([(BASE, [failed()]), (DEV, [failed(DEV, BASE)]), (PROD, [failed(PROD, BASE)])])
+    assert len(merged) == 1 and merged[0][KUSTOMIZATIONS] == [BASE, DEV, PROD]
+    assert suffix(merged[0]) == f" (reached through {DEV} -> {BASE}; {PROD} -> {BASE})"
+    only_overlays = merge_bundles([(DEV, [failed(DEV, BASE)]), (PROD, [failed(PROD, BASE)])])
+    assert [r[REACHED_THROUGH] for r in only_overlays] == [[[DEV, BASE], [PROD, BASE]]]
+    assert suffix(merge_bundles([(DEV, [failed(DEV, BASE)])])[0]) == f" (reached through {DEV} -> {BASE})"
+    mixed = merge_bundles([(DEV, [failed(DEV, BASE)]), (PROD, [failed()])])  # prod names the base's file itself
+    assert suffix(mixed[0]) == f" (reached through {DEV} -> {BASE}) (in {PROD})"
 
 
 def test_a_loose_file_and_the_builds_that_reach_it():
