@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from krmfn.cli.main import run_krm
+from krmfn.cli.krm import run_krm
 from krmfn.kio import tree as yaml_tree
 
 # The reader raises the recursion limit on its first run; raising it once, up front, keeps

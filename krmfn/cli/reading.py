@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from krmfn.kio import config as cfg
-from krmfn.kio import kustomize as kz
+from krmfn.kio import kustomize_roots as roots
 
 KUSTOMIZE_CHOICES = ("auto", "off")
 KUSTOMIZE_DEFAULT = "auto"
@@ -29,6 +29,6 @@ def kustomize(ns: argparse.Namespace) -> bool:
 def build_options(options: Mapping[str, Any]) -> list[str]:
     """``kustomizeBuildOptions`` as arguments; a ConfigError when they cannot be used."""
     try:
-        return kz.build_options(options.get(BUILD_OPTIONS))
-    except kz.BuildOptionsError as err:
+        return roots.build_options(options.get(BUILD_OPTIONS))
+    except roots.BuildOptionsError as err:
         raise cfg.ConfigError(f"{BUILD_OPTIONS}: {err}", BUILD_OPTIONS) from None

@@ -12,11 +12,10 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from krmfn.kio import kustomize as kz
+from krmfn.kio import kustomize_roots
 from krmfn.kio import lines
-from krmfn.kio import origins
 from krmfn.kio import shapes
 from krmfn.kio import tree as yt
 from krmfn.kio import spans as sp
@@ -24,6 +23,10 @@ from krmfn.kio.items import Item, convert
 from krmfn.kio.resourcelist import FatalInput
 from krmfn.kio.results import REACHED_THROUGH
 from krmfn.model.findings import ERROR, INFO
+
+if TYPE_CHECKING:
+    from krmfn.kio import kustomize as kz
+    from krmfn.kio import origins
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -154,11 +157,11 @@ def _walk_directory(top: str, exclude: Sequence[str], walk: Walk) -> None:
             dirs[:] = []
             continue
         root = roots.get(folder)
-        name = kz.kustomization_file(folder, files)
+        name = kustomize_roots.kustomization_file(folder, files)
         if name is not None:  # every kustomization is a bundle, also one inside another's directory
             root = folder
             walk.tops[folder] = top
-            if kz.is_component(os.path.join(folder, name)):  # a Component builds only where it is used
+            if kustomize_roots.is_component(os.path.join(folder, name)):  # a Component builds only where it is used
                 walk.components.append(folder)
             else:
                 walk.kustomizations.append(folder)
@@ -199,7 +202,7 @@ def _enclosing_chart(directory: str) -> str | None:
 def _enclosing_kustomization(directory: str) -> str | None:
     """The nearest directory at or above `directory` with a kustomization file."""
     current = os.path.abspath(directory)
-    if any(os.path.isfile(os.path.join(current, name)) for name in kz.KUSTOMIZATION_FILES):
+    if any(os.path.isfile(os.path.join(current, name)) for name in kustomize_roots.KUSTOMIZATION_FILES):
         return current
     parent = os.path.dirname(current)
     return None if parent == current else _enclosing_kustomization(parent)
@@ -356,8 +359,7 @@ def read_bundles(paths: list[str], exclude: Sequence[str] = (), kustomize: bool 
         raise FatalInput(err.message) from None
     walk = expand_paths(paths, exclude)
     directories = list({os.path.realpath(d): d for d in walk.kustomizations}.values())
-    cmd = kz.command(build_options) if kustomize and (directories or walk.components) else None
-    builder = kz.Builder(cmd) if cmd is not None else None
+    builder = _builder(build_options) if kustomize and (directories or walk.components) else None
     try:
         if builder is not None:
             builder.start(directories)
@@ -378,6 +380,14 @@ def read_bundles(paths: list[str], exclude: Sequence[str] = (), kustomize: bool 
     return bundles
 
 
+def _builder(build_options: Sequence[str]) -> kz.Builder | None:
+    """The builds' runner, None when neither kubectl nor kustomize is on PATH. The kustomize
+    modules load here: a run that meets no kustomization does not import them."""
+    from krmfn.kio import kustomize as kz  # noqa: PLC0415
+    cmd = kz.command(build_options)
+    return kz.Builder(cmd) if cmd is not None else None
+
+
 def _loose_bundle(walk: Walk, built: bool) -> Bundle:
     """The files read one by one: not those of a kustomization that is built, nor a Component's
     when kustomizations are built; never a kustomization file or a patch."""
@@ -392,8 +402,11 @@ def _loose_bundle(walk: Walk, built: bool) -> Bundle:
 def _configuration_files(walk: Walk) -> set[str]:
     """The kustomization files of every kustomization around the files, and the files they name
     as patches or configuration (absolute paths)."""
-    folders = {*walk.kustomizations, *walk.components, *(entry.kustomization for entry in walk.entries)}
+    folders = {*walk.kustomizations, *walk.components, *(entry.kustomization for entry in walk.entries)} - {None}
     out: set[str] = set()
+    if not folders:
+        return out
+    from krmfn.kio import kustomize as kz  # noqa: PLC0415
     for folder in folders:
         found = kz.read_kustomization(folder) if folder else None
         if found is not None:
@@ -403,6 +416,7 @@ def _configuration_files(walk: Walk) -> set[str]:
 
 
 def _unused_components(walk: Walk, directories: list[str]) -> list[InputProblem]:
+    from krmfn.kio import kustomize as kz  # noqa: PLC0415
     used = kz.used_components(directories)
     return [InputProblem(component, "a kustomize Component that no kustomization here uses (components: [...]): "
                          "it is checked as part of each kustomization that includes it, not on its own",
@@ -418,6 +432,7 @@ def _built_bundle(builder: kz.Builder, directory: str, top: str) -> Bundle:
     items, problems = read_items([Source(directory, done.output, in_kustomization=True)])
     for problem in problems:
         problem.line = problem.column = None  # lines of the rendered output, not of a file
+    from krmfn.kio import origins  # noqa: PLC0415
     origins.attach(items, done.origins, os.path.abspath(directory), display)
     return Bundle(items, problems, directory)
 
@@ -439,6 +454,7 @@ def display_like(example: str) -> origins.Display:
 def _build_problem(directory: str, top: str, done: kz.Build, display: origins.Display) -> InputProblem:
     """A failed build: kustomize's error (paths relative to the repository), on the file to fix,
     with the directories that reached it."""
+    from krmfn.kio import kustomize as kz  # noqa: PLC0415
     failed = kz.failure(directory, done, _refused_at)
     root = _repository(top)
     message = "kustomize build failed: " + kz.relative_paths(failed.error, root, failed.chain)

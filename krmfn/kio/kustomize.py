@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import tempfile
@@ -36,13 +35,11 @@ from typing import Any
 import yaml
 
 from krmfn.kio import lines
+from krmfn.kio.kustomize_roots import kustomization_file
 
-KUSTOMIZATION_FILES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 TIMEOUT_SECONDS = 300
 ORIGIN_ANNOTATION = "config.kubernetes.io/origin"
 ORIGIN_ANNOTATIONS = "originAnnotations"
-# A kustomize Component is built only as part of a kustomization that names it.
-_COMPONENT = re.compile(rb"^kind:[ \t]*['\"]?Component['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
 # kubectl writes errors through klog: `E1124 04:21:45.1 15187 run.go:72] "command failed" err="..."`,
 # or, when the error has several lines, `err=<` then the lines (tab-indented) and ` >`.
 _KLOG = re.compile(r"^[IWEF]\d{4} [\d:.]+\s+\d+ [^\]]+\] ")
@@ -51,47 +48,6 @@ _KLOG_BLOCK = re.compile(r"\berr=<\s*$")
 _GO_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
 # kustomize's error for a resource directory it went into: what follows is that directory's error.
 _RECURSED = re.compile(r"recursed accumulation of path '([^']*)': ")
-# Build options that would stop kustomize writing the objects on stdout.
-_OUTPUT_OPTIONS = ("-o", "--output")
-
-
-class BuildOptionsError(ValueError):
-    """kustomizeBuildOptions cannot be used: not shell words, or an option that redirects the output."""
-
-
-def build_options(text: str | None) -> list[str]:
-    """``kustomizeBuildOptions`` as arguments (split as a shell would, as Argo CD's
-    ``kustomize.buildOptions``)."""
-    try:
-        words = shlex.split(text or "")
-    except ValueError as err:
-        raise BuildOptionsError(f"{text!r} is not a list of options: {err}") from None
-    for word in words:
-        if word in _OUTPUT_OPTIONS or word.startswith(("--output=", "-o=")):
-            raise BuildOptionsError(f"{word}: krmfn reads the build's output from stdout; leave it out")
-    return words
-
-
-# --- finding kustomizations ------------------------------------------------------------------
-
-
-def kustomization_file(directory: str, files: list[str] | None = None) -> str | None:
-    """The kustomization file of a directory, if it has one."""
-    try:
-        names = os.listdir(directory) if files is None else files
-    except OSError:
-        return None
-    return next((name for name in KUSTOMIZATION_FILES if name in names), None)
-
-
-def is_component(path: str) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            return bool(_COMPONENT.search(handle.read(1 << 20)))
-    except OSError:
-        return False
-
-
 def is_remote(entry: str) -> bool:
     """A resource kustomize fetches (`github.com/org/repo//dir?ref=v1`, `https://...`, `git@...`)."""
     return bool(re.match(r"^(?:[a-z][a-z0-9+.-]*://|git@|git::|(?:github|gitlab|bitbucket)\.(?:com|org)/)", entry))

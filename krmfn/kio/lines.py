@@ -10,8 +10,6 @@ import re
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
 _SEGMENT = re.compile(r"[^.\[\]]+|\[\d+\]")
 
 
@@ -39,6 +37,7 @@ def _documents(path: str) -> tuple[Any, ...]:
 
 def compose(data: bytes) -> tuple[Any, ...]:
     """PyYAML's node tree of every document (positions only), or () when PyYAML cannot read it."""
+    import yaml  # noqa: PLC0415
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         return tuple(yaml.compose_all(data, Loader=loader_class))
@@ -70,6 +69,7 @@ _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 def _first_duplicate(node: Any, seen: set[int]) -> Position | None:
+    import yaml  # noqa: PLC0415
     if id(node) in seen:  # an alias of a node already searched
         return None
     seen.add(id(node))
@@ -110,6 +110,7 @@ def line_of(path: str, doc_index: int, field_path: str | None) -> int | None:
 
 
 def _child(node: Any, segment: str | int) -> tuple[int, Any] | None:
+    import yaml  # noqa: PLC0415
     if isinstance(node, yaml.MappingNode) and isinstance(segment, str):
         for key, value in node.value:
             if isinstance(key, yaml.ScalarNode) and key.value == segment:

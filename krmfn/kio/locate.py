@@ -9,14 +9,16 @@ path pays for this: the item is composed a second time, by PyYAML (krmfn.kio.lin
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ryml
-import yaml
 
 from krmfn.kio import lines
 from krmfn.kio import tree as yt
 from krmfn.model.krm import INDEX_ANNOTATIONS, PATH_ANNOTATIONS
+
+if TYPE_CHECKING:
+    import yaml
 
 # Annotations kpt adds to every item it sends (and removes again from what it writes).
 _KPT_ANNOTATION_LINE = re.compile(
@@ -97,6 +99,7 @@ def _line_in_item(err: yt.YamlError, text: bytes) -> int | None:
 
 def _is_named_by(node: yaml.Node, message: str) -> bool:
     """A tagged scalar the message quotes (`cannot read 'abc' as !!int`)."""
+    import yaml  # noqa: PLC0415
     return (isinstance(node, yaml.ScalarNode) and node.tag.startswith("tag:yaml.org,2002:")
             and "!!" in message and repr(node.value) in message)
 
@@ -104,6 +107,7 @@ def _is_named_by(node: yaml.Node, message: str) -> bool:
 def _nodes(root: yaml.Node) -> list[yaml.Node]:
     """Every node once, in document order (an alias is the node it names: an alias bomb is not
     expanded)."""
+    import yaml  # noqa: PLC0415
     out: list[yaml.Node] = []
     stack, seen = [root], set()
     while stack:

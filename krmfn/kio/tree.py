@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import ryml
-import yaml
 
 from krmfn.kio import escapes
 from krmfn.model.scalars import resolve_plain
@@ -247,6 +246,7 @@ def _check_dangling_properties(data: bytes) -> None:
     properties alone are composed a second time (by PyYAML's C reader: structure only)."""
     if (b"!" not in data and b"&" not in data) or not _has_property_line(data):
         return
+    import yaml  # noqa: PLC0415 - PyYAML only for this rare input: a run that never meets one does not load it
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         for _ in yaml.compose_all(data, Loader=loader):

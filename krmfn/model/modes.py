@@ -5,7 +5,7 @@ whether it runs as a KRM function (a ``mode:`` of the ConfigMap functionConfig, 
 ``krmfn.dev/v1alpha1`` kind of its typed functionConfig) or only on the command line (``diff``,
 ``explain`` and ``fit`` read two trees or write a report, not a ResourceList). The option table
 (``krmfn.model.options``), the functionConfig reader (``krmfn.kio.config``), the CLI
-(``krmfn.cli.main``) and the runners (``krmfn.modes.dispatch``) read it; a test checks that each
+(``krmfn.cli.parser``) and the runners (``krmfn.modes.dispatch``) read it; a test checks that each
 function mode has a runner and a page in ``docs/modes/``.
 """
 from __future__ import annotations

@@ -15,12 +15,10 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from krmfn.kio.items import Item
-from krmfn.report.junit import junit_xml
 from krmfn.report.merge import suffix as builds_suffix
 from krmfn.kio.lines import line_of
 from krmfn.kio.results import item_location, location, stderr_line
 from krmfn.report.rules import Rule
-from krmfn.report.sarif import sarif_log
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR, INFO, WARNING
 
@@ -105,9 +103,11 @@ def write_report(results: list[dict[str, Any]], items: list[Item], settings: Rep
         json.dump({"results": results, "summary": counts}, out, indent=2, sort_keys=False, default=str)
         out.write("\n")
     elif settings.fmt == "sarif":
+        from krmfn.report.sarif import sarif_log  # noqa: PLC0415
         json.dump(sarif_log(results, settings.rules), out, indent=2, default=str)
         out.write("\n")
     elif settings.fmt == "junit":
+        from krmfn.report.junit import junit_xml  # noqa: PLC0415
         out.write(junit_xml(results, items, settings.mode))
     else:
         _write_lines(results, counts, settings, out)
@@ -169,9 +169,11 @@ def write_fatal(message: str, check: str, fmt: str, out: TextIO, file: dict[str,
     elif fmt == "github":
         out.write(_github(result) + "\n")
     elif fmt == "sarif":
+        from krmfn.report.sarif import sarif_log  # noqa: PLC0415
         json.dump(sarif_log([result], rules), out, indent=2, default=str)
         out.write("\n")
     elif fmt == "junit":
+        from krmfn.report.junit import junit_xml  # noqa: PLC0415
         out.write(junit_xml([result], []))
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from krmfn import __version__
 from krmfn.kio.results import stderr_line
 from krmfn.kio.config import repository_root
-from krmfn.kio.kustomize import kustomization_file
+from krmfn.kio.kustomize_roots import kustomization_file
 from krmfn.report.merge import suffix, where_else
 from krmfn.report.rules import INFORMATION_URI, Rule
 from krmfn.model.findings import ERROR, INFO, WARNING

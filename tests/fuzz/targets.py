@@ -19,7 +19,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from krmfn.cli.main import run_krm
+from krmfn.cli.krm import run_krm
 from krmfn.kio import tree as yt
 from krmfn.kio.files import Source, load_items, read_items
 from krmfn.kio.items import convert

@@ -9,7 +9,7 @@ import tomllib
 import pytest
 
 from krmfn import __version__
-from krmfn.cli.main import build_parser
+from krmfn.cli.parser import build_parser
 from krmfn.kio.config import options_for
 from tests.conftest import REPO, VALIDATE, krmfn_process, load12, resource_list
 from tests.unit.modes.validate.test_cli_report import BAD

@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from krmfn.kio import kustomize as kz
+from krmfn.kio import kustomize_roots as roots
 
 KUBECTL = shutil.which("kubectl")
 needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed: no real kustomize to run")
@@ -95,13 +96,13 @@ def test_command_prefers_kubectl_and_takes_the_build_options(tmp_path, monkeypat
 
 
 def test_build_options_split_as_a_shell_would_and_keep_stdout():
-    assert kz.build_options("--load-restrictor LoadRestrictionsNone --enable-helm") == [
+    assert roots.build_options("--load-restrictor LoadRestrictionsNone --enable-helm") == [
         "--load-restrictor", "LoadRestrictionsNone", "--enable-helm"]
-    assert kz.build_options("--helm-command 'my helm'") == ["--helm-command", "my helm"]
-    assert kz.build_options(None) == [] and kz.build_options("") == []
+    assert roots.build_options("--helm-command 'my helm'") == ["--helm-command", "my helm"]
+    assert roots.build_options(None) == [] and roots.build_options("") == []
     for bad in ("-o out.yaml", "--output=x", "--enable-helm 'unclosed"):
-        with pytest.raises(kz.BuildOptionsError):
-            kz.build_options(bad)
+        with pytest.raises(roots.BuildOptionsError):
+            roots.build_options(bad)
 
 
 def test_remote_resources():
@@ -160,7 +161,7 @@ def test_the_chain_and_the_components_a_build_reads(tmp_path):
 def test_a_component_is_recognised(tmp_path):
     (tmp_path / "k.yaml").write_text("apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n")
     (tmp_path / "n.yaml").write_text("kind: Kustomization\n# kind: Component\n")
-    assert kz.is_component(str(tmp_path / "k.yaml")) and not kz.is_component(str(tmp_path / "n.yaml"))
+    assert roots.is_component(str(tmp_path / "k.yaml")) and not roots.is_component(str(tmp_path / "n.yaml"))
 
 
 # --- origins ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from krmfn.cli.main import build_parser
+from krmfn.cli.parser import build_parser
 from krmfn.kio import config as cfg
 from krmfn.model.modes import FUNCTION_MODES, KIND_TO_MODE, REGISTRY
 from krmfn.model.options import MODES, OPTIONS

@@ -4,7 +4,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from krmfn.cli.main import build_parser, run_cli
+from krmfn.cli.commands import run_cli
+from krmfn.cli.parser import build_parser
 from tests.conftest import DEPRECATED_PREFERENCE
 
 VM = """apiVersion: kubevirt.io/v1

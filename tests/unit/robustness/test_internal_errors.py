@@ -93,7 +93,7 @@ def test_a_crash_that_no_item_explains_passes_everything_through(monkeypatch):
     def always(values, options):
         raise RuntimeError("simulated")
 
-    monkeypatch.setitem(modes.RUNNERS, "generate", always)
+    monkeypatch.setitem(modes.RUNNERS, "generate", lambda: always)
     run = krm(bundle("generate"))
     doc = load12(run.stdout)
     assert run.code == 1

@@ -1,0 +1,144 @@
+"""The command line's parser: every subcommand, each mode's options from the option table
+(``krmfn.model.options``) and the mode registry (``krmfn.model.modes``).
+
+A run builds the options of the subcommand it runs only, and imports that subcommand's module only
+(``build_parser(only=...)``): ``krmfn --help`` and ``krmfn validate`` do not load diff, explain,
+fit or adopt.
+"""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from krmfn import __version__, catalog
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT, VERSIONS
+from krmfn.model.modes import BY_NAME, KIND_TO_MODE
+from krmfn.model.options import MODES, Option, options_for
+
+DESCRIPTION = f"""\
+krmfn resolves KubeVirt instance types and preferences offline.
+
+With no MODE, krmfn is a KRM function: it reads a ResourceList on stdin and writes one on
+stdout (kustomize build --enable-alpha-plugins, kpt fn eval/render). Its functionConfig picks
+the mode: a ConfigMap with data.mode, or krmfn.dev/v1alpha1 {"/".join(KIND_TO_MODE)}.
+
+With a MODE, krmfn works on files: YAML files, directories (searched recursively for *.yaml
+and *.yml) and - for stdin. A file it cannot read is one `input` finding; the rest is still read.
+"""
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line. ``only``: the first argument, when a run needs only that subcommand's
+    options (the others are listed with their summary, and their modules not imported); None
+    builds every subcommand whole (the docs and tests read them)."""
+    parser = argparse.ArgumentParser(
+        prog="krmfn", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--version", action="version", version=f"krmfn {__version__}")
+    sub = parser.add_subparsers(dest="mode", metavar="MODE")
+    catalog_parser = sub.add_parser("catalog", help="list the embedded common-instancetypes catalog",
+                                    description="List the embedded common-instancetypes catalog.")
+    catalog_parser.add_argument("--output", "-o", choices=("table", "yaml"), default="table",
+                                help="a readable table (default) or the objects as YAML")
+    catalog_parser.add_argument("--catalog", default=None,
+                                help=f"catalog version ({', '.join(catalog.CATALOG_VERSIONS)}; default: the one "
+                                     "--kubevirt-version deploys)")
+    catalog_parser.add_argument("--kubevirt-version", default=None, choices=tuple(VERSIONS),
+                                help="list the catalog this KubeVirt release deploys "
+                                     f"(default: {DEFAULT_KUBEVIRT.name})")
+    catalog_parser.add_argument("--kind", choices=("instancetypes", "preferences", "all"), default="all",
+                                help="what to list (default: all)")
+    checks_parser = sub.add_parser("checks", help="list validate's checks, or explain one",
+                                   description="List validate's checks (ID, severity, summary), or with an ID "
+                                               "explain one: what it mirrors in KubeVirt, a passing and a "
+                                               "failing example, how to fix it.")
+    checks_parser.add_argument("check", nargs="?", metavar="ID", help="the check to explain")
+    for command in COMMANDS:
+        if only is None or only == command:
+            command_module(command).add_parser(sub, _add_flag)
+        else:
+            sub.add_parser(command, help=BY_NAME[command].summary)
+    for mode in MODES:
+        summary = BY_NAME[mode].summary
+        mode_parser = sub.add_parser(mode, help=summary, description=summary)
+        if only is not None and only != mode:
+            continue
+        mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
+        mode_parser.add_argument("--config", metavar="FILE",
+                                 help="read options from FILE (a functionConfig, or a mapping of options as in "
+                                      ".krmfn.yaml) instead of the .krmfn.yaml found from the current directory")
+        mode_parser.add_argument("--no-config", action="store_true",
+                                 help="do not look for .krmfn.yaml (or .krmfn.yml) up to the repository root")
+        mode_parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
+                                 help="leave out files and directories whose path (relative to the directory "
+                                      "given) or name matches GLOB; repeatable")
+        from krmfn.cli import reading  # noqa: PLC0415 - the chosen mode's options only (kio.config)
+        reading.add_kustomize_flag(mode_parser)
+        if mode == "adopt":
+            command_module(mode).add_flags(mode_parser)
+        if mode == "validate":
+            _add_report_flags(mode_parser)
+        if mode == "normalize":
+            _add_report_flags(mode_parser)  # for --check
+            mode_parser.add_argument("--argocd-ignore", action="store_true",
+                                     help="print, instead of the VMs, the Argo CD ignoreDifferences entries for "
+                                          "what only the live cluster can know (the random firmware uuid and "
+                                          "serial KubeVirt adds to VMs that have none)")
+        for option in options_for(mode):
+            _add_flag(mode_parser, option)
+    return parser
+
+
+COMMANDS = ("diff", "explain", "fit")  # CLI-only commands with a module of their own here
+
+
+def command_module(command: str) -> Any:
+    """The module of a command with one of its own here (diff, explain, fit: their parser and run;
+    adopt: its flags and run), imported when the command is used."""
+    if command == "diff":
+        from krmfn.cli import diff  # noqa: PLC0415
+        return diff
+    if command == "explain":
+        from krmfn.cli import explain  # noqa: PLC0415
+        return explain
+    if command == "adopt":
+        from krmfn.cli import adopt  # noqa: PLC0415
+        return adopt
+    from krmfn.cli import fit  # noqa: PLC0415
+    return fit
+
+
+def _add_report_flags(parser: argparse.ArgumentParser) -> None:
+    from krmfn.report.findings import COLOR_CHOICES, FORMATS  # noqa: PLC0415 - validate's and normalize's only
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="report format: text, json, github (workflow annotations), sarif (SARIF 2.1.0, "
+                             "GitHub code scanning) or junit (JUnit XML) (default: github when "
+                             "GITHUB_ACTIONS=true, else text)")
+    amount = parser.add_mutually_exclusive_group()
+    amount.add_argument("--quiet", "-q", action="store_true",
+                        help="text and github: errors only, no summary line")
+    amount.add_argument("--verbose", "-v", action="store_true",
+                        help="text and github: list each catalog info line instead of one summary line")
+    parser.add_argument("--color", choices=COLOR_CHOICES, default="auto",
+                        help="colour the text report (default: auto, on a terminal unless NO_COLOR is set)")
+    parser.add_argument("--show-suppressed", action="store_true",
+                        help="text and github: also list results suppressed by a krmfn.dev/ignore annotation")
+
+
+def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
+    help_text = f"{option.help} (default: {option.default!r})"
+    if option.kind == "sizes":
+        return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory --patch --set)
+    if option.kind == "lines":
+        parser.add_argument(option.flag, dest=option.name, action="append", default=None,
+                            help=f"{option.help} (adds to a config file's list)")
+    elif option.is_list:
+        parser.add_argument(option.flag, dest=option.name, action="append", default=None,
+                            help=f"{option.help} (repeatable, comma-separated; adds to a config file's list)")
+    elif option.kind == "bool":
+        parser.add_argument(option.flag, dest=option.name, action=argparse.BooleanOptionalAction,
+                            default=None, help=help_text)
+    elif option.kind == "enum":
+        parser.add_argument(option.flag, dest=option.name, choices=option.choices, default=None, help=help_text)
+    else:
+        parser.add_argument(option.flag, dest=option.name, default=None, help=help_text)
