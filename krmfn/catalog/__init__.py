@@ -17,17 +17,22 @@ Public API (plain data, no I/O):
 
 An unknown version raises ``UnknownCatalogVersion`` (a ``ValueError``). Adding a release means
 writing ``vX_Y_Z.py`` next to ``v1_7_0.py`` (the older ones are written as what they lack of the
-next) and registering it in ``_DEFINITIONS``.
+next), registering it in ``_definitions`` and ``CATALOG_VERSIONS``, and writing its stored build
+with ``python -m krmfn.catalog.stored``.
+
+Importing the package loads no catalog. The objects are read from the stored build
+(``krmfn.catalog.stored``: ``data/<version>.json``) the first time a function asks for one (a
+bundle that holds the instance types and preferences its VMs reference never does); the compact
+definitions, ``catalog.model`` and ``catalog.build`` load only for what needs the classes (the
+generator, ``krmfn catalog``) and to write the stored files.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from krmfn.catalog import v1_5_1, v1_6_0, v1_7_0
-from krmfn.catalog.build import build_instancetypes, build_preferences, iter_instancetypes, to_plain
-from krmfn.catalog.model import LABEL_PREFIX, CatalogDefinition, InstancetypeClass
+from krmfn.catalog import stored
 from krmfn.model.kinds import (
     INSTANCETYPE_KINDS,
     PREFERENCE_KINDS,
@@ -35,15 +40,16 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
 )
 
+if TYPE_CHECKING:
+    from krmfn.catalog.model import CatalogDefinition, InstancetypeClass
+
 __all__ = [
     "CATALOG_VERSIONS", "DEFAULT_VERSION", "UnknownCatalogVersion", "class_of", "definition",
     "instancetype_class", "instancetype_features", "instancetypes", "lookup", "preference_table",
     "preferences", "table",
 ]
 
-_DEFINITIONS: Mapping[str, CatalogDefinition] = {
-    module.VERSION: module.CATALOG for module in (v1_5_1, v1_6_0, v1_7_0)}
-CATALOG_VERSIONS: tuple[str, ...] = tuple(_DEFINITIONS)
+CATALOG_VERSIONS: tuple[str, ...] = ("v1.5.1", "v1.6.0", "v1.7.0")  # each module's VERSION, oldest first
 DEFAULT_VERSION = "v1.7.0"
 ALL_KINDS = INSTANCETYPE_KINDS + PREFERENCE_KINDS
 
@@ -56,23 +62,35 @@ class UnknownCatalogVersion(ValueError):
         self.version = version
 
 
+@cache
+def _definitions() -> Mapping[str, CatalogDefinition]:
+    """Every embedded release's compact definition, loaded on first use (about 5 ms)."""
+    from krmfn.catalog import v1_5_1, v1_6_0, v1_7_0  # noqa: PLC0415
+    return {module.VERSION: module.CATALOG for module in (v1_5_1, v1_6_0, v1_7_0)}
+
+
 def definition(version: str = DEFAULT_VERSION) -> CatalogDefinition:
     """The compact definition of ``version``."""
     try:
-        return _DEFINITIONS[version]
+        return _definitions()[version]
     except (KeyError, TypeError):
         raise UnknownCatalogVersion(version) from None
 
 
 @cache
 def _objects(version: str, kind: str) -> tuple[dict[str, Any], ...]:
-    """The built objects of one kind, cached; never handed out without a copy."""
-    built = definition(version)
-    if kind in INSTANCETYPE_KINDS:
-        return tuple(build_instancetypes(built, kind))
-    if kind in PREFERENCE_KINDS:
-        return tuple(build_preferences(built, kind))
-    raise ValueError(f'not an instance type or preference kind: "{kind}"')
+    """The built objects of one kind, cached; never handed out without a copy. Read from the
+    stored build (``krmfn.catalog.stored``), not built again."""
+    if kind not in ALL_KINDS:
+        raise ValueError(f'not an instance type or preference kind: "{kind}"')
+    if version not in CATALOG_VERSIONS:
+        raise UnknownCatalogVersion(version)
+    return tuple(stored.as_kind(_stored(version)[stored.stored_kind(kind)], kind))
+
+
+@cache
+def _stored(version: str) -> dict[str, list[dict[str, Any]]]:
+    return stored.load(version)
 
 
 @cache
@@ -84,14 +102,23 @@ def instancetypes(version: str = DEFAULT_VERSION, kind: str = VIRTUAL_MACHINE_CL
     """Every instance type of ``version`` as ``kind``, sorted by name."""
     if kind not in INSTANCETYPE_KINDS:
         raise ValueError(f'not an instance type kind: "{kind}"')
-    return [to_plain(obj) for obj in _objects(version, kind)]
+    return [_fresh(obj) for obj in _objects(version, kind)]
 
 
 def preferences(version: str = DEFAULT_VERSION, kind: str = VIRTUAL_MACHINE_CLUSTER_PREFERENCE) -> list[dict]:
     """Every preference of ``version`` as ``kind``, sorted by name."""
     if kind not in PREFERENCE_KINDS:
         raise ValueError(f'not a preference kind: "{kind}"')
-    return [to_plain(obj) for obj in _objects(version, kind)]
+    return [_fresh(obj) for obj in _objects(version, kind)]
+
+
+def _fresh(value: Any) -> Any:
+    """A deep copy of stored (JSON) data: callers may change what they are given."""
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fresh(item) for item in value]
+    return value
 
 
 def names(kind: str, version: str = DEFAULT_VERSION) -> list[str]:
@@ -111,7 +138,9 @@ def lookup(kind: str, name: str, version: str = DEFAULT_VERSION) -> dict | None:
     if resolved is None:
         return None
     found = _index(version).get((resolved, name))
-    return to_plain(found) if found is not None else None
+    if found is None:
+        return None
+    return _fresh(found)
 
 
 def instancetype_class(name: str, version: str = DEFAULT_VERSION) -> InstancetypeClass | None:
@@ -163,6 +192,7 @@ def table(version: str = DEFAULT_VERSION) -> list[dict[str, Any]]:
     Keys: ``name``, ``class`` (``cx1``), ``classLabel``, ``displayName``, ``vcpus`` (int),
     ``memory`` (str) and ``features`` (list of str).
     """
+    from krmfn.catalog.build import iter_instancetypes  # noqa: PLC0415
     rows = []
     for cls, obj in iter_instancetypes(definition(version), VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE):
         spec = obj["spec"]
@@ -184,6 +214,7 @@ def preference_table(version: str = DEFAULT_VERSION) -> list[dict[str, Any]]:
     Keys: ``name``, ``displayName``, ``osType``, ``arch`` (or None), ``vcpus`` / ``memory`` (the
     requirements, or None) and ``features`` (list of str).
     """
+    from krmfn.catalog.model import LABEL_PREFIX  # noqa: PLC0415
     rows = []
     for obj in _objects(version, VIRTUAL_MACHINE_CLUSTER_PREFERENCE):
         metadata, spec = obj["metadata"], obj["spec"]

@@ -1,9 +1,10 @@
 """Command line: `krmfn` (KRM function on stdin/stdout) and `krmfn MODE [options] PATH...`.
 
-The entry point: it builds the parser of the subcommand asked for (``krmfn.cli.parser``) and
-imports what runs it when it runs: the KRM function (``krmfn.cli.krm``), a mode on files and the
-listings (``krmfn.cli.commands``), diff, explain, fit and adopt (their modules here). The CLI and
-krmfn.kio are the only places that touch stdin, stdout, files or YAML.
+The entry point: with a subcommand it builds that subcommand's parser (``krmfn.cli.parser``; the
+KRM function has no arguments and loads none) and imports what runs it when it runs: the KRM
+function (``krmfn.cli.krm``), a mode on files and the listings (``krmfn.cli.commands``), diff,
+explain, fit and adopt (their modules here). The CLI and krmfn.kio are the only places that touch
+stdin, stdout, files or YAML.
 """
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import os
 import sys
 from collections.abc import Sequence
 
-from krmfn.cli.parser import COMMANDS, build_parser, command_module
 from krmfn.model.gcpause import gc_paused
 
 
@@ -37,14 +37,15 @@ def _main_reporting(argv: Sequence[str] | None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args:
-        if sys.stdin.isatty():
-            build_parser(only="").print_help(sys.stderr)
-            return 2
+    if not args and not sys.stdin.isatty():
         from krmfn.cli.krm import run_krm  # noqa: PLC0415 - the KRM function's path only
-        from krmfn.kio.files import read_bounded  # noqa: PLC0415
+        from krmfn.kio.resourcelist import read_bounded  # noqa: PLC0415
         return run_krm(read_bounded(sys.stdin.buffer), sys.stdout, sys.stderr)
-    parser = build_parser(only=args[0])
+    from krmfn.cli.parser import COMMANDS, build_parser, command_module  # noqa: PLC0415 - not the function's
+    parser = build_parser(only=args[0] if args else "")
+    if not args:
+        parser.print_help(sys.stderr)
+        return 2
     ns = parser.parse_args(args)
     if ns.mode is None:
         parser.print_help(sys.stderr)

@@ -10,18 +10,14 @@ the mutating webhook's CREATE patches: ``krmfn.hco.deploy.crds.defaulting``,
 ``kubevirt.kubevirt.io/jsonpatch`` annotation adds), ``networkInterface: masquerade`` and
 ``vmRolloutStrategy: LiveUpdate``, plus ``permittedHostDevices`` and ``evictionStrategy`` when
 it sets them. ``hyperconverged_options`` answers the error instead when HCO could not build the
-KubeVirt CR (an invalid JSON patch annotation, ...) or the version is not served.
+KubeVirt CR (an invalid JSON patch annotation, ...) or the version is not served. HCO's code
+(about 5 ms to import) loads with the first HyperConverged.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from krmfn.hco.api.v1beta1.conversion import convert_from_v1
-from krmfn.hco.deploy.crds.defaulting import defaulted
-from krmfn.hco.deploy.crds.hco00_crd import SERVED_VERSIONS
-from krmfn.hco.handlers.kubevirt import new_kubevirt
-from krmfn.hco.webhooks.mutator import decode_error, mutate_create
 from krmfn.kubevirt.apiserver.create import NO_MATCHES_FMT
 from krmfn.kubevirt.virt_config.kubevirt_cr import options_of
 from krmfn.model.kinds import HCO_GROUP, HYPERCONVERGED, kind_of, split_api_version
@@ -46,6 +42,11 @@ def is_hyperconverged(value: Any) -> bool:
 
 def hyperconverged_options(hyperconverged: dict) -> HyperConvergedOptions:
     """The options of the KubeVirt CR HCO derives from ``hyperconverged`` (module doc)."""
+    from krmfn.hco.api.v1beta1.conversion import convert_from_v1  # noqa: PLC0415
+    from krmfn.hco.deploy.crds.defaulting import defaulted  # noqa: PLC0415
+    from krmfn.hco.deploy.crds.hco00_crd import SERVED_VERSIONS  # noqa: PLC0415
+    from krmfn.hco.handlers.kubevirt import new_kubevirt  # noqa: PLC0415
+    from krmfn.hco.webhooks.mutator import decode_error, mutate_create  # noqa: PLC0415
     version = split_api_version(hyperconverged.get("apiVersion"))[1]
     if version not in SERVED_VERSIONS:
         api_version = hyperconverged.get("apiVersion")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.apimachinery.gozero import unmarshal_type_name
-from krmfn.kubevirt.instancetype.compatibility import go_json
+from krmfn.kubevirt.apimachinery.gojson import go_json
 
 ERR_INVALID = "invalid state detected"
 ERR_MISSING = "missing value"

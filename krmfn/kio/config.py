@@ -25,8 +25,7 @@ from krmfn.kio.lines import line_of
 from krmfn.model.clusterfile import CLUSTER_CONFIG_OPTION, is_path
 from krmfn.model.modes import KIND_TO_MODE
 from krmfn.model.options import MODES, OPTIONS, Option, options_for
-from krmfn.kio.files import INPUT_CHECK
-from krmfn.model.check_ids import CHECK_IDS
+from krmfn.model.check_ids import CHECK_IDS, INPUT as INPUT_CHECK
 
 API_GROUP = "krmfn.dev"
 API_VERSION = "krmfn.dev/v1alpha1"

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 from krmfn.kio import kustomize_roots
 from krmfn.kio import lines
@@ -20,8 +20,9 @@ from krmfn.kio import shapes
 from krmfn.kio import tree as yt
 from krmfn.kio import spans as sp
 from krmfn.kio.items import Item, convert
-from krmfn.kio.resourcelist import FatalInput
+from krmfn.kio.resourcelist import FatalInput, read_bounded
 from krmfn.kio.results import REACHED_THROUGH
+from krmfn.model import check_ids
 from krmfn.model.findings import ERROR, INFO
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
-INPUT_CHECK = "input"
+INPUT_CHECK = check_ids.INPUT
 INPUT_SEVERITY = ERROR
 INPUT_SUMMARY = ("a file or document the CLI cannot read as Kubernetes objects: unreadable, invalid YAML, "
                  "duplicate keys, not a mapping, no apiVersion/kind outside a kustomization, a failed "
@@ -206,16 +207,6 @@ def _enclosing_kustomization(directory: str) -> str | None:
         return current
     parent = os.path.dirname(current)
     return None if parent == current else _enclosing_kustomization(parent)
-
-
-def read_bounded(handle: BinaryIO) -> bytes:
-    """The input, but at most one byte more than the size limit: enough for `tree.parse` to
-    refuse it without holding all of an oversized input in memory."""
-    try:
-        limit = yt.limits().max_input_bytes
-    except yt.YamlError:
-        return handle.read(1)  # tree.parse reports the bad KRMFN_MAX_* variable
-    return handle.read(limit + 1)
 
 
 def read_source(entry: Entry) -> Source:

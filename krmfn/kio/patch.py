@@ -15,7 +15,6 @@ item with `emit.dump`.
 from __future__ import annotations
 
 import math
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -23,10 +22,11 @@ import ryml
 
 from krmfn.kio.emit import MAX_IMPLICIT_KEY, same
 from krmfn.kio.scalars import go_double_quoted, literal_ok, plain_ok
+from krmfn.model.lazy_re import LazyPattern
 
 NONE = ryml.NONE
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
-_SINGLE_QUOTE_UNSAFE = re.compile(r"[\n\t]|^ | $")
+_CONTROL = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
+_SINGLE_QUOTE_UNSAFE = LazyPattern(r"[\n\t]|^ | $")
 
 
 class UnsafeValue(Exception):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 import ryml
 
@@ -34,6 +34,16 @@ from krmfn.model.gcpause import gc_paused
 from krmfn.model.outcome import Outcome
 
 RESOURCE_LIST_VERSIONS = ("config.kubernetes.io/v1", "config.kubernetes.io/v1beta1", "config.kubernetes.io/v1alpha1")
+
+
+def read_bounded(handle: BinaryIO) -> bytes:
+    """The input, but at most one byte more than the size limit: enough for `tree.parse` to
+    refuse it without holding all of an oversized input in memory."""
+    try:
+        limit = yt.limits().max_input_bytes
+    except yt.YamlError:
+        return handle.read(1)  # tree.parse reports the bad KRMFN_MAX_* variable
+    return handle.read(limit + 1)
 
 
 class FatalInput(Exception):

@@ -1,12 +1,12 @@
 """Findings as KRM results, their order, and the one-line form printed on stderr."""
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from krmfn.model.findings import ERROR, FIRST_ITEM, SEVERITIES, Finding
 from krmfn.kio.items import Item, resource_ref
+from krmfn.model.lazy_re import LazyPattern
 
 _SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
@@ -108,7 +108,7 @@ def stderr_line(result: dict[str, Any]) -> str:
     return one_line(": ".join(part for part in (where, head, body) if part))
 
 
-_LINE_BREAKS = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+_LINE_BREAKS = LazyPattern("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 _ESCAPES = {"\n": "\\n", "\r": "\\r"}
 
 

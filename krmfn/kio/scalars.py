@@ -12,9 +12,11 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from krmfn.model.lazy_re import LazyPattern
+
 # A string that some YAML reader (1.1 or 1.2, incl. Go yaml.v2/v3 and PyYAML) would not read
 # back as the same string when written plain.
-_AMBIGUOUS = re.compile(
+_AMBIGUOUS = LazyPattern(
     r"""(?x)\A(?:
         ~|null|Null|NULL|
         y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|
@@ -29,7 +31,7 @@ _AMBIGUOUS = re.compile(
 )
 _DOCUMENT_MARKERS = ("---", "...")
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
-_UNSAFE_CHARS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
+_UNSAFE_CHARS = LazyPattern(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
 
 
 def plain_ok(text: str) -> bool:
@@ -67,7 +69,7 @@ _GO_ESCAPES = {"\x00": "\\0", "\x07": "\\a", "\x08": "\\b", "\t": "\\t", "\n": "
                "\x0c": "\\f", "\r": "\\r", "\x1b": "\\e", '"': '\\"', "\\": "\\\\", "\x85": "\\N",
                "\u2028": "\\L", "\u2029": "\\P"}
 # What Go's yaml.v3 escapes in a double-quoted scalar (its is_printable, with unicode allowed).
-_GO_UNPRINTABLE = re.compile(
+_GO_UNPRINTABLE = LazyPattern(
     r'["\\\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff\u2028\u2029\n\U00010000-\U0010ffff]'
 )
 

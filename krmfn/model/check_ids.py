@@ -1,4 +1,5 @@
-"""The stable IDs of validate's checks, in report order: one home for each.
+"""The stable IDs of validate's checks, in report order, and of the CLI file reader's ``input``:
+one home for each.
 
 Read by the check modules (each one's ``ID``), the option parser (``disable``, ``severity``), the
 reports and the docs. An ID never changes once released: users name it in options and
@@ -57,3 +58,5 @@ CHECK_IDS: tuple[str, ...] = (
     CATALOG,
     IGNORE_ANNOTATION,
 )
+# The CLI file reader's own check (krmfn.kio.files): a file it cannot read as objects.
+INPUT = "input"

@@ -101,9 +101,11 @@ def test_github_sarif_and_junit_name_the_file_and_line(repo):
     assert {("overlays/prod/size.yaml", 7), ("overlays/dev/kustomization.yaml", 9),
             ("overlays/broken/kustomization.yaml", 3)} <= places
     junit = ET.fromstring(validate(repo, "--format", "junit").stdout)
-    failures = {(case.get("classname"), failure.get("message").split(":")[0])
-                for case in junit.iter("testcase") for failure in case.iter("failure")}
-    assert {("./overlays/prod/size.yaml", "line 7"), ("./overlays/dev/kustomization.yaml", "line 9")} <= failures
+    failures = {(case.get("classname"), line.split(":")[0]) for case in junit.iter("testcase")
+                for failure in case.iter("failure") for line in (failure.text or "").splitlines()}
+    # in the object's own testcase (the base's file), each line naming the patch that wrote the field
+    assert {("./base/vms.yaml", "./overlays/prod/size.yaml line 7"),
+            ("./base/vms.yaml", "./overlays/dev/kustomization.yaml line 9")} <= failures
     results = json.loads(validate(repo, "--format", "json").stdout)["results"]
     prod = next(r for r in results if "u1.huge" in r["message"])
     assert prod["file"] == {"path": "./overlays/prod/size.yaml", "index": 0, "line": 7}

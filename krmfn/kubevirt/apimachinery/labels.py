@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.apimachinery.validation import is_qualified_name, is_valid_label_value
-from krmfn.kubevirt.instancetype.compatibility import go_json
+from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.util.webhooks import go_quote
 
 _SELECTION_OPERATORS = {"In": "in", "NotIn": "notin", "Exists": "exists", "DoesNotExist": "!"}

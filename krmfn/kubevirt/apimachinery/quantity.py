@@ -23,6 +23,9 @@ docs/kubevirt/instancetype-apply.md#memory / docs/kubevirt/quantities.md#python-
 Deliberate limits: values are exact Python integers, so ``value()`` does not reproduce Go's int64
 overflow for quantities beyond ±2^63 (far beyond any real memory size), and negative non-integers
 always round away from zero (Go's ``int64Amount`` behaviour; its rare ``inf.Dec`` path differs).
+
+``fractions`` and ``decimal`` (3 ms to import) load with the first ``as_fraction`` (hashing a
+quantity) or ``go_json_float``: parsing and comparing quantities use neither.
 """
 from __future__ import annotations
 
@@ -31,10 +34,11 @@ import re
 import struct
 import unicodedata
 from dataclasses import dataclass, field
-from decimal import Decimal
-from fractions import Fraction
 from functools import lru_cache
-from typing import cast
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 BINARY_SI = "BinarySI"
 DECIMAL_SI = "DecimalSI"
@@ -89,6 +93,7 @@ class Quantity:
 
     # -- numeric views ---------------------------------------------------------------------
     def as_fraction(self) -> Fraction:
+        from fractions import Fraction  # noqa: PLC0415 - module doc
         if self.exponent >= 0:
             return Fraction(self.unscaled * 10**self.exponent)
         return Fraction(self.unscaled, 10**-self.exponent)
@@ -304,6 +309,7 @@ def go_json_float(value: float) -> str | None:
         return None
     if value == 0:
         return "-0" if math.copysign(1.0, value) < 0 else "0"
+    from decimal import Decimal  # noqa: PLC0415 - module doc
     sign, digits, raw_exponent = Decimal(repr(value)).as_tuple()
     exponent = cast(int, raw_exponent)  # finite (NaN and infinities returned above): an int, not "n"/"N"/"F"
     digit_list = list(digits)

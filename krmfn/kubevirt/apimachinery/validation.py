@@ -18,14 +18,14 @@ A field error's bad value is kept already rendered as Go renders it: ``%q`` for 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from krmfn.kubevirt.instancetype.compatibility import go_json
+from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.util.webhooks import go_quote
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict, as_list, as_str, dicts
+from krmfn.model.lazy_re import LazyPattern
 
 DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
 DNS1123_LABEL_ERR_MSG = ("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "
@@ -45,10 +45,10 @@ LABEL_VALUE_ERR_MSG = ("a valid label must be an empty string or consist of alph
                        "and must start and end with an alphanumeric character")
 LABEL_VALUE_MAX_LENGTH = 63
 
-_DNS1123_LABEL_RE = re.compile(DNS1123_LABEL_FMT)
-_DNS1123_SUBDOMAIN_RE = re.compile(DNS1123_SUBDOMAIN_FMT)
-_QUALIFIED_NAME_RE = re.compile(QUALIFIED_NAME_FMT)
-_LABEL_VALUE_RE = re.compile(LABEL_VALUE_FMT)
+_DNS1123_LABEL_RE = LazyPattern(DNS1123_LABEL_FMT)
+_DNS1123_SUBDOMAIN_RE = LazyPattern(DNS1123_SUBDOMAIN_FMT)
+_QUALIFIED_NAME_RE = LazyPattern(QUALIFIED_NAME_FMT)
+_LABEL_VALUE_RE = LazyPattern(LABEL_VALUE_FMT)
 
 # field.ErrorType and its String().
 ERROR_REQUIRED = "Required value"

@@ -12,8 +12,9 @@ setupMemoryHotplug, which reads ``memory.ValidateLiveUpdateMemory`` from
 ``krmfn.kubevirt.virt_api.admitters.live_update``); the API defaulters are
 ``krmfn.kubevirt.api.defaults``, the architecture ones ``krmfn.kubevirt.defaults.amd64``,
 ``krmfn.kubevirt.defaults.arm64`` and ``krmfn.kubevirt.defaults.s390x``, the Hyper-V ones
-``krmfn.kubevirt.defaults.hyperv``. The cluster configuration values they read come from
-``krmfn.kubevirt.virt_config.virt_config`` (``ClusterConfig``).
+``krmfn.kubevirt.defaults.hyperv`` (loaded with the first spec that sets Hyper-V features). The
+cluster configuration values they read come from ``krmfn.kubevirt.virt_config.virt_config``
+(``ClusterConfig``).
 
 All functions mutate T (or the VMI) in place (the caller owns a private copy) and return an error
 message or None.
@@ -26,7 +27,6 @@ from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.api.defaults import set_object_defaults_virtual_machine_instance
 from krmfn.kubevirt.defaults.amd64 import set_amd64_defaults
 from krmfn.kubevirt.defaults.arm64 import is_arm64, set_arm64_defaults
-from krmfn.kubevirt.defaults.hyperv import set_hyperv_feature_dependencies
 from krmfn.kubevirt.defaults.s390x import is_s390x, set_s390x_default_features, set_s390x_defaults
 from krmfn.kubevirt.virt_api.admitters.live_update import validate_live_update_memory
 from krmfn.kubevirt.virt_config.virt_config import BRIDGE, MASQUERADE, SLIRP, DEFAULT_CPU_REQUEST, ClusterConfig
@@ -263,13 +263,22 @@ def set_default_virtual_machine_instance(config: ClusterConfig, vmi: dict) -> st
         return error
     set_default_features(spec)
     set_object_defaults_virtual_machine_instance(vmi)
-    set_hyperv_feature_dependencies(spec)  # setDefaultHypervFeatureDependencies: the error is ignored
+    if _sets_hyperv(spec):
+        from krmfn.kubevirt.defaults.hyperv import set_hyperv_feature_dependencies  # noqa: PLC0415 - module doc
+        set_hyperv_feature_dependencies(spec)  # setDefaultHypervFeatureDependencies: the error is ignored
     set_default_cpu_arch(config, spec)
     set_guest_memory_status(vmi)
     set_current_cpu_topology_status(vmi)
     if not is_arm64(spec):  # hotplug is not enabled on ARM yet
         setup_hotplug(config, vmi)
     return None
+
+
+def _sets_hyperv(spec: dict) -> bool:
+    """Whether ``spec.domain.features.hyperv`` is an object (else the Hyper-V dependencies do nothing)."""
+    domain = spec.get("domain")
+    features = domain.get("features") if isinstance(domain, dict) else None
+    return isinstance(features, dict) and isinstance(features.get("hyperv"), dict)
 
 
 def set_default_features(spec: dict) -> None:

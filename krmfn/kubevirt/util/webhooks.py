@@ -30,6 +30,8 @@ STAGE_MIGRATION_MUTATOR = "mutating-webhook/migration-mutator"
 STAGE_CLONE_MUTATOR = "mutating-webhook/clone-mutator"
 # HCO's HyperConverged mutating webhook (krmfn.hco.webhooks.mutator): the request must decode.
 STAGE_HYPERCONVERGED_MUTATOR = "mutating-webhook/hyperconverged-mutator"
+# CDI's DataVolume mutating webhook, datavolume-mutate.cdi.kubevirt.io (krmfn.cdi.apiserver.webhooks.handler).
+STAGE_DATAVOLUME_MUTATOR = "mutating-webhook/datavolume-mutator"
 STAGE_CRD_SCHEMA = "kube-apiserver/crd-schema"
 # krmfn's name: a second CREATE of a name the bundle already stored.
 STAGE_ALREADY_EXISTS = "kube-apiserver/already-exists"

@@ -12,6 +12,11 @@ type or preference of an already stored name is not stored again: krmfn's own st
 lookup finds the first definition. What ``kubectl apply`` does with such a bundle (the last
 definition wins) is what the duplicate-object check reports. A new kind plugs in with one
 ``KindChain`` row.
+
+Only the VirtualMachine and definition chains are imported with this module. Every other kind's
+chain module is imported when its ``KindChain`` first admits an object (``_one_by_one`` and the
+chain functions below, in the parent before any fork), so a bundle loads only the chains of the
+kinds it holds.
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from krmfn.model import kinds
 from krmfn.kubevirt import bundle as bundles
@@ -37,26 +42,13 @@ from krmfn.kubevirt.util.webhooks import (
     looking_past,
     reject_message,
 )
-from krmfn.kubevirt.virt_api.admitters.vmpool_admitter import admit_pool
 from krmfn.kubevirt.instancetype.webhooks.vm import admit_vm
-from krmfn.cdi.apiserver.dataimportcron_create import admit_data_import_cron
-from krmfn.cdi.apiserver.datasource_create import admit_data_source
-from krmfn.cdi.apiserver.datavolume_create import admit_data_volume
-from krmfn.kubevirt.storage.admitters.backup_create import admit_vm_backup, admit_vm_backup_tracker
-from krmfn.kubevirt.storage.admitters.vmexport_create import admit_vm_export
-from krmfn.kubevirt.storage.admitters.vmrestore_create import admit_vm_restore
-from krmfn.kubevirt.storage.admitters.vmsnapshot_create import admit_vm_snapshot
-from krmfn.kubevirt.virt_api.migration_create import create_migrations
-from krmfn.kubevirt.virt_api.migrationpolicy_create import admit_migration_policy
-from krmfn.kubevirt.virt_api.vmclone_create import admit_vm_clone
-from krmfn.kubevirt.virt_api.vmi_create import VMICreate, admit_vmi, create_vmi
-from krmfn.kubevirt.virt_operator.kubevirt_create import admit_kubevirt
-from krmfn.hco.hyperconverged_create import admit_hyperconverged
-from krmfn.kubevirt.virt_api.vmi_preset_create import admit_vmi_preset
-from krmfn.kubevirt.virt_api.vmirs_create import admit_vmirs
 from krmfn.model.forked import map_forked
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.gcpause import gc_paused
+
+if TYPE_CHECKING:
+    from krmfn.kubevirt.virt_api.vmi_create import VMICreate
 
 ALREADY_EXISTS_FMT = '{resource} "{name}" already exists'
 
@@ -200,8 +192,14 @@ def _admit_vm_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admis
     return map_forked(admit_vms, list(indices), specs.pack, specs.unpack)
 
 
+AdmitOne = Callable[[dict, list, str, ClusterConfig], Admission]
+
+
 def _admit_vmi_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
     """Each VMI on its own (``krmfn.kubevirt.virt_api.vmi_create``), on every CPU."""
+    if not indices:
+        return []
+    from krmfn.kubevirt.virt_api.vmi_create import admit_vmi  # noqa: PLC0415 - in the parent, before the fork
     presets = [item for index, item in enumerate(request.items)
                if kinds.is_virtual_machine_instance_preset(item) and index not in request.rejected]
 
@@ -218,9 +216,10 @@ def create_vmis(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE, co
     vmi_indices = [index for index, item in enumerate(items) if kinds.is_virtual_machine_instance(item)]
     if not vmi_indices:
         return {}
+    from krmfn.kubevirt.virt_api.vmi_create import create_vmi  # noqa: PLC0415
     request = AdmitRequest(items, namespace, config or ClusterConfig(), legacy)
     preset_indices = [index for index, item in enumerate(items) if kinds.is_virtual_machine_instance_preset(item)]
-    verdicts = _one_by_one(admit_vmi_preset)(request, preset_indices)
+    verdicts = _one_by_one(_vmi_preset)(request, preset_indices)
     presets = [items[index] for index, verdict in zip(preset_indices, verdicts, strict=True) if verdict.allowed]
     return {index: create_vmi(items[index], presets, namespace, request.config) for index in vmi_indices}
 
@@ -235,14 +234,20 @@ def _unpack_plain(packed: list[dict[str, Any]]) -> list[Admission]:
 
 def _admit_migration_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
     """The migrations in bundle order, each against the VMIs and the migrations stored before it."""
+    if not indices:
+        return []
+    from krmfn.kubevirt.virt_api.migration_create import create_migrations  # noqa: PLC0415
     return [created.verdict for created in create_migrations(request.items, indices, request.namespace,
                                                              request.config)]
 
 
-def _one_by_one(admit_one: Callable[[dict, list, str, ClusterConfig], Admission],
-                ) -> Callable[[AdmitRequest, Sequence[int]], list[Admission]]:
-    """A chain that admits each object on its own, against the whole bundle."""
+def _one_by_one(load: Callable[[], AdmitOne]) -> Callable[[AdmitRequest, Sequence[int]], list[Admission]]:
+    """A chain that admits each object on its own, against the whole bundle. ``load`` gives the
+    kind's admitter: its chain module is imported when the chain first admits an object."""
     def admit(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
+        if not indices:
+            return []
+        admit_one = load()
         return [admit_one(request.items[index], request.items, request.namespace, request.config) for index in indices]
     return admit
 
@@ -252,7 +257,82 @@ def _is(kind: str, group: str) -> Callable[[Any], bool]:
 
 
 def _admit_pool_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
+    if not indices:
+        return []
+    from krmfn.kubevirt.virt_api.admitters.vmpool_admitter import admit_pool  # noqa: PLC0415
     return [admit_pool(request.items[index], request.config) or allow() for index in indices]
+
+
+# Each kind's admitter, its chain module imported on first use: a bundle loads only the chains of
+# the kinds it holds.
+def _vmi_preset() -> AdmitOne:
+    from krmfn.kubevirt.virt_api.vmi_preset_create import admit_vmi_preset  # noqa: PLC0415
+    return admit_vmi_preset
+
+
+def _vmirs() -> AdmitOne:
+    from krmfn.kubevirt.virt_api.vmirs_create import admit_vmirs  # noqa: PLC0415
+    return admit_vmirs
+
+
+def _migration_policy() -> AdmitOne:
+    from krmfn.kubevirt.virt_api.migrationpolicy_create import admit_migration_policy  # noqa: PLC0415
+    return admit_migration_policy
+
+
+def _vm_snapshot() -> AdmitOne:
+    from krmfn.kubevirt.storage.admitters.vmsnapshot_create import admit_vm_snapshot  # noqa: PLC0415
+    return admit_vm_snapshot
+
+
+def _vm_restore() -> AdmitOne:
+    from krmfn.kubevirt.storage.admitters.vmrestore_create import admit_vm_restore  # noqa: PLC0415
+    return admit_vm_restore
+
+
+def _vm_export() -> AdmitOne:
+    from krmfn.kubevirt.storage.admitters.vmexport_create import admit_vm_export  # noqa: PLC0415
+    return admit_vm_export
+
+
+def _vm_backup() -> AdmitOne:
+    from krmfn.kubevirt.storage.admitters.backup_create import admit_vm_backup  # noqa: PLC0415
+    return admit_vm_backup
+
+
+def _vm_backup_tracker() -> AdmitOne:
+    from krmfn.kubevirt.storage.admitters.backup_create import admit_vm_backup_tracker  # noqa: PLC0415
+    return admit_vm_backup_tracker
+
+
+def _vm_clone() -> AdmitOne:
+    from krmfn.kubevirt.virt_api.vmclone_create import admit_vm_clone  # noqa: PLC0415
+    return admit_vm_clone
+
+
+def _data_source() -> AdmitOne:
+    from krmfn.cdi.apiserver.datasource_create import admit_data_source  # noqa: PLC0415
+    return admit_data_source
+
+
+def _data_volume() -> AdmitOne:
+    from krmfn.cdi.apiserver.datavolume_create import admit_data_volume  # noqa: PLC0415
+    return admit_data_volume
+
+
+def _data_import_cron() -> AdmitOne:
+    from krmfn.cdi.apiserver.dataimportcron_create import admit_data_import_cron  # noqa: PLC0415
+    return admit_data_import_cron
+
+
+def _kubevirt() -> AdmitOne:
+    from krmfn.kubevirt.virt_operator.kubevirt_create import admit_kubevirt  # noqa: PLC0415
+    return admit_kubevirt
+
+
+def _hyperconverged() -> AdmitOne:
+    from krmfn.hco.hyperconverged_create import admit_hyperconverged  # noqa: PLC0415
+    return admit_hyperconverged
 
 
 # Every kind krmfn admits, in the order a bundle is applied; an item no chain matches gets no verdict.
@@ -260,34 +340,34 @@ CHAINS: tuple[KindChain, ...] = (
     KindChain("instance types and preferences (every apiVersion)", kinds.is_definition, _admit_definition_chain,
               stored_first=True),
     KindChain("kubevirt.io VirtualMachineInstancePresets", kinds.is_virtual_machine_instance_preset,
-              _one_by_one(admit_vmi_preset), stored_first=True),
+              _one_by_one(_vmi_preset), stored_first=True),
     KindChain("kubevirt.io VirtualMachines", kinds.is_virtual_machine, _admit_vm_chain),
     KindChain("kubevirt.io VirtualMachineInstances", kinds.is_virtual_machine_instance, _admit_vmi_chain),
     KindChain("kubevirt.io VirtualMachineInstanceReplicaSets",
-              _is(kinds.VIRTUAL_MACHINE_INSTANCE_REPLICA_SET, kinds.KUBEVIRT_GROUP), _one_by_one(admit_vmirs)),
+              _is(kinds.VIRTUAL_MACHINE_INSTANCE_REPLICA_SET, kinds.KUBEVIRT_GROUP), _one_by_one(_vmirs)),
     KindChain("kubevirt.io VirtualMachineInstanceMigrations",
               _is(kinds.VIRTUAL_MACHINE_INSTANCE_MIGRATION, kinds.KUBEVIRT_GROUP), _admit_migration_chain),
     KindChain("migrations.kubevirt.io MigrationPolicies", _is(kinds.MIGRATION_POLICY, kinds.MIGRATIONS_GROUP),
-              _one_by_one(admit_migration_policy)),
+              _one_by_one(_migration_policy)),
     KindChain("snapshot.kubevirt.io VirtualMachineSnapshots", _is(kinds.VIRTUAL_MACHINE_SNAPSHOT, kinds.SNAPSHOT_GROUP),
-              _one_by_one(admit_vm_snapshot)),
+              _one_by_one(_vm_snapshot)),
     KindChain("snapshot.kubevirt.io VirtualMachineRestores", _is(kinds.VIRTUAL_MACHINE_RESTORE, kinds.SNAPSHOT_GROUP),
-              _one_by_one(admit_vm_restore)),
+              _one_by_one(_vm_restore)),
     KindChain("export.kubevirt.io VirtualMachineExports", _is(kinds.VIRTUAL_MACHINE_EXPORT, kinds.EXPORT_GROUP),
-              _one_by_one(admit_vm_export)),
+              _one_by_one(_vm_export)),
     KindChain("backup.kubevirt.io VirtualMachineBackups", _is(kinds.VIRTUAL_MACHINE_BACKUP, kinds.BACKUP_GROUP),
-              _one_by_one(admit_vm_backup)),
+              _one_by_one(_vm_backup)),
     KindChain("backup.kubevirt.io VirtualMachineBackupTrackers",
-              _is(kinds.VIRTUAL_MACHINE_BACKUP_TRACKER, kinds.BACKUP_GROUP), _one_by_one(admit_vm_backup_tracker)),
+              _is(kinds.VIRTUAL_MACHINE_BACKUP_TRACKER, kinds.BACKUP_GROUP), _one_by_one(_vm_backup_tracker)),
     KindChain("clone.kubevirt.io VirtualMachineClones", _is(kinds.VIRTUAL_MACHINE_CLONE, kinds.CLONE_GROUP),
-              _one_by_one(admit_vm_clone)),
-    KindChain("cdi.kubevirt.io DataSources", _is(kinds.DATA_SOURCE, kinds.CDI_GROUP), _one_by_one(admit_data_source)),
-    KindChain("cdi.kubevirt.io DataVolumes", _is(kinds.DATA_VOLUME, kinds.CDI_GROUP), _one_by_one(admit_data_volume)),
+              _one_by_one(_vm_clone)),
+    KindChain("cdi.kubevirt.io DataSources", _is(kinds.DATA_SOURCE, kinds.CDI_GROUP), _one_by_one(_data_source)),
+    KindChain("cdi.kubevirt.io DataVolumes", _is(kinds.DATA_VOLUME, kinds.CDI_GROUP), _one_by_one(_data_volume)),
     KindChain("cdi.kubevirt.io DataImportCrons", _is(kinds.DATA_IMPORT_CRON, kinds.CDI_GROUP),
-              _one_by_one(admit_data_import_cron)),
-    KindChain("kubevirt.io KubeVirt", _is(kinds.KUBEVIRT, kinds.KUBEVIRT_GROUP), _one_by_one(admit_kubevirt)),
+              _one_by_one(_data_import_cron)),
+    KindChain("kubevirt.io KubeVirt", _is(kinds.KUBEVIRT, kinds.KUBEVIRT_GROUP), _one_by_one(_kubevirt)),
     KindChain("hco.kubevirt.io HyperConverged", _is(kinds.HYPERCONVERGED, kinds.HCO_GROUP),
-              _one_by_one(admit_hyperconverged)),
+              _one_by_one(_hyperconverged)),
     KindChain("pool.kubevirt.io VirtualMachinePools", kinds.is_virtual_machine_pool, _admit_pool_chain),
 )
 

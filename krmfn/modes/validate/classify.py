@@ -24,8 +24,8 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_HYPERCONVERGED_MUTATOR,
     STAGE_MIGRATION_MUTATOR,
     STAGE_VMI_MUTATOR,
+    STAGE_DATAVOLUME_MUTATOR,
 )
-from krmfn.cdi.apiserver.webhooks.handler import STAGE_DATAVOLUME_MUTATOR
 from krmfn.model import kinds
 from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, VIRTUAL_MACHINE_INSTANCE, VIRTUAL_MACHINE_POOL
 from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY, V1BETA2_RULE

@@ -3,6 +3,8 @@
 objects, lookups and the ``krmfn catalog`` listing."""
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -20,6 +22,15 @@ NAMESPACED_PREF = "VirtualMachinePreference"
 def test_versions() -> None:
     assert catalog.CATALOG_VERSIONS == ("v1.5.1", "v1.6.0", "v1.7.0")
     assert catalog.DEFAULT_VERSION == "v1.7.0"
+    assert tuple(catalog._definitions()) == catalog.CATALOG_VERSIONS  # the literal matches the modules
+
+
+def test_importing_the_package_loads_no_catalog() -> None:
+    """The definitions and their model load when the catalog is first consulted."""
+    code = ("import sys, krmfn.catalog, krmfn.kubevirt.bundle; "
+            "print(sorted(m for m in sys.modules if m.startswith('krmfn.catalog.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['krmfn.catalog.stored']"  # the reader of the stored build: json and os
     assert catalog.definition().version == "v1.7.0"
     assert [catalog.definition(v).version for v in catalog.CATALOG_VERSIONS] == list(catalog.CATALOG_VERSIONS)
 

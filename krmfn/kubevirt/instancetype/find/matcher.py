@@ -9,19 +9,25 @@ Mirrors the common shape of `pkg/instancetype/find/spec.go` and
    used; the matcher's `kind` is then never looked at (docs/kubevirt/resources.md#matcher-kind-spellings SURPRISE);
 4. otherwise the live object of the kind `lower(matcher.kind)` names, in the VM's namespace for
    namespaced kinds; an unknown kind is an error.
+
+The revision lookup (``krmfn.kubevirt.instancetype.find.revision``) loads with the first matcher
+that has a `revisionName` or VM that has a `status` (without either, no revision is used), the
+payload decoder (``krmfn.kubevirt.instancetype.compatibility``) with the first revision found.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from krmfn.kubevirt.bundle import V1BETA1, Bundle, not_found_message, request_name_error, semantics_version
-from krmfn.kubevirt.instancetype.compatibility import DecodedRevision
 from krmfn.kubevirt.instancetype.find.kinds import matcher_kind
 from krmfn.kubevirt.instancetype.find.result import Failure
-from krmfn.kubevirt.instancetype.find.revision import FoundRevision, find_revision
 from krmfn.model.kubevirt_version import KubevirtVersion
+
+if TYPE_CHECKING:
+    from krmfn.kubevirt.instancetype.compatibility import DecodedRevision
+    from krmfn.kubevirt.instancetype.find.revision import FoundRevision
 
 CHECK_REVISION_INVALID = "revision-invalid"
 
@@ -69,11 +75,13 @@ class MatcherFinder:
             return None
         if not isinstance(matcher, dict):
             matcher = {}
-        found = find_revision(vm, matcher, self.matcher_key, self.status_ref_key, bundle, namespace)
-        if isinstance(found, Failure):
-            return found
-        if found is not None:
-            return self._from_revision(found, matcher, bundle.legacy, bundle.kubevirt_version)
+        if matcher.get("revisionName") or isinstance(vm.get("status"), dict):  # else no revision (module doc)
+            from krmfn.kubevirt.instancetype.find.revision import find_revision  # noqa: PLC0415 - module doc
+            found = find_revision(vm, matcher, self.matcher_key, self.status_ref_key, bundle, namespace)
+            if isinstance(found, Failure):
+                return found
+            if found is not None:
+                return self._from_revision(found, matcher, bundle.legacy, bundle.kubevirt_version)
         return self._from_live_object(matcher, bundle, namespace)
 
     def _from_revision(self, found: FoundRevision, matcher: dict, legacy: str,

@@ -7,17 +7,29 @@ The returned spec is the bundle's own dict: callers must not mutate it.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from krmfn.kubevirt.bundle import Bundle
-from krmfn.kubevirt.instancetype.compatibility import get_preference
 from krmfn.kubevirt.instancetype.find import kinds
 from krmfn.kubevirt.instancetype.find.matcher import MatcherFinder, SpecLookup
+from krmfn.model.kubevirt_version import KubevirtVersion
+
+if TYPE_CHECKING:
+    from krmfn.kubevirt.instancetype.compatibility import DecodedRevision
+
+
+def _decode(revision: dict, legacy: str, version: KubevirtVersion) -> DecodedRevision | str:
+    """``compatibility.get_preference``, loaded with the first revision a matcher uses (``matcher``'s doc)."""
+    from krmfn.kubevirt.instancetype.compatibility import get_preference  # noqa: PLC0415 - see the doc
+    return get_preference(revision, legacy, version)
+
 
 PREFERENCE_FINDER = MatcherFinder(
     matcher_key="preference",
     status_ref_key="preferenceRef",
     resolve_kind=kinds.resolve_preference_kind,
     unexpected_kind=kinds.UNEXPECTED_PREFERENCE_KIND,
-    decode=get_preference,
+    decode=_decode,
     check_prefix="preference",
 )
 

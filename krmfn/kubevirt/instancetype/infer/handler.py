@@ -7,23 +7,21 @@ infer. Matchers without `inferFromVolume` are left alone and unvalidated, so tha
 exactly as without inference for them (for example a matcher with only `revisionName`, which the
 mutator would reject but expand resolves, docs/kubevirt/admission.md#matcher-validation).
 
-The input VM is never mutated: the result is a copy that shares every untouched subtree.
+The input VM is never mutated: the result is a copy that shares every untouched subtree. The
+inferrers (``krmfn.kubevirt.instancetype.infer.volume``) load with the first matcher that infers.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.find.result import Failure
-from krmfn.kubevirt.instancetype.infer.volume import (
-    INSTANCETYPE_INFERRER,
-    PREFERENCE_INFERRER,
-    InferError,
-    VolumeInferrer,
-)
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
+
+if TYPE_CHECKING:
+    from krmfn.kubevirt.instancetype.infer.volume import VolumeInferrer
 
 IGNORE_POLICY = "Ignore"
 REJECT_POLICY = "Reject"
@@ -110,6 +108,7 @@ def _inferred_matcher(name: str, kind: str) -> dict:
 def _infer_one(vm: dict, spec: dict, matcher_key: str, inferrer: VolumeInferrer,
                bundle: Bundle, namespace: str) -> Failure | None:
     """Infer spec[matcher_key] in place (spec is already a private copy)."""
+    from krmfn.kubevirt.instancetype.infer.volume import InferError  # noqa: PLC0415 - module doc
     matcher = spec[matcher_key]
     ignore = matcher.get("inferFromVolumeFailurePolicy") == IGNORE_POLICY
     result = inferrer.infer(vm, matcher["inferFromVolume"], bundle, namespace)
@@ -125,6 +124,10 @@ def _infer_one(vm: dict, spec: dict, matcher_key: str, inferrer: VolumeInferrer,
 
 
 def _inferrers(version: KubevirtVersion) -> tuple[tuple[str, VolumeInferrer], ...]:
+    from krmfn.kubevirt.instancetype.infer.volume import (  # noqa: PLC0415 - module doc
+        INSTANCETYPE_INFERRER,
+        PREFERENCE_INFERRER,
+    )
     follow = version.infers_from_volume_snapshots
     return (("instancetype", dataclasses.replace(INSTANCETYPE_INFERRER, follow_snapshots=follow)),
             ("preference", dataclasses.replace(PREFERENCE_INFERRER, follow_snapshots=follow)))

@@ -9,7 +9,6 @@ DHCP private option causes point at the spec itself (``field``), not at the inte
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
@@ -30,6 +29,7 @@ from krmfn.kubevirt.util.webhooks import (
     go_quote,
 )
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict, as_list, as_str, dicts
+from krmfn.model.lazy_re import LazyPattern
 
 NAME_NOT_FOUND_FMT = "%s '%s' not found."
 DUPLICATE_NETWORK_NAME_FMT = "Network with name %s already exists, every network must have a unique name"
@@ -51,8 +51,8 @@ DHCP_PRIVATE_OPTION_RANGE = range(224, 255)
 # to check.
 _OPTIONAL_FIELDS = frozenset(("macAddress", "pciAddress", "ports", "portRanges", "dhcpOptions"))
 
-_INTERFACE_NAME = re.compile(r"[A-Za-z0-9_-]+")
-_PCI_ADDRESS = re.compile(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]")
+_INTERFACE_NAME = LazyPattern(r"[A-Za-z0-9_-]+")
+_PCI_ADDRESS = LazyPattern(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]")
 
 
 def validate_networks_assigned_to_interfaces(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:

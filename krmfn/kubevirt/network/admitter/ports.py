@@ -19,7 +19,6 @@ which the protocols first appear among the valid ranges.
 """
 from __future__ import annotations
 
-import re
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.apimachinery.gozero import list_set
@@ -33,6 +32,7 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_int, as_str, dicts
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.reasons import needs_feature_gate
+from krmfn.model.lazy_re import LazyPattern
 
 PORT_RANGES_SPEC_GATE = "PortRangesSpec"
 PROTOCOLS = ("TCP", "UDP")
@@ -54,8 +54,8 @@ RANGE_START_AFTER_END = "Start must be less than or equal to end"
 RANGES_OVERLAP_FMT = "%s portRanges [%d-%d] and [%d-%d] overlap"
 
 _MAX_PORT_NAME_LENGTH = 15
-_PORT_NAME_CHARSET = re.compile(r"[-a-z0-9]+")
-_PORT_NAME_LETTER = re.compile(r"[a-z]")
+_PORT_NAME_CHARSET = LazyPattern(r"[-a-z0-9]+")
+_PORT_NAME_LETTER = LazyPattern(r"[a-z]")
 
 
 

@@ -20,21 +20,21 @@ A field of the wrong JSON type reads as Go's zero value (``_access``).
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.apimachinery.validation import is_dns1123_label
 from krmfn.kubevirt.util.webhooks import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_NOT_SUPPORTED, Cause
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_int, as_dict, as_str
+from krmfn.model.lazy_re import LazyPattern
 
 # disks.go constants
 MAX_SERIAL_LENGTH = 256
 MIN_CUSTOM_BLOCK_SIZE = 512
 MAX_CUSTOM_BLOCK_SIZE = 2097152
 # Go's regexp: `$` is the end of the text, so fullmatch; `\d` is ASCII only.
-_SERIAL_RE = re.compile(r"[A-Za-z0-9_.+-]+")
-_PCI_ADDRESS_RE = re.compile(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]")
+_SERIAL_RE = LazyPattern(r"[A-Za-z0-9_.+-]+")
+_PCI_ADDRESS_RE = LazyPattern(r"[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]")
 
 BUS_VIRTIO, BUS_SCSI, BUS_SATA, BUS_USB, BUS_IDE = "virtio", "scsi", "sata", "usb", "ide"
 SUPPORTED_BUSES = (BUS_VIRTIO, BUS_SCSI, BUS_SATA, BUS_USB)

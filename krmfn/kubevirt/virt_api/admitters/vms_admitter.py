@@ -28,9 +28,9 @@ from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.virt_config.featuregate import DECENTRALIZED_LIVE_MIGRATION, discontinued_in_use
 from krmfn.kubevirt.network.admitter.discontinued import validate_discontinued_bindings
 from krmfn.kubevirt.storage.admitters.data_volume_template import validate_data_volume_template
-from krmfn.kubevirt.virt_api.admitters.grace_io_virtualization import validate_grace_io_virtualization_annotations
 from krmfn.kubevirt.virt_api.admitters.live_update import validate_live_update_features
 from krmfn.kubevirt.storage.admitters.vm_storage_admitter import admit_vm_storage
+from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import has_gpus_or_host_devices
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.metadata import validate_virtual_machine_instance_metadata
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec import in_area, validate_virtual_machine_instance_spec
 from krmfn.model.reasons import area, needs_feature_gate
@@ -82,6 +82,17 @@ def admit_remaining(vm: dict, template_spec: dict, template_metadata: dict, conf
     return None
 
 
+def _grace_io_virtualization_annotations(field: str, spec: dict, metadata: dict, config: ClusterConfig) -> list[Cause]:
+    """``validateGraceIOVirtualizationAnnotations``: nothing to check without GPUs and host devices,
+    so that its module loads only with a spec that has one."""
+    if not has_gpus_or_host_devices(spec):
+        return []
+    from krmfn.kubevirt.virt_api.admitters.grace_io_virtualization import (  # noqa: PLC0415 - see the doc
+        validate_grace_io_virtualization_annotations,
+    )
+    return validate_grace_io_virtualization_annotations(field, spec, metadata, config)
+
+
 def validate_virtual_machine_spec(spec: dict, template_spec: dict, template_metadata: dict,
                                   config: ClusterConfig, field: str = "spec") -> list[Cause]:
     """``ValidateVirtualMachineSpec`` on ``vmCopy.Spec`` at ``field``: ``spec`` is the VM's own
@@ -89,8 +100,8 @@ def validate_virtual_machine_spec(spec: dict, template_spec: dict, template_meta
     runs it on the pool's template spec as written (``field`` `spec.virtualMachineTemplate.spec`)."""
     if spec.get("template") is None:
         return [Cause(f"{field}.template", MISSING_TEMPLATE, CAUSE_FIELD_VALUE_REQUIRED, frozenset({area("template")}))]
-    grace_io = (validate_grace_io_virtualization_annotations(f"{field}.template.metadata", template_spec,
-                                                             template_metadata, config)
+    grace_io = (_grace_io_virtualization_annotations(f"{field}.template.metadata", template_spec,
+                                                     template_metadata, config)
                 if config.kubevirt_version.validates_grace_io else [])
     return (in_area("metadata", validate_virtual_machine_instance_metadata(template_metadata, config,
                                                                           f"{field}.template.metadata"))

@@ -35,6 +35,13 @@ def devices(spec: dict) -> dict:
     return as_dict(domain(spec).get("devices"))
 
 
+def has_gpus_or_host_devices(spec: dict) -> bool:
+    """Whether the spec lists a GPU or a host device (without one, the DRA and Grace I/O
+    virtualization checks have nothing to check but resource claims)."""
+    spec_devices = devices(spec)
+    return bool(spec_devices.get("gpus") or spec_devices.get("hostDevices"))
+
+
 def lookup_pod_network(spec: dict) -> dict | None:
     """``vmispec.LookupPodNetwork``: the first network with a ``pod`` source, or None."""
     for network in dicts(spec.get("networks")):

@@ -19,7 +19,6 @@ type reads as Go's zero value.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 
@@ -33,6 +32,7 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.model.reasons import needs_feature_gate
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict, as_str
+from krmfn.model.lazy_re import LazyPattern
 
 HOST_DISK_GATE = "HostDisk"
 DOWNWARD_METRICS_GATE = "DownwardMetrics"
@@ -70,7 +70,7 @@ _BASE64_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 _NEWLINES = b"\r\n"
 _PAD = ord("=")
 # Base64 that Go decodes without an error: whole quanta without newlines, the last possibly padded.
-_PADDED_BASE64_RE = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+_PADDED_BASE64_RE = LazyPattern(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
 
 _VOLUME_SOURCE_KEYS = frozenset(VOLUME_SOURCES)
 # The sources a spec has at most one volume of, with the message of a second one, in KubeVirt's order.
