@@ -11,7 +11,7 @@ operations ``add``, ``remove``, ``replace``, ``move``, ``test``, ``copy`` over `
 
 Not reproduced: ``invalid operation <op>: ...`` prints the operation as Go marshals it, from its raw
 text (original key order and number spelling inside ``value``); krmfn re-encodes the decoded value
-(``krmfn.kubevirt.instancetype.compatibility.go_json``: keys sorted, numbers in Go's float form).
+(``krmfn.kubevirt.apimachinery.gojson.go_json``: keys sorted, numbers in Go's float form).
 """
 from __future__ import annotations
 

@@ -21,13 +21,9 @@ from collections.abc import Callable
 
 from krmfn.cdi.api.core.v1beta1.authorize import NO_TOKEN_OKAY, authorize_user
 from krmfn.cdi.api.core.v1beta1.authorize_utils import DataSourceGetter
-from krmfn.cdi.apiserver.webhooks.handler import (
-    STAGE_DATAVOLUME_MUTATOR,
-    to_admission_response_error,
-    to_rejected_admission_response,
-)
+from krmfn.cdi.apiserver.webhooks.handler import to_admission_response_error, to_rejected_admission_response
 from krmfn.cdi.apiserver.webhooks.util import invalid
-from krmfn.kubevirt.util.webhooks import Admission, allow
+from krmfn.kubevirt.util.webhooks import STAGE_DATAVOLUME_MUTATOR, Admission, allow
 
 AUTHORIZATION_FIELD = "spec.source.PVC.namespace"
 

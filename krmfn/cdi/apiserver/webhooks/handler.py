@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from krmfn.kubevirt.util.webhooks import STAGE_DATAVOLUME_MUTATOR, Admission, Cause, reject, reject_message
+from krmfn.kubevirt.util.webhooks import Admission, Cause, reject, reject_message
 
-# datavolume-mutate.cdi.kubevirt.io answers at STAGE_DATAVOLUME_MUTATOR (defined with the other stages, so
-# that the checks' table names it without loading CDI); the validating webhooks at STAGE_VALIDATING_WEBHOOK.
-__all__ = ["STAGE_DATAVOLUME_MUTATOR", "status_message", "to_admission_response_error",
-           "to_rejected_admission_response"]
+# datavolume-mutate.cdi.kubevirt.io answers at krmfn.kubevirt.util.webhooks.STAGE_DATAVOLUME_MUTATOR (with the
+# other stages, so that the checks' table names it without loading CDI); the validating webhooks at
+# STAGE_VALIDATING_WEBHOOK.
 
 
 def status_message(causes: Iterable[Cause]) -> str:

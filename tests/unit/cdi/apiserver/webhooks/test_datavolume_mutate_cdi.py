@@ -17,7 +17,7 @@ import pytest
 
 from krmfn.cdi.api.core.v1beta1.authorize_utils import GetError
 from krmfn.cdi.apiserver.webhooks.datavolume_mutate import mutate_data_volume_create
-from krmfn.cdi.apiserver.webhooks.handler import STAGE_DATAVOLUME_MUTATOR
+from krmfn.kubevirt.util.webhooks import STAGE_DATAVOLUME_MUTATOR
 from krmfn.kubevirt.util.webhooks import Admission, Cause, allow, reject, reject_message
 
 NAMESPACES = frozenset({"default", "testNamespace"})
