@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from krmfn.cdi.apiserver.datavolume_create import admit_data_volume
-from krmfn.cdi.apiserver.webhooks.handler import STAGE_DATAVOLUME_MUTATOR
 from krmfn.kubevirt.util.webhooks import (
+    STAGE_DATAVOLUME_MUTATOR,
     STAGE_API_DISCOVERY,
     STAGE_CRD_SCHEMA,
     STAGE_FIELD_VALIDATION,

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from krmfn.cdi.api.core.v1beta1.authorize_utils import GetError
 from krmfn.cdi.apiserver.webhooks.datavolume_mutate import mutate_data_volume_create
-from krmfn.cdi.apiserver.webhooks.handler import STAGE_DATAVOLUME_MUTATOR
-from krmfn.kubevirt.util.webhooks import reject_message
+from krmfn.kubevirt.util.webhooks import STAGE_DATAVOLUME_MUTATOR, reject_message
 
 DV = {"metadata": {"name": "dv", "namespace": "lab"},
       "spec": {"sourceRef": {"kind": "DataSource", "name": "fedora"}, "storage": {}}}

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 from krmfn.cdi.apiserver.webhooks.handler import (
-    STAGE_DATAVOLUME_MUTATOR,
     status_message,
     to_admission_response_error,
     to_rejected_admission_response,
 )
-from krmfn.kubevirt.util.webhooks import Cause
+from krmfn.kubevirt.util.webhooks import STAGE_DATAVOLUME_MUTATOR, Cause
 
 
 def test_a_rejection_lists_every_cause_and_frames_them_with_spaces() -> None:
