@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from krmfn import catalog
 from krmfn.cli import reading
@@ -23,11 +23,11 @@ from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.kubevirt_version import CATALOG_OFF, catalog_for, kubevirt_version
 from krmfn.model.options import Option, options_for
 from krmfn.model.outcome import Outcome
-from krmfn.modes.generate.findings import NOTHING as GENERATE_NOTHING
-from krmfn.modes.generate.requests import SINGLE_SIZE_OPTIONS
 from krmfn.report.findings import ReportSettings, add_lines, line_location, use_color, write_fatal, write_report
 from krmfn.report.merge import merge_bundles
-from krmfn.report.rules import Rule
+
+if TYPE_CHECKING:
+    from krmfn.report.rules import Rule
 
 
 # --- catalog -------------------------------------------------------------------------------
@@ -119,9 +119,9 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return _fatal(str(err), INPUT_CHECK, fmt, stdout, stderr)
     except NothingChecked as err:
         return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr)
-    flags = mode == "generate" and any(getattr(ns, option, None) is not None for option in SINGLE_SIZE_OPTIONS.values())
+    flags = mode == "generate" and _size_flags(ns)
     runs = [(bundle, *_bundle_results(mode, bundle, options, flags)) for bundle in bundles]
-    if any(finding.check == GENERATE_NOTHING for _, outcome, _ in runs for finding in outcome.findings):
+    if mode == "generate" and _nothing_generated(runs):
         return _fatal("nothing to generate: give --from and --name (with --vcpus, --memory, --custom, --patch or "
                       "--set to change the copy), or sizes in a config file",
                       NOTHING_CHECK, fmt, stdout, stderr)
@@ -148,6 +148,17 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         if result.get("severity") != ERROR:
             stderr.write(f"krmfn: {stderr_line(result)}\n")
     return report_errors(results, stderr)
+
+
+def _size_flags(ns: argparse.Namespace) -> bool:
+    """generate's one size came from flags (``--from``, ``--name``, ...)."""
+    from krmfn.modes.generate.requests import SINGLE_SIZE_OPTIONS  # noqa: PLC0415 - generate only
+    return any(getattr(ns, option, None) is not None for option in SINGLE_SIZE_OPTIONS.values())
+
+
+def _nothing_generated(runs: list[tuple[Bundle, Outcome, list[dict[str, Any]]]]) -> bool:
+    from krmfn.modes.generate.findings import NOTHING  # noqa: PLC0415 - generate only
+    return any(finding.check == NOTHING for _, outcome, _ in runs for finding in outcome.findings)
 
 
 def _print_argocd_ignore(bundles: list[Bundle], options: dict[str, Any], results: list[dict[str, Any]],

@@ -28,15 +28,46 @@ and *.yml) and - for stdin. A file it cannot read is one `input` finding; the re
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The command line. ``only``: the first argument, when a run needs only that subcommand's
-    options (the others are listed with their summary, and their modules not imported); None
-    builds every subcommand whole (the docs and tests read them)."""
+    """The command line. ``only``: the first argument. When it names a subcommand, the parser
+    holds that subcommand alone, whole (a run needs nothing else, and no other subcommand's
+    module is imported); otherwise (``--help``, a typo) every subcommand with its summary only.
+    None builds every subcommand whole (the docs and tests read them)."""
     parser = argparse.ArgumentParser(
         prog="krmfn", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--version", action="version", version=f"krmfn {__version__}")
     sub = parser.add_subparsers(dest="mode", metavar="MODE")
-    catalog_parser = sub.add_parser("catalog", help="list the embedded common-instancetypes catalog",
+    names = SUBCOMMANDS if only is None or only not in SUBCOMMANDS else (only,)
+    for name in names:
+        if only is None or only == name:
+            _add_subcommand(sub, name)
+        else:
+            sub.add_parser(name, help=_summary(name))
+    return parser
+
+
+def _summary(name: str) -> str:
+    return LISTINGS[name] if name in LISTINGS else BY_NAME[name].summary
+
+
+def _add_subcommand(sub: Any, name: str) -> None:
+    """A subcommand with all its options."""
+    if name == "catalog":
+        _add_catalog(sub)
+    elif name == "checks":
+        checks_parser = sub.add_parser("checks", help=_summary("checks"),
+                                       description="List validate's checks (ID, severity, summary), or with an ID "
+                                                   "explain one: what it mirrors in KubeVirt, a passing and a "
+                                                   "failing example, how to fix it.")
+        checks_parser.add_argument("check", nargs="?", metavar="ID", help="the check to explain")
+    elif name in COMMANDS:
+        command_module(name).add_parser(sub, _add_flag)
+    else:
+        _add_mode(sub, name)
+
+
+def _add_catalog(sub: Any) -> None:
+    catalog_parser = sub.add_parser("catalog", help=_summary("catalog"),
                                     description="List the embedded common-instancetypes catalog.")
     catalog_parser.add_argument("--output", "-o", choices=("table", "yaml"), default="table",
                                 help="a readable table (default) or the objects as YAML")
@@ -48,48 +79,40 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                                      f"(default: {DEFAULT_KUBEVIRT.name})")
     catalog_parser.add_argument("--kind", choices=("instancetypes", "preferences", "all"), default="all",
                                 help="what to list (default: all)")
-    checks_parser = sub.add_parser("checks", help="list validate's checks, or explain one",
-                                   description="List validate's checks (ID, severity, summary), or with an ID "
-                                               "explain one: what it mirrors in KubeVirt, a passing and a "
-                                               "failing example, how to fix it.")
-    checks_parser.add_argument("check", nargs="?", metavar="ID", help="the check to explain")
-    for command in COMMANDS:
-        if only is None or only == command:
-            command_module(command).add_parser(sub, _add_flag)
-        else:
-            sub.add_parser(command, help=BY_NAME[command].summary)
-    for mode in MODES:
-        summary = BY_NAME[mode].summary
-        mode_parser = sub.add_parser(mode, help=summary, description=summary)
-        if only is not None and only != mode:
-            continue
-        mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
-        mode_parser.add_argument("--config", metavar="FILE",
-                                 help="read options from FILE (a functionConfig, or a mapping of options as in "
-                                      ".krmfn.yaml) instead of the .krmfn.yaml found from the current directory")
-        mode_parser.add_argument("--no-config", action="store_true",
-                                 help="do not look for .krmfn.yaml (or .krmfn.yml) up to the repository root")
-        mode_parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
-                                 help="leave out files and directories whose path (relative to the directory "
-                                      "given) or name matches GLOB; repeatable")
-        from krmfn.cli import reading  # noqa: PLC0415 - the chosen mode's options only (kio.config)
-        reading.add_kustomize_flag(mode_parser)
-        if mode == "adopt":
-            command_module(mode).add_flags(mode_parser)
-        if mode == "validate":
-            _add_report_flags(mode_parser)
-        if mode == "normalize":
-            _add_report_flags(mode_parser)  # for --check
-            mode_parser.add_argument("--argocd-ignore", action="store_true",
-                                     help="print, instead of the VMs, the Argo CD ignoreDifferences entries for "
-                                          "what only the live cluster can know (the random firmware uuid and "
-                                          "serial KubeVirt adds to VMs that have none)")
-        for option in options_for(mode):
-            _add_flag(mode_parser, option)
-    return parser
+
+
+def _add_mode(sub: Any, mode: str) -> None:
+    summary = BY_NAME[mode].summary
+    mode_parser = sub.add_parser(mode, help=summary, description=summary)
+    mode_parser.add_argument("paths", nargs="*", metavar="PATH", help="files, directories, or - for stdin")
+    mode_parser.add_argument("--config", metavar="FILE",
+                             help="read options from FILE (a functionConfig, or a mapping of options as in "
+                                  ".krmfn.yaml) instead of the .krmfn.yaml found from the current directory")
+    mode_parser.add_argument("--no-config", action="store_true",
+                             help="do not look for .krmfn.yaml (or .krmfn.yml) up to the repository root")
+    mode_parser.add_argument("--exclude", metavar="GLOB", action="append", default=[],
+                             help="leave out files and directories whose path (relative to the directory "
+                                  "given) or name matches GLOB; repeatable")
+    from krmfn.cli import reading  # noqa: PLC0415 - the chosen mode's options only (kio.config)
+    reading.add_kustomize_flag(mode_parser)
+    if mode == "adopt":
+        command_module(mode).add_flags(mode_parser)
+    if mode == "validate":
+        _add_report_flags(mode_parser)
+    if mode == "normalize":
+        _add_report_flags(mode_parser)  # for --check
+        mode_parser.add_argument("--argocd-ignore", action="store_true",
+                                 help="print, instead of the VMs, the Argo CD ignoreDifferences entries for "
+                                      "what only the live cluster can know (the random firmware uuid and "
+                                      "serial KubeVirt adds to VMs that have none)")
+    for option in options_for(mode):
+        _add_flag(mode_parser, option)
 
 
 COMMANDS = ("diff", "explain", "fit")  # CLI-only commands with a module of their own here
+LISTINGS = {"catalog": "list the embedded common-instancetypes catalog",
+            "checks": "list validate's checks, or explain one"}
+SUBCOMMANDS = (*LISTINGS, *COMMANDS, *MODES)  # in the order --help lists them
 
 
 def command_module(command: str) -> Any:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from krmfn.kio import kustomize_roots
 from krmfn.kio import lines
-from krmfn.kio import shapes
 from krmfn.kio import tree as yt
 from krmfn.kio import spans as sp
 from krmfn.kio.items import Item, convert
@@ -266,6 +265,7 @@ def _read_source(source: Source, objects: bool) -> tuple[list[Item], list[InputP
             continue
         if not tree.is_map(doc):
             if not source.in_kustomization:  # there a list is a JSON patch
+                from krmfn.kio import shapes  # noqa: PLC0415 - hints for unreadable files only
                 hint = shapes.not_a_mapping_hint(source.path, source.data)
                 problems.append(_document_problem(source, index, "not a mapping (a Kubernetes object)"
                                                   + (f": {hint}" if hint else "")))
@@ -330,6 +330,7 @@ def _missing_type(value: Any) -> list[str]:
 
 def _not_an_object(source: Source, item: Item) -> InputProblem:
     missing = " and no ".join(_missing_type(item.value))
+    from krmfn.kio import shapes  # noqa: PLC0415 - hints for unreadable files only
     hint = shapes.not_an_object_hint(source.path, item.value, source.data)  # what the file is, by name and shape
     return _document_problem(source, item.doc_index or 0, f"not a Kubernetes object: it has no {missing} ({hint})")
 

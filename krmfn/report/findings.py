@@ -12,13 +12,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from krmfn.kio.items import Item
 from krmfn.report.merge import suffix as builds_suffix
 from krmfn.kio.lines import line_of
 from krmfn.kio.results import item_location, location, stderr_line
-from krmfn.report.rules import Rule
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR, INFO, WARNING
 
@@ -29,6 +28,9 @@ _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
 _CHECK = "\x1b[36m"  # cyan
 _SEVERITY_COLORS = {ERROR: "\x1b[1;31m", WARNING: "\x1b[1;33m", INFO: "\x1b[1;34m"}
+
+if TYPE_CHECKING:
+    from krmfn.report.rules import Rule
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,7 @@ LAZY_IMPORTS |= {
     ("krmfn.report.findings", "krmfn.report.junit"), ("krmfn.report.findings", "krmfn.report.sarif"),
     ("krmfn.kio.files", "krmfn.kio.kustomize"), ("krmfn.kio.files", "krmfn.kio.origins"),
     ("krmfn.catalog.stored", "krmfn.catalog.build"),  # the catalog build only to write the stored one: 30 ms
+    ("krmfn.kio.files", "krmfn.kio.shapes"), ("krmfn.cli.commands", "krmfn.modes.generate"),  # 2 ms of the CLI's
 }
 # engine: what a plain VM (instance type, preference, disks, interfaces, cloud-init) never uses loads
 # with the first object that does: KubeVirt/HCO CRs, DRA, Grace GPUs, Hyper-V, inference, revisions (7 ms).
