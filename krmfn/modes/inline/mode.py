@@ -40,8 +40,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from krmfn.modes.explain.provenance import VM as VM_ORIGIN
-from krmfn.modes.explain.provenance import explain
 from krmfn.kubevirt.bundle import (
     LEGACY_CONVERT,
     LEGACY_VERSIONS,
@@ -57,7 +55,6 @@ from krmfn.kubevirt.instancetype.expand.expand import ExpandResult, has_matchers
 from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions, VmExpansions, catalog_notes, expand_vms
 from krmfn.kubevirt.instancetype.find.references import matcher_references, resolved_keys
 from krmfn.kubevirt.virt_api.admit import admit_items, create_vmis, rejected_keys
-from krmfn.kubevirt.virt_api.vmi_create import stored_source
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model import check_ids
 from krmfn.model.findings import ADMISSION_REJECTS, ERROR, INFO, WARNING, Finding
@@ -145,7 +142,11 @@ def _store_vmis(values: list[Any], options: InlineOptions, outcome: Outcome) -> 
     defaults, as normalize writes it); one the chain rejects is left unchanged, with an error per
     cause: a cluster would store nothing (docs/kubevirt/vmi.md#the-stored-vmi)."""
     expand = options.expand
-    for index, created in create_vmis(values, expand.namespace, expand.config, expand.legacy).items():
+    created_vmis = create_vmis(values, expand.namespace, expand.config, expand.legacy)
+    if not created_vmis:
+        return
+    from krmfn.kubevirt.virt_api.vmi_create import stored_source  # noqa: PLC0415 - the VMI chain, with VMIs
+    for index, created in created_vmis.items():
         if created.stored is None:
             outcome.findings.extend(admission_findings(values, _only(len(values), index, created.verdict), outcome,
                                                        ERROR))
@@ -164,6 +165,7 @@ def _only(size: int, index: int, verdict: Admission) -> list[Admission | None]:
 
 def _annotate_provenance(values: list[Any], options: Mapping[str, Any], outcome: Outcome) -> None:
     """The `provenance` option: each inlined VM gets `krmfn.dev/provenance` (krmfn.modes.explain)."""
+    from krmfn.modes.explain.provenance import VM as VM_ORIGIN, explain  # noqa: PLC0415 - this option only
     in_place = outcome.sources == list(range(len(values)))  # else dropReferenced removed items
     # `values` is the modes' flat view: a pool's VM is an item of its own, explained as a VM (the
     # pool's rebuild locates its paths in the pool, krmfn.model.embedded).

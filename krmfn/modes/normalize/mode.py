@@ -52,7 +52,6 @@ from krmfn.model.kinds import (
     is_virtual_machine_instance_preset,
     is_virtual_machine_pool,
 )
-from krmfn.kubevirt.virt_api.vmi_create import create_vmi, stored_source
 from krmfn.model.kubevirt_version import catalog_for
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
@@ -134,6 +133,7 @@ def _normalize_vm(index: int, vm: dict, bundle: Bundle, config: ClusterConfig, r
 
 def _normalize_vmi(index: int, vmi: dict, presets: list[dict], namespace: str, config: ClusterConfig,
                    result: Normalized, check: bool) -> None:
+    from krmfn.kubevirt.virt_api.vmi_create import create_vmi, stored_source  # noqa: PLC0415 - VMIs only
     created = create_vmi(vmi, presets, namespace, config)
     if created.stored is None:  # admission allowed it, so this cannot happen; stay safe
         return

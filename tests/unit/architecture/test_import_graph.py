@@ -54,6 +54,10 @@ LAZY_IMPORTS |= {
     ("krmfn.kio.files", "krmfn.kio.kustomize"), ("krmfn.kio.files", "krmfn.kio.origins"),
     ("krmfn.catalog.stored", "krmfn.catalog.build"),  # the catalog build only to write the stored one: 30 ms
     ("krmfn.kio.files", "krmfn.kio.shapes"), ("krmfn.cli.commands", "krmfn.modes.generate"),  # 2 ms of the CLI's
+    # inline and normalize: the VMI chain with the first VMI, explain for `provenance` (3 ms)
+    ("krmfn.modes.inline.mode", "krmfn.kubevirt.virt_api.vmi_create"),
+    ("krmfn.modes.inline.mode", "krmfn.modes.explain"),
+    ("krmfn.modes.normalize.mode", "krmfn.kubevirt.virt_api.vmi_create"),
 }
 # engine: what a plain VM (instance type, preference, disks, interfaces, cloud-init) never uses loads
 # with the first object that does: KubeVirt/HCO CRs, DRA, Grace GPUs, Hyper-V, inference, revisions (7 ms).
