@@ -9,7 +9,9 @@ the median and the best run and the median's ratio to the median of ``python -c 
 targets: ``krmfn --help`` within 3 times, one VM within 5 times). The one-VM inputs are a
 ResourceList on stdin (as kustomize and kpt send it) and a directory of files (as the CLI
 reads them): a VM with its instance type and preference in the bundle, and a VM that names the
-catalog's ``u1.medium`` and ``fedora``. ``--importtime`` adds the ten modules with the largest
+catalog's ``u1.medium`` and ``fedora``. The commands run in a scratch directory, so that
+``python -m krmfn`` imports the krmfn installed (or on PYTHONPATH), not a checkout in the working
+directory. ``--importtime`` adds the ten modules with the largest
 own import time in the function's validate run (the best of three ``python -X importtime`` runs).
 """
 from __future__ import annotations
@@ -81,20 +83,20 @@ def commands(files: dict[str, str]) -> list[tuple[str, list[str], str | None]]:
     ]
 
 
-def wall(argv: list[str], stdin: str | None) -> float:
+def wall(argv: list[str], stdin: str | None, cwd: str) -> float:
     with open(stdin or os.devnull, "rb") as handle:
         start = time.perf_counter()
-        subprocess.run(argv, stdin=handle, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(argv, stdin=handle, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=cwd)
         return time.perf_counter() - start
 
 
-def importtime_top(argv: list[str], stdin: str, count: int = 10) -> list[tuple[float, str]]:
+def importtime_top(argv: list[str], stdin: str, cwd: str, count: int = 10) -> list[tuple[float, str]]:
     """The modules with the largest own import time (ms, best of three runs)."""
     best: dict[str, int] = {}
     for _ in range(3):
         with open(stdin, "rb") as handle:
             err = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], stdin=handle, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE, check=False).stderr.decode()
+                                 stderr=subprocess.PIPE, check=False, cwd=cwd).stderr.decode()
         for line in err.splitlines():
             if line.startswith("import time:") and "self [us]" not in line:
                 own, _, name = (part.strip() for part in line.removeprefix("import time:").split("|"))
@@ -114,15 +116,15 @@ def main() -> None:
         times: dict[str, list[float]] = {label: [] for label, _, _ in runs}
         for _ in range(args.repeat):
             for label, argv, stdin in runs:
-                times[label].append(wall(argv, stdin))
+                times[label].append(wall(argv, stdin, scratch))
         floor = statistics.median(times["python -c pass"])
-        print(f"| command | median s | best s | x python -c pass |\n|---|---:|---:|---:|")
+        print("| command | median s | best s | x python -c pass |\n|---|---:|---:|---:|")
         for label, _, _ in runs:
             median = statistics.median(times[label])
             print(f"| {label} | {median:.3f} | {min(times[label]):.3f} | {median / floor:.1f} |")
         if args.importtime:
             print("\nown import time, function validate of 1 VM (ms, best of 3):")
-            for ms, name in importtime_top(KRMFN, files["validate.yaml"]):
+            for ms, name in importtime_top(KRMFN, files["validate.yaml"], scratch):
                 print(f"{ms:6.2f}  {name}")
 
 
