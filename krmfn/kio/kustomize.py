@@ -22,20 +22,18 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import subprocess
-import tempfile
-import threading
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from krmfn.kio import lines
 from krmfn.kio.kustomize_roots import kustomization_file
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 TIMEOUT_SECONDS = 300
 ORIGIN_ANNOTATION = "config.kubernetes.io/origin"
@@ -347,6 +345,7 @@ def used_components(kustomizations: Iterable[str]) -> set[str]:
 def command(options: Sequence[str] = ()) -> list[str] | None:
     """How to build a kustomization here (with the user's build options), or None when neither
     kubectl nor kustomize is on PATH."""
+    import shutil  # noqa: PLC0415 - the build's modules load when there is something to build (5 ms)
     kubectl = shutil.which("kubectl")
     if kubectl:
         return [kubectl, "kustomize", *options]
@@ -400,6 +399,7 @@ def annotated_build(cmd: list[str], directory: str) -> Build:
         if done.error is None:
             done.output, done.origins = split_origins(done.output, directory, strip=False)
         return done
+    import tempfile  # noqa: PLC0415
     with tempfile.TemporaryDirectory(prefix="krmfn-kustomize-") as scratch:
         wrapper = {"apiVersion": "kustomize.config.k8s.io/v1beta1", "kind": "Kustomization",
                    "resources": [os.path.relpath(directory, scratch)], "buildMetadata": [ORIGIN_ANNOTATIONS]}
@@ -422,6 +422,7 @@ def annotated_build(cmd: list[str], directory: str) -> Build:
 
 
 def _run(cmd: list[str], directory: str) -> Build:
+    import subprocess  # noqa: PLC0415
     try:
         proc = subprocess.run([*cmd, directory], capture_output=True, stdin=subprocess.DEVNULL,
                               timeout=TIMEOUT_SECONDS, check=False)
@@ -453,6 +454,7 @@ class Builder:
     """Builds directories in parallel, each once per run (however many roots reach it)."""
 
     def __init__(self, cmd: list[str], jobs: int | None = None) -> None:
+        import threading  # noqa: PLC0415
         self.cmd = cmd
         self.jobs = jobs or os.cpu_count() or 1
         self._pool: ThreadPoolExecutor | None = None
@@ -467,6 +469,7 @@ class Builder:
                 key = os.path.realpath(directory)
                 if key not in self._futures:
                     if self._pool is None:
+                        from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
                         self._pool = ThreadPoolExecutor(max_workers=self.jobs, thread_name_prefix="krmfn-kustomize")
                     self._futures[key] = self._pool.submit(build, self.cmd, directory)
 
