@@ -1,7 +1,7 @@
 """The embedded common-instancetypes catalog: upstream's instance types and preferences, built
 from compact definitions written in this package (docs/common-instancetypes.md).
 
-Public API (plain data, no I/O):
+Public API (plain data; the objects are read from the stored build, ``krmfn.catalog.stored``):
 
 * ``CATALOG_VERSIONS`` / ``DEFAULT_VERSION``: the embedded releases (``v1.5.1``, ``v1.6.0``,
   ``v1.7.0``: what KubeVirt v1.7, v1.8 and v1.9 deploy) and the newest.
@@ -18,7 +18,7 @@ Public API (plain data, no I/O):
 An unknown version raises ``UnknownCatalogVersion`` (a ``ValueError``). Adding a release means
 writing ``vX_Y_Z.py`` next to ``v1_7_0.py`` (the older ones are written as what they lack of the
 next), registering it in ``_definitions`` and ``CATALOG_VERSIONS``, and writing its stored build
-with ``python -m krmfn.catalog.stored``.
+with ``python -m krmfn.catalog``.
 
 Importing the package loads no catalog. The objects are read from the stored build
 (``krmfn.catalog.stored``: ``data/<version>.json``) the first time a function asks for one (a

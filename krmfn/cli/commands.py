@@ -14,9 +14,10 @@ from krmfn.kio import clusterfile
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.emit import dump
-from krmfn.kio.files import INPUT_CHECK, Bundle, InputProblem, read_bundles
+from krmfn.kio.files import Bundle, InputProblem, read_bundles
 from krmfn.kio.items import Item
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
+from krmfn.model import check_ids
 from krmfn.model.check_ids import CATALOG as CATALOG_CHECK
 from krmfn.model.findings import ERROR, WARNING
 from krmfn.model.krm import without_orchestrator_annotations
@@ -116,7 +117,7 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     except cfg.ConfigError as err:
         return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message)
     except rlio.FatalInput as err:
-        return _fatal(str(err), INPUT_CHECK, fmt, stdout, stderr)
+        return _fatal(str(err), check_ids.INPUT, fmt, stdout, stderr)
     except NothingChecked as err:
         return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr)
     flags = mode == "generate" and _size_flags(ns)
@@ -248,10 +249,10 @@ def _input_results(mode: str, problems: list[InputProblem], options: dict[str, A
         return results
     from krmfn.modes.validate.options import ValidateOptions  # noqa: PLC0415
     settings = ValidateOptions.from_options(options)
-    if INPUT_CHECK in settings.disabled:
+    if check_ids.INPUT in settings.disabled:
         return []
     for result in results:
-        result["severity"] = settings.severities.get(INPUT_CHECK, result["severity"])
+        result["severity"] = settings.severities.get(check_ids.INPUT, result["severity"])
         if settings.strict and result["severity"] == WARNING:
             result["severity"] = ERROR
     return results

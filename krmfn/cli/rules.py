@@ -11,6 +11,7 @@ import re
 from types import ModuleType
 
 from krmfn.kio import files as input_check
+from krmfn.model import check_ids
 from krmfn.report.rules import Rule
 from krmfn.modes.normalize.mode import NORMALIZE_CHECK
 from krmfn.modes.validate.checks import CHECKS
@@ -29,7 +30,7 @@ def rule_of(check: ModuleType) -> Rule:
 
 
 # Every check the CLI can report: validate's, then the file reader's `input`.
-INPUT = Rule(input_check.INPUT_CHECK, input_check.INPUT_SEVERITY, input_check.INPUT_SUMMARY, input_check.INPUT_MIRRORS,
+INPUT = Rule(check_ids.INPUT, input_check.INPUT_SEVERITY, input_check.INPUT_SUMMARY, input_check.INPUT_MIRRORS,
              input_check.INPUT_FIX[0].upper() + input_check.INPUT_FIX[1:] + ".",
              "input: a file under the given paths cannot be read, or is not Kubernetes YAML. It becomes one "
              "finding with the file, line and column; every other file is still checked (CLI only: the KRM "

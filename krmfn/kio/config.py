@@ -25,7 +25,7 @@ from krmfn.kio.lines import line_of
 from krmfn.model.clusterfile import CLUSTER_CONFIG_OPTION, is_path
 from krmfn.model.modes import KIND_TO_MODE
 from krmfn.model.options import MODES, OPTIONS, Option, options_for
-from krmfn.model.check_ids import CHECK_IDS, INPUT as INPUT_CHECK
+from krmfn.model.check_ids import CHECK_IDS, INPUT
 
 API_GROUP = "krmfn.dev"
 API_VERSION = "krmfn.dev/v1alpha1"
@@ -33,7 +33,7 @@ CONFIG_FILES = (".krmfn.yaml", ".krmfn.yml")  # found by the CLI (README, "Confi
 
 
 # validate's checks and the CLI's `input` check (which the KRM function never reports)
-KNOWN_CHECKS = (*CHECK_IDS, INPUT_CHECK)
+KNOWN_CHECKS = (*CHECK_IDS, INPUT)
 
 
 class ConfigError(Exception):

@@ -20,7 +20,7 @@ from krmfn.kio import tree as yt
 from krmfn.kio import spans as sp
 from krmfn.kio.items import Item, convert
 from krmfn.kio.resourcelist import FatalInput, read_bounded
-from krmfn.kio.results import REACHED_THROUGH
+from krmfn.kio.results import REACHED_THROUGH, reached_through
 from krmfn.model import check_ids
 from krmfn.model.findings import ERROR, INFO
 
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
-INPUT_CHECK = check_ids.INPUT
 INPUT_SEVERITY = ERROR
 INPUT_SUMMARY = ("a file or document the CLI cannot read as Kubernetes objects: unreadable, invalid YAML, "
                  "duplicate keys, not a mapping, no apiVersion/kind outside a kustomization, a failed "
@@ -74,7 +73,7 @@ class InputProblem:
                 if value is not None:
                     where[key] = value
             result["file"] = where
-        result["tags"] = {"check": INPUT_CHECK}
+        result["tags"] = {"check": check_ids.INPUT}
         if self.reached_through:
             result[REACHED_THROUGH] = [list(self.reached_through)]
         return result
@@ -498,5 +497,5 @@ def read_objects(paths: list[str], exclude: Sequence[str] = (), kustomize: bool 
         first = problems[0].result()
         where = (first.get("file") or {}).get("path") or ""
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise UnreadableInput(f"{where}: {first['message']}{more}")
+        raise UnreadableInput(f"{where}: {first['message']}{reached_through(first)}{more}")
     return [item.value for bundle in bundles for item in bundle.items]

@@ -92,7 +92,7 @@ def location(file: dict[str, Any] | None) -> str:
 
 def stderr_line(result: dict[str, Any]) -> str:
     """`location: Kind ns/name field: message` (parts that are unknown are left out; `location`
-    as above)."""
+    as above), then a failed build's ways to the file (``reached_through``)."""
     parts = []
     ref = result.get("resourceRef")
     if ref:
@@ -105,7 +105,16 @@ def stderr_line(result: dict[str, Any]) -> str:
     body = ("" if severity == ERROR else f"{severity}: ") + result["message"]
     head = " ".join(part for part in parts if part)
     where = location(result.get("file"))
-    return one_line(": ".join(part for part in (where, head, body) if part))
+    return one_line(": ".join(part for part in (where, head, body) if part) + reached_through(result))
+
+
+def reached_through(result: dict[str, Any], name: Callable[[str], str] = str) -> str:
+    """`` (reached through overlays/prod -> base; overlays/dev -> base)``: the kustomization
+    directories each build went through to a failed build's file (``name`` spells each), or ""."""
+    chains = [chain for chain in result.get(REACHED_THROUGH) or [] if chain]
+    if not chains:
+        return ""
+    return " (reached through " + "; ".join(" -> ".join(name(step) for step in chain) for chain in chains) + ")"
 
 
 _LINE_BREAKS = LazyPattern("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")

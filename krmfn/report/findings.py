@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from krmfn.kio.items import Item
 from krmfn.report.merge import suffix as builds_suffix
 from krmfn.kio.lines import line_of
-from krmfn.kio.results import item_location, location, stderr_line
+from krmfn.kio.results import REACHED_THROUGH, item_location, location, stderr_line
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR, INFO, WARNING
 
@@ -202,9 +202,15 @@ def _severity(result: dict[str, Any]) -> str:
 
 
 def _body(result: dict[str, Any]) -> str:
-    body = stderr_line({k: v for k, v in result.items() if k != "file"} | {"severity": ERROR}) + builds_suffix(result)
+    body = stderr_line(_without_place(result) | {"severity": ERROR}) + builds_suffix(result)
     reason = suppression(result)
     return f"{body} (suppressed: {reason})" if reason else body
+
+
+def _without_place(result: dict[str, Any]) -> dict[str, Any]:
+    """The result without its file (the report names it first) and its ways there (the builds'
+    suffix names them, with the other builds)."""
+    return {key: value for key, value in result.items() if key not in ("file", REACHED_THROUGH)}
 
 
 def _text(result: dict[str, Any], color: bool = False) -> str:

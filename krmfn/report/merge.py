@@ -27,7 +27,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from krmfn.kio.results import REACHED_THROUGH
+from krmfn.kio.results import REACHED_THROUGH, reached_through
 
 # The result key listing the kustomization directories whose builds have the problem.
 KUSTOMIZATIONS = "kustomizations"
@@ -101,12 +101,10 @@ def suffix(result: dict[str, Any], name: Callable[[str], str] = str) -> str:
     `` (reached through overlays/prod -> base; overlays/dev -> base)``, then the other builds that
     have the problem and no such way, `` (also in overlays/dev, overlays/prod)`` or
     `` (in overlays/dev)``; or "" (``name`` spells each directory)."""
-    chains = [chain for chain in result.get(REACHED_THROUGH) or [] if chain]
+    starts = {chain[0] for chain in result.get(REACHED_THROUGH) or [] if chain}
     words, directories = where_else(result)
-    rest = [directory for directory in directories if directory not in {chain[0] for chain in chains}]
-    text = ""
-    if chains:
-        text += " (reached through " + "; ".join(" -> ".join(name(step) for step in chain) for chain in chains) + ")"
+    rest = [directory for directory in directories if directory not in starts]
+    text = reached_through(result, name)
     if words and rest:
         text += f" ({words} {', '.join(name(d) for d in rest)})"
     return text

@@ -24,7 +24,7 @@ import tempfile
 from typing import Any
 
 from krmfn import __version__
-from krmfn.kio.results import stderr_line
+from krmfn.kio.results import REACHED_THROUGH, stderr_line
 from krmfn.kio.config import repository_root
 from krmfn.kio.kustomize_roots import kustomization_file
 from krmfn.report.merge import suffix, where_else
@@ -78,7 +78,7 @@ def _result(result: dict[str, Any], base: str, indexes: dict[str, int], roots: l
         out["ruleIndex"] = indexes[check]
     out["level"] = LEVELS.get(severity, "note")
     words, directories = where_else(result)
-    body = stderr_line({k: v for k, v in result.items() if k != "file"} | {"severity": ERROR})
+    body = stderr_line({k: v for k, v in result.items() if k not in ("file", REACHED_THROUGH)} | {"severity": ERROR})
     out["message"] = {"text": body + suffix(result, lambda directory: _display(directory, base))}
     location = _location(result, base)
     if location:

@@ -7,10 +7,11 @@ import shutil
 import pytest
 
 from krmfn.kio.files import (
-    INPUT_CHECK, INPUT_FAILING, INPUT_PASSING, InputProblem, Source, display_like, excluded, expand_paths, load_items,
+    INPUT_FAILING, INPUT_PASSING, InputProblem, Source, display_like, excluded, expand_paths, load_items,
     read_bundles, read_items,
 )
 from krmfn.kio.resourcelist import FatalInput
+from krmfn.model import check_ids
 
 CM = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {}\n"
 
@@ -25,7 +26,7 @@ def test_a_bad_document_is_one_problem_and_the_others_are_read():
     ]
     assert problems[1].result() == {
         "message": 'invalid YAML at line 12, column 3: duplicate key "name" in a mapping', "severity": "error",
-        "file": {"path": "s.yaml", "index": 2, "line": 12, "column": 3}, "tags": {"check": INPUT_CHECK}}
+        "file": {"path": "s.yaml", "index": 2, "line": 12, "column": 3}, "tags": {"check": check_ids.INPUT}}
 
 
 def test_fragments_and_lists_are_expected_inside_a_kustomization_only():

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from krmfn.model.findings import ERROR, FIRST_ITEM, INFO, WARNING, Finding
 from krmfn.kio.items import Item
-from krmfn.kio.results import sort_key, stderr_line, to_result
+from krmfn.kio.results import REACHED_THROUGH, reached_through, sort_key, stderr_line, to_result
 
 
 def vm_item(path=None, index=None, file=None, doc_index=None):
@@ -81,3 +81,14 @@ def test_first_definition_is_located_from_the_tag_not_the_message():
         "defined twice (first definition: vms/a.yaml:4)")
     bare = [Item(None, 0, {"kind": "ConfigMap", "metadata": {"name": "x"}}), items[1]]
     assert to_result(finding, bare)["message"] == "defined twice (first definition: item 0)"
+
+
+def test_stderr_line_ends_with_the_ways_a_failed_build_went_to_the_file():
+    """Every mode's stderr (inline, explain, diff, fit, the function) says how an overlay reached
+    a broken base; validate's merged report says it once for all (krmfn.report.merge)."""
+    failed = {"message": "kustomize build failed: yaml: line 5: mapping key \"name\" already defined",
+              "severity": ERROR, "file": {"path": "base/vm.yaml", "line": 5},
+              REACHED_THROUGH: [["overlays/dev", "base"], ["overlays/prod", "base"]]}
+    assert stderr_line(failed) == ('base/vm.yaml:5: kustomize build failed: yaml: line 5: mapping key "name" already '
+                                   "defined (reached through overlays/dev -> base; overlays/prod -> base)")
+    assert reached_through({"message": "x"}) == "" and reached_through({REACHED_THROUGH: [[]]}) == ""

@@ -7,7 +7,6 @@ from krmfn.kubevirt.instancetype.compatibility import (
     decode_payload,
     get_instancetype_spec,
     get_preference_spec,
-    go_json,
 )
 
 from krmfn.model.kubevirt_version import kubevirt_version
@@ -97,11 +96,6 @@ def test_missing_api_version_and_bad_group_version():
         "failed to decode object in ControllerRevision: unexpected GroupVersion string: a/b/c")
     assert get_instancetype_spec(cr({})) == (
         "failed to decode object in ControllerRevision: Object 'Kind' is missing in '{}'")
-
-
-def test_go_json_matches_encoding_json():
-    assert go_json({"b": [1, 1.5, None, True], "a": "<&>"}) == '{"a":"\\u003c\\u0026\\u003e","b":[1,1.5,null,true]}'
-    assert go_json({"x": 1e21, "y": 1e-7, "z": 2.0}) == '{"x":1e+21,"y":1e-7,"z":2}'
 
 
 @pytest.mark.parametrize("release, line", [("v1.9", 44), ("v1.8", 43), ("v1.7", 42)])

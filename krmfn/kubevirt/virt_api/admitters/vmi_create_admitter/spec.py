@@ -89,7 +89,7 @@ def only_when(predicate: Callable[[KubevirtVersion], bool], check: SpecCheck) ->
     return gated
 
 
-def validate_dra_creation(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+def dra_creation_with_devices(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``draadmitter.ValidateCreation`` (``krmfn.kubevirt.dra.admitter``): nothing to check
     without resource claims, GPUs and host devices (module doc)."""
     if not spec.get("resourceClaims") and not has_gpus_or_host_devices(spec):
@@ -98,7 +98,7 @@ def validate_dra_creation(field: str, spec: dict, config: ClusterConfig) -> list
     return validate(field, spec, config)
 
 
-def validate_grace_io_virtualization(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
+def grace_io_virtualization_with_devices(field: str, spec: dict, config: ClusterConfig) -> list[Cause]:
     """``validateGraceIOVirtualization`` (``krmfn.kubevirt.virt_api.admitters.grace_io_virtualization``):
     nothing to check without GPUs and host devices (module doc)."""
     if not has_gpus_or_host_devices(spec):
@@ -134,7 +134,7 @@ SPEC_CHECKS: tuple[tuple[str, SpecCheck], ...] = (
     ("scheduling", validate_spec_topology_spread_constraints),
     ("machine-type", only_when(lambda version: version.multi_architecture_gate, validate_architecture)),
     ("network", validate_network),
-    ("devices", validate_dra_creation),
+    ("devices", dra_creation_with_devices),
     ("boot-order", validate_boot_order),
     ("devices", validate_input_devices),
     ("iothreads", validate_io_threads_policy),
@@ -148,7 +148,7 @@ SPEC_CHECKS: tuple[tuple[str, SpecCheck], ...] = (
     ("live-migration", validate_live_migration),
     ("devices", validate_mdev_ramfb),
     ("devices", validate_host_devices_with_passthrough_enabled),
-    ("devices", only_when(lambda version: version.validates_grace_io, validate_grace_io_virtualization)),
+    ("devices", only_when(lambda version: version.validates_grace_io, grace_io_virtualization_with_devices)),
     ("devices", validate_sound_devices),
     ("launch-security", validate_launch_security),
     ("devices", validate_vsock),
