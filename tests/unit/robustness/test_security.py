@@ -40,7 +40,7 @@ def _sources() -> list[Path]:
 def test_no_network_subprocess_or_code_loading_in_the_package(path: Path) -> None:
     text = path.read_text()
     if path in SUBPROCESS_ALLOWED:
-        text = re.sub(r"^import subprocess\n", "", text, flags=re.M)
+        text = re.sub(r"^[ \t]*import subprocess\b[^\n]*\n", "", text, flags=re.M)  # at the top or where it builds
     assert not FORBIDDEN_IMPORTS.search(text), FORBIDDEN_IMPORTS.search(text).group(0)
     assert not FORBIDDEN_CALLS.search(text), FORBIDDEN_CALLS.search(text).group(0)
 
