@@ -112,9 +112,8 @@ def _line(result: dict[str, Any]) -> str:
     text = stderr_line({"message": result.get("message", ""), "severity": ERROR} | ({"field": {"path": field}}
                                                                                     if field else {}))
     text += builds_suffix(result)
-    elsewhere = result.get(OBJECT_FILE) and file.get("path")
-    where = f"{_file(file['path']) + ' ' if elsewhere else ''}line {file['line']}: " if file.get("line") else (
-        f"{_file(file['path'])}: " if elsewhere else "")
+    patch = _file(file["path"]) if result.get(OBJECT_FILE) and file.get("path") else ""  # not the testcase's file
+    where = f"{patch} line {file['line']}: ".lstrip() if file.get("line") else (f"{patch}: " if patch else "")
     check = f" [{_check(result)}]" if _check(result) else ""
     suffix = f" (suppressed: {reason})" if reason else ""
     return f"{where}{severity}{check} {text}{suffix}"
