@@ -1,10 +1,13 @@
 """The KubeVirt release a run targets (the ``kubevirtVersion`` option), and what differs between them.
 
-krmfn ports KubeVirt at d923fdb8 (after v1.9.0). Older releases behave differently in a few
-places; each difference is one predicate here, named after what the release does, with the
-KubeVirt pull request that changed it, so the engine asks ``version.<predicate>`` instead of
-comparing version numbers. The golden corpus records each release's answers
-(``expected-v1.8.yaml``: v1.8.4, ``expected-v1.7.yaml``: v1.7.4).
+krmfn ports KubeVirt's main branch at d923fdb8 (the ``main`` target, after v1.9.0) and the
+releases v1.9.0, v1.8.4 and v1.7.4 (``v1.9``, the default, ``v1.8``, ``v1.7``). They behave
+differently in a few places; each difference is one predicate here, named after what the release
+does, with the KubeVirt pull request or commit that changed it, so the engine asks
+``version.<predicate>`` instead of comparing version numbers. ``main`` orders after v1.9 as minor
+10 (what it will release as), so ``since(10)`` is "only on main". The golden corpus records each
+target's answers (``expected.yaml``: main, ``expected-v1.9.yaml``: v1.9.0, ``expected-v1.8.yaml``:
+v1.8.4, ``expected-v1.7.yaml``: v1.7.4).
 
 Differences that are data rather than a switch live with their data: the feature gate registry
 of each release (``krmfn.kubevirt.virt_config.featuregate``) and the common-instancetypes catalog each
@@ -19,8 +22,8 @@ CATALOG_OFF = "none"  # the catalog option's value that turns the catalog off
 
 @dataclass(frozen=True)
 class KubevirtVersion:
-    """One KubeVirt minor release: ``name`` (``v1.8``), ``minor`` (8), ``release`` (what krmfn
-    mirrors: a tag or a commit), ``catalog`` (the common-instancetypes release it deploys) and
+    """One KubeVirt target: ``name`` (``v1.8``), ``minor`` (8; ``main`` is 10), ``release`` (what
+    krmfn mirrors: a tag or a commit), ``catalog`` (the common-instancetypes release it deploys) and
     ``scheme_line`` (where ``kubevirt.io/client-go/kubevirt/scheme/register.go`` builds the
     scheme, which the revision decoding errors cite)."""
 
@@ -94,9 +97,9 @@ class KubevirtVersion:
 
     @property
     def counts_unset_ramfb_as_enabled(self) -> bool:
-        """``countConfiguredMDEVRamFBs`` counts a ``ramFB`` without ``enabled`` (v1.9,
+        """``countConfiguredMDEVRamFBs`` counts a ``ramFB`` without ``enabled`` (main, after v1.9.0:
         PR #18542, 93e8f0e299)."""
-        return self.since(9)
+        return self.since(10)
 
     @property
     def tdx_secure_boot_without_smm(self) -> bool:
@@ -248,10 +251,10 @@ class KubevirtVersion:
 
     @property
     def runs_storage_spec_validator(self) -> bool:
-        """virt-api registers ``storageadmitters.Validate`` as a VMI spec validator (d923fdb8, after
+        """virt-api registers ``storageadmitters.Validate`` as a VMI spec validator (main, after
         v1.9.0: PR #17241, b5876f327c "Decouple Storage and Network validation from VMI Create
         Admitter"); before, only the network one."""
-        return self.since(9)
+        return self.since(10)
 
     @property
     def rejects_arm64_secure_boot(self) -> bool:
@@ -260,11 +263,27 @@ class KubevirtVersion:
 
     @property
     def has_migration_policy_tuning(self) -> bool:
-        """MigrationPolicySpec has ``maxDowntimeMs`` (PR #17544, 0cb924fc8f) and ``experimental``
-        (PRs #17480 and #18240), and the MigrationPolicy webhook gates them behind
-        ``MigrationStallDetection``/``MigrationDowntimeTuning`` and validates the stall detector's
-        factors (b3c56940c6, 8bd6eba4e1): d923fdb8; v1.8.4 and v1.7.4 have neither."""
+        """MigrationPolicySpec has ``maxDowntimeMs`` (PR #17544, 0cb924fc8f) and
+        ``experimental.stallDetector`` (PR #17480), and the MigrationPolicy webhook gates them
+        behind ``MigrationStallDetection`` and validates the stall detector's factors (v1.9.0);
+        v1.8.4 and v1.7.4 have neither."""
         return self.since(9)
+
+    @property
+    def has_migration_downtime_tuning(self) -> bool:
+        """``experimental.downtimeTuning`` exists, behind the ``MigrationDowntimeTuning`` gate, which
+        also admits ``maxDowntimeMs``, and is exclusive with ``stallDetector`` (main, after v1.9.0:
+        PR #18240, 3f0bf899db and a7695a9333); v1.9.0's CRD has no such field, so strict field
+        validation rejects it."""
+        return self.since(10)
+
+    @property
+    def stall_detector_factors_are_quantities(self) -> bool:
+        """The stall detector's factors are ``resource.Quantity`` values (int-or-string with the
+        quantity pattern) read by ``parseScalarFloatFromQuantity``, and its timeouts ``int64`` with
+        a CRD minimum of 0 (main, after v1.9.0: 8bd6eba4e1); v1.9.0's factors are strings parsed by
+        ``virtconfig.ParseFactor`` and its timeouts ``uint64``."""
+        return self.since(10)
 
     @property
     def migration_priority_needs_gate(self) -> bool:
@@ -389,8 +408,9 @@ class KubevirtVersion:
 
 V1_7 = KubevirtVersion("v1.7", 7, "v1.7.4", "v1.5.1", 42)
 V1_8 = KubevirtVersion("v1.8", 8, "v1.8.4", "v1.6.0", 43)
-V1_9 = KubevirtVersion("v1.9", 9, "d923fdb8", "v1.7.0", 44)
-VERSIONS: dict[str, KubevirtVersion] = {version.name: version for version in (V1_7, V1_8, V1_9)}
+V1_9 = KubevirtVersion("v1.9", 9, "v1.9.0", "v1.7.0", 44)
+MAIN = KubevirtVersion("main", 10, "d923fdb8", "v1.7.0", 44)
+VERSIONS: dict[str, KubevirtVersion] = {version.name: version for version in (V1_7, V1_8, V1_9, MAIN)}
 DEFAULT = V1_9
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from krmfn.model.kubevirt_version import VERSIONS as KUBEVIRT_VERSIONS
 from krmfn.model.modes import FUNCTION_MODES
 
 # The modes options can belong to: those a functionConfig can ask for (diff and explain take inline's).
@@ -118,8 +119,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("kubevirtVersion", "enum", "v1.9",
            "The KubeVirt release the cluster runs: its admission, expand and CRD schemas (see "
            "\"Targeting a KubeVirt version\") and the common-instancetypes catalog it deploys "
-           "(v1.7: v1.5.1, v1.8: v1.6.0, v1.9: v1.7.0). `v1.9` is KubeVirt d923fdb8.",
-           "v1.8", ("inline", "validate", "generate", "normalize", "adopt"), ("v1.7", "v1.8", "v1.9")),
+           "(v1.7: v1.5.1, v1.8: v1.6.0, v1.9 and main: v1.7.0). `v1.7`, `v1.8` and `v1.9` are the "
+           "releases v1.7.4, v1.8.4 and v1.9.0; `main` is KubeVirt's main branch at d923fdb8.",
+           "v1.8", ("inline", "validate", "generate", "normalize", "adopt"), tuple(KUBEVIRT_VERSIONS)),
     Option("catalog", "str", "",
            "The embedded common-instancetypes catalog (`v1.5.1`, `v1.6.0`, `v1.7.0`) that cluster "
            "instance types and preferences missing from the bundle resolve against (and that "

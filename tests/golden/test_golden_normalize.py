@@ -53,9 +53,11 @@ def test_normalize_is_a_fixed_point_on_every_case(gc):
     assert moved == []
 
 
-RELEASES = [("expected.yaml", "v1.9"), ("expected-v1.8.yaml", "v1.8"), ("expected-v1.7.yaml", "v1.7")]
+# ../shared/golden has no expected-v1.9.yaml: v1.9.0's answers are main's (its README).
+RELEASES = [("expected.yaml", "v1.9"), ("expected.yaml", "main"), ("expected-v1.8.yaml", "v1.8"),
+            ("expected-v1.7.yaml", "v1.7")]
 # VMs the oracle stored and expanded, per release (fewer before v1.9: VolumeSnapshot inference)
-STORED_VMS = {"v1.9": 18, "v1.8": 17, "v1.7": 15}
+STORED_VMS = {"main": 18, "v1.9": 18, "v1.8": 17, "v1.7": 15}
 
 
 @pytest.mark.parametrize(("expected_file", "release"), RELEASES, ids=[r for _, r in RELEASES])

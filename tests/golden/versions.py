@@ -1,12 +1,16 @@
-"""The KubeVirt releases the golden corpus records, and the cases that tell them apart.
+"""The KubeVirt targets the golden corpora record, and the cases that tell them apart.
 
-Beside each case's ``expected.yaml`` (KubeVirt d923fdb8, ``kubevirtVersion: v1.9``) lie
-``expected-v1.8.yaml`` (v1.8.4) and ``expected-v1.7.yaml`` (v1.7.4). The golden tests run every
-case against ``expected.yaml``; for an older release they run, by default, only the cases whose
-answer differs from ``expected.yaml`` (its "distinguishing" cases: every other case already
-passes against the same answer with the default release), through a corpus of symbolic links, so
-that the three releases cost about one run of the whole corpus. ``KRMFN_GOLDEN_ALL_RELEASES=1``
-runs the whole corpus for every release.
+Each case of a corpus (``../shared/golden``, ``../shared/golden-kinds``,
+``../shared/realworld/.oracle``) has KubeVirt's answers per target: ``expected.yaml`` (main,
+d923fdb8), ``expected-v1.9.yaml`` (the v1.9.0 release), ``expected-v1.8.yaml`` (v1.8.4) and
+``expected-v1.7.yaml`` (v1.7.4). ``../shared/golden`` stores no ``expected-v1.9.yaml``: v1.9.0 gives
+byte-identical answers to main there (its README), so its v1.9 answers are ``expected.yaml``.
+
+The tests run every case for the default target (``v1.9``); for another target they run, by
+default, only the cases whose answer differs from the default's (its "distinguishing" cases:
+every other case already passes against the same answer with the default target), through a
+corpus of symbolic links, so that the four targets cost about one run of the whole corpus.
+``KRMFN_GOLDEN_ALL_RELEASES=1`` runs the whole corpus for every target.
 """
 from __future__ import annotations
 
@@ -17,9 +21,11 @@ from typing import Any
 import pytest
 import yaml
 
-DEFAULT_EXPECTED = "expected.yaml"
-# (kubevirtVersion, its answer file); the default release first.
-RELEASES = [("v1.9", DEFAULT_EXPECTED), ("v1.8", "expected-v1.8.yaml"), ("v1.7", "expected-v1.7.yaml")]
+DEFAULT_VERSION = "v1.9"
+MAIN_EXPECTED = "expected.yaml"
+# (kubevirtVersion, its answer file); the default target first.
+RELEASES = [("v1.9", "expected-v1.9.yaml"), ("main", MAIN_EXPECTED), ("v1.8", "expected-v1.8.yaml"),
+            ("v1.7", "expected-v1.7.yaml")]
 RELEASE_IDS = [version for version, _ in RELEASES]
 ALL_CASES = os.environ.get("KRMFN_GOLDEN_ALL_RELEASES") == "1"
 
@@ -42,37 +48,55 @@ def _answer(path: str) -> Any:
         return _normalised(list(yaml.load_all(handle, Loader=_LOADER)))
 
 
-@cache
-def distinguishing_cases(corpus: str, expected: str) -> list[str]:
-    """``category/case`` of every case whose ``expected`` differs from its ``expected.yaml``."""
+def _case_dirs(corpus: str) -> list[str]:
+    """``category/case`` of every case of ``corpus``."""
     cases = []
     for category in sorted(os.listdir(corpus)):
         category_dir = os.path.join(corpus, category)
-        if not os.path.isdir(category_dir):
-            continue
-        for case in sorted(os.listdir(category_dir)):
-            answer = os.path.join(category_dir, case, expected)
-            default = os.path.join(category_dir, case, DEFAULT_EXPECTED)
-            if os.path.exists(answer) and _answer(answer) != _answer(default):
-                cases.append(f"{category}/{case}")
+        if os.path.isdir(category_dir):
+            cases += [f"{category}/{case}" for case in sorted(os.listdir(category_dir))
+                      if os.path.exists(os.path.join(category_dir, case, MAIN_EXPECTED))]
     return cases
 
 
-def corpus_for(corpus: str, expected: str, workdir: str) -> str:
-    """The corpus to compare a release with: the whole one for the default release (or with
+@cache
+def answer_file(corpus: str, version: str) -> str:
+    """The name of ``version``'s answer file in ``corpus`` (``expected.yaml`` for v1.9 where the
+    corpus stores no ``expected-v1.9.yaml``)."""
+    name = dict(RELEASES)[version]
+    if version == "v1.9" and not any(os.path.exists(os.path.join(corpus, case, name)) for case in _case_dirs(corpus)):
+        return MAIN_EXPECTED
+    return name
+
+
+@cache
+def distinguishing_cases(corpus: str, version: str) -> list[str]:
+    """``category/case`` of every case whose answer for ``version`` differs from the default target's."""
+    default = answer_file(corpus, DEFAULT_VERSION)
+    expected = answer_file(corpus, version)
+    cases = []
+    for case in _case_dirs(corpus):
+        answer = os.path.join(corpus, case, expected)
+        if os.path.exists(answer) and _answer(answer) != _answer(os.path.join(corpus, case, default)):
+            cases.append(case)
+    return cases
+
+
+def corpus_for(corpus: str, version: str, workdir: str) -> str:
+    """The corpus to compare a target with: the whole one for the default target (or with
     ``KRMFN_GOLDEN_ALL_RELEASES=1``), else a tree of links to its distinguishing cases; skips the
     test when there is none."""
-    found = release_corpus(corpus, expected, workdir)
+    found = release_corpus(corpus, version, workdir)
     if found is None:
-        pytest.skip(f"no case of {corpus} has an {expected} that differs from {DEFAULT_EXPECTED}")
+        pytest.skip(f"no case of {corpus} has a {version} answer that differs from {DEFAULT_VERSION}'s")
     return found
 
 
-def release_corpus(corpus: str, expected: str, workdir: str) -> str | None:
-    """``corpus_for`` without the skip: None when the release has no distinguishing case."""
-    if expected == DEFAULT_EXPECTED or ALL_CASES:
+def release_corpus(corpus: str, version: str, workdir: str) -> str | None:
+    """``corpus_for`` without the skip: None when the target has no distinguishing case."""
+    if version == DEFAULT_VERSION or ALL_CASES:
         return corpus
-    cases = distinguishing_cases(corpus, expected)
+    cases = distinguishing_cases(corpus, version)
     if not cases:
         return None
     root = os.path.join(workdir, "corpus")
@@ -83,6 +107,6 @@ def release_corpus(corpus: str, expected: str, workdir: str) -> str | None:
     return root
 
 
-def release_args(version: str, expected: str) -> list[str]:
-    """The comparers' options for a release (none for the default one)."""
-    return [] if expected == DEFAULT_EXPECTED else ["--expected", expected, "--set", f"kubevirtVersion={version}"]
+def release_args(corpus: str, version: str) -> list[str]:
+    """The comparers' options for a target: its answer file and ``kubevirtVersion``."""
+    return ["--expected", answer_file(corpus, version), "--set", f"kubevirtVersion={version}"]

@@ -15,8 +15,12 @@ Served versions (``pkg/virt-operator/resource/generate/components/crds.go``):
 ``NewVirtualMachineInstanceMigrationCrd`` serves ``newCRDVersions()``, ``kubevirt.io/v1`` and the
 deprecated ``v1alpha3`` (namespaced). Both CRDs have a status subresource.
 
-Releases: v1.8.4 and v1.7.4's MigrationPolicySpec lacks ``maxDowntimeMs`` and ``experimental``
-(``KubevirtVersion.has_migration_policy_tuning``); the migration's type is the same in the three.
+Releases: v1.9.0's ``experimental`` has no ``downtimeTuning``
+(``KubevirtVersion.has_migration_downtime_tuning``) and its stall detector's factors are strings
+and its timeouts ``uint64`` without a minimum
+(``KubevirtVersion.stall_detector_factors_are_quantities``); v1.8.4 and v1.7.4's
+MigrationPolicySpec lacks ``maxDowntimeMs`` and ``experimental``
+(``KubevirtVersion.has_migration_policy_tuning``); the migration's type is the same in all four.
 """
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ from krmfn.kubevirt.apiserver.schema import (
     Obj,
     Scalar,
     empty,
+    with_props,
     without_fields,
 )
 from krmfn.kubevirt.apiserver.vm_schema import opaque
@@ -84,6 +89,22 @@ MIGRATION_POLICY = Obj("MigrationPolicy", {
 # #18240 experimental).
 POLICY_TUNING_FIELDS = ("spec.maxDowntimeMs", "spec.experimental")
 
+# v1.9.0's stall detector (before 8bd6eba4e1): the factors are ``*string`` and the timeouts
+# ``*uint64`` without a CRD minimum; and no ``downtimeTuning`` (PR #18240).
+STALL_DETECTOR_FACTOR_FIELDS = ("ewmaAlpha", "precopyPossibleFactor", "patienceWindowDecayFactor",
+                                "completionTimeoutFactor")
+STALL_DETECTOR_OPTIONS_V1_9 = with_props(STALL_DETECTOR_OPTIONS, {
+    **{name: STR for name in STALL_DETECTOR_FACTOR_FIELDS},
+    "stallProgressTimeout": Scalar("integer", go="uint64"),
+    "switchoverTimeout": Scalar("integer", go="uint64"),
+})
+MIGRATION_POLICY_V1_9 = with_props(MIGRATION_POLICY, {
+    "spec": with_props(MIGRATION_POLICY_SPEC, {
+        "experimental": with_props(EXPERIMENTAL_MIGRATION_OPTIONS, {
+            "stallDetector": STALL_DETECTOR_OPTIONS_V1_9, "downtimeTuning": None}),
+    }),
+})
+
 # kubevirt.io/v1 VirtualMachineInstanceMigration
 MIGRATION_SOURCE = Obj("VirtualMachineInstanceMigrationSource", {"migrationID": STR, "connectURL": STR},
                        required=("connectURL", "migrationID"))
@@ -103,10 +124,12 @@ VIRTUAL_MACHINE_INSTANCE_MIGRATION = Obj("VirtualMachineInstanceMigration", {
 
 @cache
 def migration_policy_schema(version: KubevirtVersion) -> Obj:
-    """The MigrationPolicy schema of a KubeVirt release (without ``POLICY_TUNING_FIELDS`` before
-    v1.9)."""
-    if version.has_migration_policy_tuning:
+    """The MigrationPolicy schema of a KubeVirt release (v1.9.0's stall detector and no
+    ``downtimeTuning``; without ``POLICY_TUNING_FIELDS`` before v1.9)."""
+    if version.has_migration_downtime_tuning:
         return MIGRATION_POLICY
+    if version.has_migration_policy_tuning:
+        return MIGRATION_POLICY_V1_9
     return without_fields(MIGRATION_POLICY, *POLICY_TUNING_FIELDS)
 
 

@@ -41,6 +41,7 @@ STRICT_DECODING_FMT = '{kind} in version "{version}" cannot be handled as a {kin
 _GO_INT_RANGES: dict[str, tuple[int, int]] = {
     "uint32": (0, (1 << 32) - 1),
     "uint": (0, (1 << 64) - 1),
+    "uint64": (0, (1 << 64) - 1),
     "int32": (-(1 << 31), (1 << 31) - 1),
     "int64": (-(1 << 63), (1 << 63) - 1),
     "int": (-(1 << 63), (1 << 63) - 1),

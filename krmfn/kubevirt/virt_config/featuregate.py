@@ -6,9 +6,10 @@ Mirrors ``pkg/virt-config/featuregate`` at d923fdb8: the registry (``active.go``
 an Alpha gate off; an unknown name is off) and ``ValidateFeatureGates`` (a discontinued gate that is
 enabled and whose API the VM still uses rejects the VM).
 
-Older releases (the ``kubevirtVersion`` option): the registries of v1.8.4 and v1.7.4 differ from
-d923fdb8's by ``OLDER_REGISTRIES`` (graduations such as VideoConfig and PanicDevices, Beta in v1.8,
-GA in v1.9, and gates not registered yet), and before v1.9 a Beta gate is off unless named in
+Older releases (the ``kubevirtVersion`` option): the registries of v1.9.0, v1.8.4 and v1.7.4
+differ from d923fdb8's by ``OLDER_REGISTRIES`` (graduations such as VideoConfig and PanicDevices,
+Beta in v1.8, GA in v1.9; LibvirtHooksServerAndClient, Beta in v1.9.0, GA on main; and gates not
+registered yet), and before v1.9 a Beta gate is off unless named in
 ``featureGates`` (``KubevirtVersion.beta_gates_on_by_default``, ``isFeatureGateEnabled`` of
 pkg/virt-config/feature-gates.go at v1.8.4).
 """
@@ -152,8 +153,14 @@ FEATURE_GATES: dict[str, FeatureGate] = {gate.name: gate for gate in (
 
 # Where a release's registry differs from the next newer one's, by KubeVirt minor, newest first:
 # the gate's state in that release, None where it was not registered yet (an unknown gate is off).
-# Read from pkg/virt-config/featuregate at v1.8.4 (against d923fdb8) and v1.7.4 (against v1.8.4).
+# FEATURE_GATES is main's (d923fdb8). Read from pkg/virt-config/featuregate at v1.9.0 (against
+# d923fdb8), v1.8.4 (against d923fdb8; every difference from v1.9.0 is listed) and v1.7.4
+# (against v1.8.4).
 OLDER_REGISTRIES: tuple[tuple[int, Mapping[str, str | None]], ...] = (
+    (9, {
+        "DecentralizedLiveMigration": ALPHA, "LibvirtHooksServerAndClient": BETA, "MigrationDowntimeTuning": None,
+        "VmiMemoryOverheadReport": BETA,
+    }),
     (8, {
         "CrossArchitectureVirtualization": None, "DecentralizedLiveMigration": ALPHA,
         "DeclarativeHotplugVolumes": ALPHA, "ExpandDisks": ALPHA, "FirmwareAutoSelection": None,

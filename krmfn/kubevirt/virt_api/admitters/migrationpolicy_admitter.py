@@ -22,9 +22,13 @@ collected, in this order, all ``FieldValueInvalid``:
    decimals (``virtconfig.StallDetectorFactorPrecision``);
 6. ``spec.bandwidthPerMigration`` below 0: "must not be negative".
 
-Steps 2-5 exist from d923fdb8 on (``KubevirtVersion.has_migration_policy_tuning``; the older
-releases' CRD has no such fields, so strict field validation rejects them first). The UPDATE
-comparisons with the old object are out of scope.
+Steps 2 and 5 exist from v1.9.0 on (``KubevirtVersion.has_migration_policy_tuning``; the older
+releases' CRD has no such fields, so strict field validation rejects them first). v1.9.0
+(``KubevirtVersion.has_migration_downtime_tuning`` and ``stall_detector_factors_are_quantities``
+false) has no step 3 or 4, gates ``maxDowntimeMs`` behind ``MigrationStallDetection`` alone, and
+reads each factor, a string there, with ``virtconfig.ParseFactor`` (``parse_factor``): Go's
+``strconv.ParseFloat`` of the trimmed text, then the precision, with no sign check (a negative
+factor gets the bound's message). The UPDATE comparisons with the old object are out of scope.
 """
 from __future__ import annotations
 
@@ -32,7 +36,7 @@ import math
 import sys
 from typing import Any
 
-from krmfn.kubevirt.apimachinery import quantity as quantities
+from krmfn.kubevirt.apimachinery import gostrconv, quantity as quantities
 from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_INVALID,
@@ -44,6 +48,7 @@ from krmfn.kubevirt.util.webhooks import (
     reject_webhook,
 )
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 MIGRATION_STALL_DETECTION = "MigrationStallDetection"
 MIGRATION_DOWNTIME_TUNING = "MigrationDowntimeTuning"
@@ -51,6 +56,8 @@ STALL_DETECTOR_FACTOR_PRECISION = 3  # virtconfig.StallDetectorFactorPrecision
 MAX_FLOAT64 = sys.float_info.max
 
 MUST_NOT_BE_NEGATIVE = "must not be negative"
+MAX_DOWNTIME_GATED_V1_9 = (f"maxDowntimeMs cannot be modified without enabling the {MIGRATION_STALL_DETECTION} "
+                           "feature gate")
 MAX_DOWNTIME_GATED = (f"maxDowntimeMs cannot be modified without enabling the {MIGRATION_STALL_DETECTION} or "
                       f"{MIGRATION_DOWNTIME_TUNING} feature gate")
 DOWNTIME_TUNING_GATED = (f"experimental.downtimeTuning cannot be modified without enabling the "
@@ -77,14 +84,15 @@ def _dict(value: Any) -> dict:
 def admit_migration_policy_create(policy: dict, config: ClusterConfig, schema: schemas.Obj) -> Admission | None:
     """``Admit`` on a CREATE: the rejection, or None when the webhook admits the policy.
     ``schema`` is the release's MigrationPolicy schema (for the Go decoding of integers)."""
-    decode_error = decode_policy_error(policy, schema)
+    decode_error = decode_policy_error(policy, schema, config.kubevirt_version)
     if decode_error is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_error)
     causes = migration_policy_causes(_dict(policy.get("spec")), config)
     return reject_webhook(STAGE_VALIDATING_WEBHOOK, causes) if causes else None
 
 
-def decode_policy_error(policy: dict, schema: schemas.Obj) -> str | None:
+def decode_policy_error(policy: dict, schema: schemas.Obj,
+                        version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> str | None:
     """``json.Unmarshal`` into ``MigrationPolicy``: an integer out of range, then a quantity
     ``Quantity.UnmarshalJSON`` refuses (its ``ParseQuantity`` error, unwrapped)."""
     error = schemas.go_decode_error(policy, schema)
@@ -93,7 +101,8 @@ def decode_policy_error(policy: dict, schema: schemas.Obj) -> str | None:
     spec = _dict(policy.get("spec"))
     stall_detector = _dict(_dict(spec.get("experimental")).get("stallDetector"))
     values = [spec.get(name) for name in QUANTITY_FIELDS]
-    values += [stall_detector.get(name) for name, *_ in STALL_DETECTOR_FACTORS]
+    if version.stall_detector_factors_are_quantities:
+        values += [stall_detector.get(name) for name, *_ in STALL_DETECTOR_FACTORS]
     for value in values:
         if value is not None:
             parsed = quantities.parse(value)
@@ -120,15 +129,19 @@ def migration_policy_causes(spec: dict, config: ClusterConfig) -> list[Cause]:
 
 def _tuning_causes(spec: dict, config: ClusterConfig) -> list[Cause]:
     """Steps 2-5: ``maxDowntimeMs`` and ``experimental`` (a CREATE: every value set is new)."""
+    version = config.kubevirt_version
+    has_tuning = version.has_migration_downtime_tuning
     stall_detection = config.feature_gate_enabled(MIGRATION_STALL_DETECTION)
-    downtime_tuning = config.feature_gate_enabled(MIGRATION_DOWNTIME_TUNING)
+    downtime_tuning = has_tuning and config.feature_gate_enabled(MIGRATION_DOWNTIME_TUNING)
     causes: list[Cause] = []
     if spec.get("maxDowntimeMs") is not None and not stall_detection and not downtime_tuning:
-        causes.append(Cause("spec.maxDowntimeMs", MAX_DOWNTIME_GATED, CAUSE_FIELD_VALUE_INVALID))
+        message = MAX_DOWNTIME_GATED if has_tuning else MAX_DOWNTIME_GATED_V1_9
+        causes.append(Cause("spec.maxDowntimeMs", message, CAUSE_FIELD_VALUE_INVALID))
     experimental = spec.get("experimental")
     if not isinstance(experimental, dict):
         return causes
-    tuning, detector = experimental.get("downtimeTuning"), experimental.get("stallDetector")
+    tuning = experimental.get("downtimeTuning") if has_tuning else None
+    detector = experimental.get("stallDetector")
     if tuning is not None and not downtime_tuning:
         causes.append(Cause("spec.experimental.downtimeTuning", DOWNTIME_TUNING_GATED, CAUSE_FIELD_VALUE_INVALID))
     if detector is not None and tuning is not None:
@@ -137,9 +150,10 @@ def _tuning_causes(spec: dict, config: ClusterConfig) -> list[Cause]:
         if not stall_detection:
             causes.append(Cause("spec.experimental.stallDetector", STALL_DETECTOR_GATED, CAUSE_FIELD_VALUE_INVALID))
         factors = _dict(detector)
+        validate = (validate_stall_detector_factor if version.stall_detector_factors_are_quantities
+                    else validate_stall_detector_factor_string)
         for name, low, high, exclusive in STALL_DETECTOR_FACTORS:
-            causes += validate_stall_detector_factor(f"spec.experimental.stallDetector.{name}", factors.get(name),
-                                                     low, high, exclusive)
+            causes += validate(f"spec.experimental.stallDetector.{name}", factors.get(name), low, high, exclusive)
     return causes
 
 
@@ -154,6 +168,11 @@ def validate_stall_detector_factor(field: str, value: Any, low: float, high: flo
     factor = parse_scalar_float_from_quantity(parsed, STALL_DETECTOR_FACTOR_PRECISION)
     if isinstance(factor, str):
         return [Cause(field, factor, CAUSE_FIELD_VALUE_INVALID)]
+    return _bound_causes(field, factor, low, high, exclusive_min)
+
+
+def _bound_causes(field: str, factor: float, low: float, high: float, exclusive_min: bool) -> list[Cause]:
+    """The bounds of ``validateStallDetectorFactor``: at most one cause."""
     if exclusive_min and factor <= low:
         return [Cause(field, f"must be greater than {go_g(low)}", CAUSE_FIELD_VALUE_INVALID)]
     if not exclusive_min and factor < low:
@@ -161,6 +180,37 @@ def validate_stall_detector_factor(field: str, value: Any, low: float, high: flo
     if factor > high:
         return [Cause(field, f"must be less than or equal to {go_g(high)}", CAUSE_FIELD_VALUE_INVALID)]
     return []
+
+
+def validate_stall_detector_factor_string(field: str, value: Any, low: float, high: float,
+                                          exclusive_min: bool) -> list[Cause]:
+    """v1.9.0's ``validateStallDetectorFactor``: the factor is a string read by ``parse_factor``;
+    an exclusive minimum is always 0 there ("must be greater than 0")."""
+    if not isinstance(value, str):
+        return []  # the CRD schema already refused it
+    factor = parse_factor(value, STALL_DETECTOR_FACTOR_PRECISION)
+    if isinstance(factor, str):
+        return [Cause(field, factor, CAUSE_FIELD_VALUE_INVALID)]
+    return _bound_causes(field, factor, low, high, exclusive_min)
+
+
+def parse_factor(text: str, precision: int) -> float | str:
+    """``virtconfig.ParseFactor`` (v1.9.0's ``pkg/virt-config/virt-config.go``): the factor, or the
+    error message."""
+    text = gostrconv.trim_space(text)
+    quoted = go_quote(text)
+    if text == "":
+        return f"invalid factor {quoted}"
+    try:
+        value = gostrconv.parse_float(text)
+    except gostrconv.NumError as error:
+        return f"invalid factor {quoted}: {error}"
+    if math.isnan(value) or math.isinf(value):
+        return f"invalid factor {quoted}"
+    error_text = validate_scalar_float_precision(value, precision)
+    if error_text is not None:
+        return f"invalid factor {quoted}: {error_text}"
+    return value
 
 
 def parse_scalar_float_from_quantity(quantity: quantities.Quantity, precision: int) -> float | str:

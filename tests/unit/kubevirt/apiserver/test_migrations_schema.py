@@ -7,7 +7,7 @@ from krmfn.kubevirt.apiserver.migrations_schema import (
     migration_schema,
 )
 from krmfn.kubevirt.apiserver.schema import check
-from krmfn.model.kubevirt_version import V1_7, V1_8, V1_9
+from krmfn.model.kubevirt_version import MAIN, V1_7, V1_8, V1_9
 
 
 def test_every_policy_field_is_known() -> None:
@@ -21,12 +21,18 @@ def test_every_policy_field_is_known() -> None:
                                   "patienceWindowDecayFactor": "0.5", "searchLocalMinima": True,
                                   "completionTimeoutFactor": 2}}}
     report = check({"apiVersion": "migrations.kubevirt.io/v1alpha1", "kind": "MigrationPolicy",
-                    "metadata": {"name": "p"}, "spec": spec, "status": {}}, migration_policy_schema(V1_9))
+                    "metadata": {"name": "p"}, "spec": spec, "status": {}}, migration_policy_schema(MAIN))
     assert report.unknown == [] and report.errors == []
 
 
 def test_older_policies_lack_the_tuning_fields() -> None:
-    assert migration_policy_schema(V1_9) is MIGRATION_POLICY
+    assert migration_policy_schema(MAIN) is MIGRATION_POLICY
+    report = check({"spec": {"selectors": {}, "experimental": {"downtimeTuning": {}, "stallDetector": {
+        "ewmaAlpha": "0.4", "stallProgressTimeout": -1, "completionTimeoutFactor": 2}}}}, migration_policy_schema(V1_9))
+    assert report.unknown == ["spec.experimental.downtimeTuning"]  # v1.9.0: PR #18240 came after
+    assert [(error.path, error.message) for error in report.errors] == [
+        ("spec.experimental.stallDetector.completionTimeoutFactor",
+         'spec.experimental.stallDetector.completionTimeoutFactor in body must be of type string: "integer"')]
     for version in (V1_8, V1_7):
         report = check({"spec": {"selectors": {}, "maxDowntimeMs": 1, "experimental": {}}},
                        migration_policy_schema(version))

@@ -12,7 +12,7 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.kubevirt.virt_api.migration_create import admit_migration, create_migration, create_migrations, stored_uid
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.model.kubevirt_version import V1_8
+from krmfn.model.kubevirt_version import MAIN, V1_8, V1_9
 
 CONFIG = ClusterConfig()
 
@@ -101,7 +101,7 @@ def test_a_written_live_migratable_false_condition_is_stored_and_refused() -> No
                               "message": "m"}]}
     verdict = admit_migration(migration(), [vmi(status=status)], "default", CONFIG)
     assert verdict.message == "Cannot migrate VMI, Reason: DisksNotLiveMigratable, Message: m"
-    gated_on = ClusterConfig()
+    gated_on = ClusterConfig(feature_gates=("DecentralizedLiveMigration",))
     verdict = admit_migration(migration(receive={"migrationID": "x"}), [vmi(status=status)], "default", gated_on)
     assert verdict.allowed  # a decentralized migration may move non-migratable disks
 
@@ -136,11 +136,12 @@ def test_before_v1_9_priority_needs_the_gate() -> None:
     assert verdict.message == "Migration priority queue, only virt-controller is allowed to set priority field"
 
 
-def test_decentralized_migration_is_beta_in_v1_9_alpha_in_v1_8() -> None:
+def test_decentralized_migration_is_beta_on_main_alpha_in_v1_9_and_v1_8() -> None:
     spec = {"receive": {"migrationID": "id"}}
-    assert admit_migration(migration(**spec), [vmi()], "default", CONFIG).allowed
-    verdict = admit_migration(migration(**spec), [vmi()], "default", ClusterConfig(kubevirt_version=V1_8))
-    assert verdict.message == "DecentralizedLiveMigration feature gate is not enabled in kubevirt resource"
+    assert admit_migration(migration(**spec), [vmi()], "default", ClusterConfig(kubevirt_version=MAIN)).allowed
+    for version in (V1_9, V1_8):
+        verdict = admit_migration(migration(**spec), [vmi()], "default", ClusterConfig(kubevirt_version=version))
+        assert verdict.message == "DecentralizedLiveMigration feature gate is not enabled in kubevirt resource"
 
 
 def test_the_bundle_pass_answers_each_migration_as_its_own_chain_does() -> None:

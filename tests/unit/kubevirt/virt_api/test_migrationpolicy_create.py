@@ -10,7 +10,7 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.kubevirt.virt_api.migrationpolicy_create import admit_migration_policy
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.model.kubevirt_version import V1_7, V1_8
+from krmfn.model.kubevirt_version import MAIN, V1_7, V1_8, V1_9
 
 CONFIG = ClusterConfig()
 
@@ -54,7 +54,7 @@ def test_the_status_is_an_empty_struct() -> None:
 
 def test_the_crd_schema_requires_selectors_and_bounds_max_downtime() -> None:
     spec = {"maxDowntimeMs": 0, "experimental": {"compression": "gzip", "downtimeTuning": {"steps": 0}}}
-    verdict = admit_migration_policy(policy(spec, name="Bad"), [], "default", CONFIG)
+    verdict = admit_migration_policy(policy(spec, name="Bad"), [], "default", ClusterConfig(kubevirt_version=MAIN))
     assert verdict.stage == STAGE_CRD_SCHEMA
     assert [cause.field for cause in verdict.causes] == [
         "metadata.name", "spec.selectors", "spec.experimental.compression", "spec.experimental.downtimeTuning.steps",
@@ -76,3 +76,16 @@ def test_older_releases_do_not_know_the_tuning_fields() -> None:
                                          ClusterConfig(kubevirt_version=version))
         assert verdict.stage == STAGE_FIELD_VALIDATION
         assert verdict.message.endswith('unknown field "spec.maxDowntimeMs"')
+
+
+def test_v1_9_knows_no_downtime_tuning_and_its_factors_are_strings() -> None:
+    config = ClusterConfig(kubevirt_version=V1_9)
+    spec = {"selectors": {}, "experimental": {"downtimeTuning": {"steps": 0}}}
+    verdict = admit_migration_policy(policy(spec), [], "default", config)
+    assert verdict.message == ('MigrationPolicy in version "v1alpha1" cannot be handled as a MigrationPolicy: strict '
+                               'decoding error: unknown field "spec.experimental.downtimeTuning"')
+    verdict = admit_migration_policy(policy({"selectors": {}, "experimental": {"stallDetector": {"ewmaAlpha": 1}}}),
+                                     [], "default", config)
+    assert verdict.stage == STAGE_CRD_SCHEMA
+    assert verdict.causes[0].message == ('Invalid value: "integer": spec.experimental.stallDetector.ewmaAlpha in body '
+                                         'must be of type string: "integer"')

@@ -10,8 +10,9 @@ file. Every group runs and their causes are joined, in this order (the caller ca
    (``krmfn.kubevirt.virt_config.featuregate``);
 2. the ``SpecValidators`` virt-api registers (``registerValidatingWebhooks`` of
    ``pkg/virt-api/api.go``): ``netadmitter.Validate`` (the discontinued bindings, then the network
-   checks) and, since d923fdb8, ``storageadmitters.Validate`` (container disk paths, utility
-   volumes, ``ValidateDisks``; PR #17241, b5876f327c, ``KubevirtVersion.runs_storage_spec_validator``). Both repeat
+   checks) and, on main (d923fdb8, after v1.9.0), ``storageadmitters.Validate`` (container disk
+   paths, utility volumes, ``ValidateDisks``; PR #17241, b5876f327c,
+   ``KubevirtVersion.runs_storage_spec_validator``). Both repeat
    checks ``ValidateVirtualMachineInstanceSpec`` runs again, so a network or disk error is reported
    twice, as a cluster does;
 3. ``ValidateVirtualMachineInstanceSpec`` (``krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec``);

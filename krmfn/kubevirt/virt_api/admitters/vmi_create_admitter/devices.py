@@ -21,9 +21,9 @@ Oddities kept from KubeVirt:
 * before v1.9 (the ``kubevirtVersion`` option): the VideoConfig and PanicDevices gates are Beta,
   hence off unless enabled, and their checks come first (``validateVideoConfig`` and
   ``validatePanicDevices`` at v1.8.4; GA in v1.9 by PRs #16599 and #16514, so the checks never fire
-  there); a ``ramFB`` without ``enabled`` does not count as enabled
-  (``KubevirtVersion.counts_unset_ramfb_as_enabled``); the PersistentReservation message names the
-  gate (``persistent_reservation_has_config``);
+  there); the PersistentReservation message names the gate (``persistent_reservation_has_config``);
+* before main (v1.9.0 and older): a ``ramFB`` without ``enabled`` does not count as enabled
+  (``KubevirtVersion.counts_unset_ramfb_as_enabled``, PR #18542);
 * before v1.8 (``KubevirtVersion.virtiofs_config_volumes_need_gate``, v1.7.4): a filesystem on a
   config volume needs the EnableVirtioFsConfigVolumes gate (Alpha), checked before the storage
   volume's, and the ExperimentalVirtiofsSupport gate (``OldVirtiofsEnabled``) enables both;

@@ -30,8 +30,9 @@ from krmfn.kubevirt.virt_api.admitters.migration_create_admitter import (
     kubevirt_service_accounts,
 )
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.model.kubevirt_version import MAIN
 
-CONFIG = ClusterConfig()
+CONFIG = ClusterConfig(kubevirt_version=MAIN)
 NAMESPACE = "default"
 VMI_NAME = "testvmi"
 SCHEMA = VIRTUAL_MACHINE_INSTANCE_MIGRATION
@@ -120,7 +121,7 @@ def test_should_reject_documents_containing_unknown_or_missing_fields(document: 
 
 SEND_TO = {"migrationID": "migrationID", "connectURL": "1.1.1.1:12345"}
 RECEIVE = {"migrationID": "migrationID"}
-DECENTRALIZED_OFF = ClusterConfig(disabled_feature_gates=("DecentralizedLiveMigration",))
+DECENTRALIZED_OFF = ClusterConfig(kubevirt_version=MAIN, disabled_feature_gates=("DecentralizedLiveMigration",))
 GATE_DISABLED = "DecentralizedLiveMigration feature gate is not enabled in kubevirt resource"
 
 

@@ -1,6 +1,6 @@
 """Cases of KubeVirt's ``pkg/virt-api/webhooks/validating-webhook/admitters/migrationpolicy-admitter_test.go``
-(d923fdb8), ported: ``MigrationPolicyAdmitter.Admit`` on a CREATE (``admit_migration_policy_create``)
-and ``parseScalarFloatFromQuantity``.
+(main, d923fdb8; ``kubevirtVersion: main``), ported: ``MigrationPolicyAdmitter.Admit`` on a CREATE
+(``admit_migration_policy_create``) and ``parseScalarFloatFromQuantity``.
 
 The policies are ``kubecli.NewMinimalMigrationPolicy("test-policy")`` with the case's spec, as
 JSON (Go marshals an unset ``selectors`` as null). The Go test enables ``MigrationStallDetection``
@@ -22,10 +22,11 @@ from krmfn.kubevirt.virt_api.admitters.migrationpolicy_admitter import (
     parse_scalar_float_from_quantity,
 )
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.model.kubevirt_version import MAIN
 
-STALL_DETECTION = ClusterConfig(feature_gates=("MigrationStallDetection",))
-NO_GATES = ClusterConfig()
-DOWNTIME_TUNING = ClusterConfig(feature_gates=("MigrationDowntimeTuning",))
+STALL_DETECTION = ClusterConfig(feature_gates=("MigrationStallDetection",), kubevirt_version=MAIN)
+NO_GATES = ClusterConfig(kubevirt_version=MAIN)
+DOWNTIME_TUNING = ClusterConfig(feature_gates=("MigrationDowntimeTuning",), kubevirt_version=MAIN)
 SD = "spec.experimental.stallDetector"
 
 

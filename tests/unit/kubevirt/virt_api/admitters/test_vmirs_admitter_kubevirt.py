@@ -19,8 +19,10 @@ import pytest
 from krmfn.kubevirt.util.webhooks import STAGE_VALIDATING_SCHEMA, STAGE_VALIDATING_WEBHOOK
 from krmfn.kubevirt.virt_api.admitters.vmirs_admitter import admit_vmirs_webhook
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.model.kubevirt_version import MAIN
 
 CONFIG = ClusterConfig()
+MAIN_CONFIG = ClusterConfig(kubevirt_version=MAIN)
 FAKE_CONTAINER_DISK = {"image": "fake-image", "imagePullSecret": "fake-pull-secret", "path": "/fake-path"}
 TESTDISK = {"name": "testdisk"}
 TESTDISK_VOLUME = {"name": "testdisk", "containerDisk": FAKE_CONTAINER_DISK}
@@ -85,6 +87,7 @@ def test_should_reject_a_template_with_more_than_one_unset_enabled_ramfb_display
         {"name": f"gpu{index}", "deviceName": f"vendor.com/gpu{index}",
          "virtualGPUOptions": {"display": {"enabled": True, "ramFB": {}}}}
         for index in range(2)]
-    verdict = admit_vmirs_webhook(vmirs_of({"matchLabels": {"match": "me"}}, template), CONFIG)
+    # main's case (PR #18542): v1.9.0 does not count a ramFB without `enabled`
+    verdict = admit_vmirs_webhook(vmirs_of({"matchLabels": {"match": "me"}}, template), MAIN_CONFIG)
     assert not verdict.allowed
     assert "spec.template.spec.GPUs" in [cause.field for cause in verdict.causes]

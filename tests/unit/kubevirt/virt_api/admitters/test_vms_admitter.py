@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.model.kubevirt_version import MAIN, V1_9
 from krmfn.kubevirt.util import webhooks as r
 from krmfn.kubevirt.virt_api.admit import admit_bundle
 from krmfn.kubevirt.virt_api.admitters.vms_admitter import admit_remaining, validate_run_strategy
@@ -22,9 +23,17 @@ def causes(spec: dict, config: ClusterConfig | None = None) -> list[tuple[str, s
     return [(cause.field, cause.message) for cause in validate_run_strategy(spec, config or ClusterConfig())]
 
 
-@pytest.mark.parametrize("strategy", ["Halted", "Manual", "Always", "RerunOnFailure", "Once", "WaitAsReceiver"])
+@pytest.mark.parametrize("strategy", ["Halted", "Manual", "Always", "RerunOnFailure", "Once"])
 def test_known_strategies(strategy: str) -> None:
-    assert causes({"runStrategy": strategy}) == []  # WaitAsReceiver: its gate is Beta, so on by default
+    assert causes({"runStrategy": strategy}) == []
+
+
+def test_wait_as_receiver_is_on_by_default_on_main_only() -> None:
+    # DecentralizedLiveMigration is Beta on main (on by default), Alpha in v1.9.0 (off by default)
+    assert causes({"runStrategy": "WaitAsReceiver"}, ClusterConfig(kubevirt_version=MAIN)) == []
+    assert causes({"runStrategy": "WaitAsReceiver"}, ClusterConfig(kubevirt_version=V1_9)) == [
+        ("spec.runStrategy", "Invalid RunStrategy (WaitAsReceiver), DecentralizedLiveMigration feature gate is not "
+                             "enabled in kubevirt resource")]
 
 
 def test_running_alone_is_accepted() -> None:

@@ -12,7 +12,7 @@ from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.admitter import (
 )
 from krmfn.kubevirt.virt_config.featuregate import MACVTAP_MESSAGE
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.model.kubevirt_version import V1_7, V1_8, V1_9, kubevirt_version
+from krmfn.model.kubevirt_version import MAIN, V1_7, V1_8, V1_9, kubevirt_version
 from krmfn.model.reasons import area
 
 CONFIG = ClusterConfig()
@@ -33,15 +33,18 @@ def test_a_plain_vmi_is_admitted() -> None:
     assert admit_vmi_create({}, CONFIG)[0][0].message.startswith("no memory requested")
 
 
-def test_virt_api_validators_repeat_the_storage_causes_since_d923fdb8() -> None:
+def test_virt_api_validators_repeat_the_storage_causes_on_main() -> None:
     bad = vmi(volumes=[{"name": "d", "containerDisk": {"image": "i", "path": "/"}}],
               domain={"resources": {"requests": {"memory": "512Mi"}}, "devices": {"disks": [{"name": "d"}]}})
     root = Cause("spec.volumes[0].containerDisk", "spec.volumes[0].containerDisk must not point to root",
                  CAUSE_FIELD_VALUE_INVALID)
-    assert admit_vmi_create(bad, CONFIG)[0] == [root, root]
+    # golden-kinds vmi/r7001-0005 and 0128: main gives the storage causes twice, v1.9.0 once
+    assert admit_vmi_create(bad, config_of("main"))[0] == [root, root]
+    assert admit_vmi_create(bad, config_of("v1.9"))[0] == [root]
     assert admit_vmi_create(bad, config_of("v1.8"))[0] == [root]
-    assert admit_vmi_create(bad, CONFIG, spec_validators=())[0] == [root]
-    assert [name for name, _ in api_spec_validators(V1_9)] == ["network", "storage"]
+    assert admit_vmi_create(bad, config_of("main"), spec_validators=())[0] == [root]
+    assert [name for name, _ in api_spec_validators(MAIN)] == ["network", "storage"]
+    assert [name for name, _ in api_spec_validators(V1_9)] == ["network"]
     assert [name for name, _ in api_spec_validators(V1_8)] == ["network"]
 
 

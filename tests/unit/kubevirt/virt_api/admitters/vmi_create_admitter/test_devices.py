@@ -22,6 +22,7 @@ from krmfn.model.kubevirt_version import kubevirt_version
 
 FIELD = "spec.template.spec"
 DEFAULT = ClusterConfig()
+MAIN_CONFIG = ClusterConfig(kubevirt_version=kubevirt_version("main"))
 
 
 def _pairs(causes: list) -> list[tuple[str, str]]:
@@ -51,8 +52,8 @@ def test_count_configured_mdev_ramfbs(gpus: list, count: int) -> None:
 
 
 def test_mdev_ramfb() -> None:
-    assert validate_mdev_ramfb(FIELD, _spec({"gpus": [_gpu({})]}), DEFAULT) == []
-    causes = validate_mdev_ramfb(FIELD, _spec({"gpus": [_gpu({}), _gpu({"ramFB": {}})]}), DEFAULT)
+    assert validate_mdev_ramfb(FIELD, _spec({"gpus": [_gpu({})]}), MAIN_CONFIG) == []
+    causes = validate_mdev_ramfb(FIELD, _spec({"gpus": [_gpu({}), _gpu({"ramFB": {}})]}), MAIN_CONFIG)
     assert _pairs(causes) == [("spec.template.spec.GPUs", "configuring multiple displays with ramfb is not valid ")]
 
 
@@ -264,10 +265,11 @@ def test_before_v1_9_persistent_reservation_names_the_gate() -> None:
         "persistent reservation is not enabled in kubevirt config"
 
 
-def test_before_v1_9_a_ramfb_without_enabled_is_not_counted() -> None:
-    """PR #18542 (v1.9) counts an unset ramFB.enabled as enabled."""
+def test_before_main_a_ramfb_without_enabled_is_not_counted() -> None:
+    """PR #18542 (main, after v1.9.0) counts an unset ramFB.enabled as enabled."""
     spec = _spec({"gpus": [_gpu({"ramFB": {}}), _gpu({"ramFB": {}})]})
-    assert len(validate_mdev_ramfb(FIELD, spec, DEFAULT)) == 1
+    assert len(validate_mdev_ramfb(FIELD, spec, MAIN_CONFIG)) == 1
+    assert validate_mdev_ramfb(FIELD, spec, DEFAULT) == []
     assert validate_mdev_ramfb(FIELD, spec, V1_8_CONFIG) == []
 
 
