@@ -4,8 +4,11 @@ Instance types follow the algorithm of docs/common-instancetypes.md#instance-typ
 the size, per-size hugepages and maxSockets, then the class-wide spec deep-merged); preferences follow
 docs/common-instancetypes.md#preference-layers (base, OS family with its components, the preference's components, then
 its metadata and requirements). The two kinds of each are identical apart from ``kind``
-(docs/common-instancetypes.md#cluster-and-namespaced-kinds); neither carries a namespace or the release-only
-``common-instancetypes-version`` label (docs/common-instancetypes.md#release-version-label).
+(docs/common-instancetypes.md#cluster-and-namespaced-kinds); neither carries a namespace. Every object
+ends its labels with ``common-instancetypes-version: <release>``, as the release bundles do
+(``scripts/generate.sh`` adds it after the kustomize build, docs/common-instancetypes.md#release-version-label)
+and so the objects virt-operator deploys (``pkg/virt-operator/resource/generate/components/data/``
+at each KubeVirt release holds those bundles).
 
 The result is plain ``dict``/``list`` data, sorted by name, ready to compare with or to serialise.
 """
@@ -22,6 +25,7 @@ from krmfn.catalog.model import (
     Layer,
     PreferenceDefinition,
     Size,
+    VERSION_LABEL,
 )
 
 VENDOR = "kubevirt.io"
@@ -86,18 +90,18 @@ def class_variants(cls: InstancetypeClass) -> tuple[HugepageVariant | None, ...]
 
 
 def build_instancetype(
-    cls: InstancetypeClass, size: Size, variant: HugepageVariant | None, kind: str, api_version: str
+    cls: InstancetypeClass, size: Size, variant: HugepageVariant | None, kind: str, definition: CatalogDefinition
 ) -> dict[str, Any]:
-    """One instance type object of ``cls`` at ``size`` (and hugepage ``variant``)."""
+    """One instance type object of ``cls`` at ``size`` (and hugepage ``variant``) in ``definition``'s release."""
     return {
-        "apiVersion": api_version,
+        "apiVersion": definition.api_version,
         "kind": kind,
         "metadata": {
             "annotations": {
                 LABEL_PREFIX + "description": cls.description,
                 LABEL_PREFIX + "displayName": cls.display_name,
             },
-            "labels": _instancetype_labels(cls, size, variant),
+            "labels": {**_instancetype_labels(cls, size, variant), VERSION_LABEL: definition.version},
             "name": instancetype_name(cls, size, variant),
         },
         "spec": _instancetype_spec(cls, size, variant),
@@ -109,7 +113,7 @@ def iter_instancetypes(definition: CatalogDefinition, kind: str) -> Iterable[tup
     for cls in definition.classes:
         for size in cls.sizes:
             for variant in class_variants(cls):
-                yield cls, build_instancetype(cls, size, variant, kind, definition.api_version)
+                yield cls, build_instancetype(cls, size, variant, kind, definition)
 
 
 def build_instancetypes(definition: CatalogDefinition, kind: str) -> list[dict[str, Any]]:
@@ -157,7 +161,8 @@ def build_preference(definition: CatalogDefinition, pref: PreferenceDefinition, 
     return {
         "apiVersion": definition.api_version,
         "kind": kind,
-        "metadata": {"annotations": annotations, "labels": labels, "name": pref.name},
+        "metadata": {"annotations": annotations, "labels": {**labels, VERSION_LABEL: definition.version},
+                     "name": pref.name},
         "spec": spec,
     }
 

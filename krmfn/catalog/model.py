@@ -14,6 +14,9 @@ from types import MappingProxyType
 from typing import Any
 
 LABEL_PREFIX = "instancetype.kubevirt.io/"
+# The release label every object of a release bundle carries, last among its labels
+# (docs/common-instancetypes.md#release-version-label); its value is the release (``v1.7.0``).
+VERSION_LABEL = LABEL_PREFIX + "common-instancetypes-version"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 

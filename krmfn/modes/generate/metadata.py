@@ -29,7 +29,7 @@ from typing import Any
 
 from krmfn import catalog
 from krmfn.catalog.build import to_plain
-from krmfn.catalog.model import LABEL_PREFIX
+from krmfn.catalog.model import LABEL_PREFIX, VERSION_LABEL
 from krmfn.modes.generate.findings import (
     LABEL_SIZE,
     LABEL_VALUE,
@@ -69,7 +69,6 @@ from krmfn.model.krm import (
 )
 
 CUSTOM = "custom"  # the cpu, memory and size label values of a custom size (seed 000)
-VERSION_LABEL = LABEL_PREFIX + "common-instancetypes-version"
 RECOMPUTED_LABELS = ("cpu", "memory", "size")
 # The request field each recomputed label comes from (where its findings point).
 _RECOMPUTED_LABEL_FIELDS = {"cpu": "vcpus", "memory": "memory", "size": "name"}

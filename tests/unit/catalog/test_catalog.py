@@ -53,6 +53,17 @@ def test_older_releases_lack_what_came_later() -> None:
     assert [len(catalog.instancetypes(v)) for v in catalog.CATALOG_VERSIONS] == [55, 65, 65]
 
 
+@pytest.mark.parametrize("version", ["v1.5.1", "v1.6.0", "v1.7.0"])
+@pytest.mark.parametrize("kind", [CLUSTER_IT, NAMESPACED_IT, CLUSTER_PREF, NAMESPACED_PREF])
+def test_every_object_carries_its_release_label_last(version: str, kind: str) -> None:
+    """docs/common-instancetypes.md#release-version-label: every object of a release bundle, and so
+    every object virt-operator deploys (KubeVirt v1.7.4's bundles say v1.5.1, v1.8.4's v1.6.0,
+    v1.9.0's and d923fdb8's v1.7.0), ends its labels with ``common-instancetypes-version: <release>``."""
+    objects = (catalog.instancetypes if kind in (CLUSTER_IT, NAMESPACED_IT) else catalog.preferences)(version, kind)
+    assert objects and {obj["metadata"]["labels"][P + "common-instancetypes-version"] for obj in objects} == {version}
+    assert {list(obj["metadata"]["labels"])[-1] for obj in objects} == {P + "common-instancetypes-version"}
+
+
 def test_unknown_version_is_a_value_error_naming_the_embedded_ones() -> None:
     with pytest.raises(catalog.UnknownCatalogVersion,
                        match=r'unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0'):
@@ -120,7 +131,8 @@ def test_exact_u1_medium() -> None:
         "metadata": {
             "annotations": {P + "displayName": "General Purpose"},
             "labels": {P + "class": "general.purpose", P + "cpu": "1", P + "icon-pf": "pficon-server-group",
-                       P + "memory": "4Gi", P + "size": "medium", P + "vendor": "kubevirt.io", P + "version": "1"},
+                       P + "memory": "4Gi", P + "size": "medium", P + "vendor": "kubevirt.io", P + "version": "1",
+                       P + "common-instancetypes-version": "v1.7.0"},
             "name": "u1.medium",
         },
         "spec": {"cpu": {"guest": 1}, "memory": {"guest": "4Gi"}},
@@ -140,7 +152,7 @@ def test_exact_cx1_4xlarge1gi_spec_and_labels() -> None:
         P + "class": "compute.exclusive", P + "cpu": "16", P + "dedicatedCPUPlacement": "true",
         P + "hugepages": "1Gi", P + "icon-pf": "pficon-registry", P + "isolateEmulatorThread": "true",
         P + "memory": "32Gi", P + "numa": "true", P + "size": "4xlarge1gi", P + "vendor": "kubevirt.io",
-        P + "version": "1"}
+        P + "version": "1", P + "common-instancetypes-version": "v1.7.0"}
 
 
 @pytest.mark.parametrize("name,spec", [
@@ -214,14 +226,15 @@ def test_exact_rhel_9_realtime_and_legacy() -> None:
     assert realtime["metadata"]["labels"] == {
         P + "arch": "amd64", P + "os-type": "linux", P + "preferred-architecture": "amd64",
         P + "required-architecture": "amd64", P + "required-cpu": "4", P + "required-memory": "4Gi",
-        P + "vendor": "kubevirt.io"}
+        P + "vendor": "kubevirt.io", P + "common-instancetypes-version": "v1.7.0"}
     assert realtime["spec"]["cpu"] == {"preferredCPUTopology": "spread",
                                        "spreadOptions": {"across": "SocketsCoresThreads"}}
     assert realtime["spec"]["devices"]["preferredAutoattachSerialConsole"] is True
     legacy = catalog.lookup(CLUSTER_PREF, "legacy")
     assert legacy["spec"] == {"annotations": {"vm.kubevirt.io/os": "legacy"},
                               "devices": {"preferredDiskBus": "sata", "preferredInterfaceModel": "e1000"}}
-    assert legacy["metadata"]["labels"] == {P + "os-type": "legacy", P + "vendor": "kubevirt.io"}
+    assert legacy["metadata"]["labels"] == {P + "os-type": "legacy", P + "vendor": "kubevirt.io",
+                                            P + "common-instancetypes-version": "v1.7.0"}
 
 
 def test_v1_7_0_has_no_secex_and_windows_10_keeps_sockets() -> None:

@@ -1,11 +1,12 @@
 """Parity: every object of the rendered upstream bundles of each embedded release (v1.5.1, v1.6.0,
-v1.7.0) equals the catalog's, field for field.
+v1.7.0) equals the catalog's, field for field, the release's ``common-instancetypes-version``
+label included (docs/common-instancetypes.md#release-version-label).
 
 Skips when ../shared (the rendered kustomize output, never copied into the project) is absent.
 Values are compared as JSON text, so a bool never passes for an int nor a number for a string.
-The v1.5.1 and v1.6.0 renderings carry the release's ``common-instancetypes-version`` label (an
-overlay adds it, see their README), which the catalog never does (docs/common-instancetypes.md#release-version-label):
-it is dropped before comparing.
+The v1.5.1 and v1.6.0 renderings carry the label (an overlay adds it, see their README); for
+v1.7.0 the release bundles (``versioned/``) do, the plain kustomize build (the unversioned files)
+does not.
 """
 from __future__ import annotations
 
@@ -40,13 +41,33 @@ BUNDLES = [
 BUNDLE_IDS = [f"{b[0]}/{b[1]}" for b in BUNDLES]
 
 
+# The release bundle (``versioned/common-<name>-bundle-<tag>.yaml``) each rendered file is.
+RELEASE_BUNDLES = {
+    "all.yaml": "instancetypes-all", "cluster-instancetypes.yaml": "clusterinstancetypes",
+    "instancetypes.yaml": "instancetypes", "cluster-preferences.yaml": "clusterpreferences",
+    "preferences.yaml": "preferences",
+}
+
+
 def _load(path: str) -> list[dict[str, Any]]:
     with open(path, encoding="utf-8") as stream:
-        docs = [doc for doc in yaml.safe_load_all(stream) if doc is not None]
-    for doc in docs:
-        if "versioned" not in path:
-            doc["metadata"].get("labels", {}).pop(VERSION_LABEL, None)
+        return [doc for doc in yaml.safe_load_all(stream) if doc is not None]
+
+
+def _release(version: str, filename: str) -> list[dict[str, Any]]:
+    """The objects of ``filename`` as the release ships them: with the version label."""
+    path = os.path.join(DATA, version, filename)
+    if version == "v1.7.0":
+        path = os.path.join(V1_7_0, "versioned", f"common-{RELEASE_BUNDLES[filename]}-bundle-v1.7.0.yaml")
+    docs = _load(path)
+    assert {doc["metadata"]["labels"][VERSION_LABEL] for doc in docs} == {version}
     return docs
+
+
+def _without_version_label(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    for obj in objects:
+        del obj["metadata"]["labels"][VERSION_LABEL]
+    return objects
 
 
 def _strict(obj: Any) -> str:
@@ -60,7 +81,7 @@ def _by_name(objects: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 @pytest.mark.parametrize("version,filename,kind,build,count", BUNDLES, ids=BUNDLE_IDS)
 def test_every_upstream_object_equals_the_catalog(version: str, filename: str, kind: str, build: Any,
                                                   count: int) -> None:
-    upstream = _load(os.path.join(DATA, version, filename))
+    upstream = _release(version, filename)
     ours = build(version, kind)
     assert len(upstream) == len(ours) == count
     assert {obj["kind"] for obj in upstream} == {kind}
@@ -72,29 +93,29 @@ def test_every_upstream_object_equals_the_catalog(version: str, filename: str, k
 
 @pytest.mark.parametrize("version,filename,kind,build,count", BUNDLES, ids=BUNDLE_IDS)
 def test_catalog_order_is_kustomize_order(version: str, filename: str, kind: str, build: Any, count: int) -> None:
-    upstream_names = [obj["metadata"]["name"] for obj in _load(os.path.join(DATA, version, filename))]
+    upstream_names = [obj["metadata"]["name"] for obj in _release(version, filename)]
     assert [obj["metadata"]["name"] for obj in build(version, kind)] == upstream_names
 
 
 @pytest.mark.parametrize("version,total", [("v1.5.1", 218), ("v1.6.0", 238), ("v1.7.0", 238)])
 def test_all_yaml_is_the_four_kinds(version: str, total: int) -> None:
-    upstream = _load(os.path.join(DATA, version, "all.yaml"))
+    upstream = _release(version, "all.yaml")
     ours = [obj for known, _, kind, build, _ in BUNDLES if known == version for obj in build(version, kind)]
     key = lambda obj: (obj["kind"], obj["metadata"]["name"])  # noqa: E731
     assert len(upstream) == total
     assert sorted(map(_strict, sorted(upstream, key=key))) == sorted(map(_strict, sorted(ours, key=key)))
 
 
-def test_versioned_cluster_bundles_differ_only_by_the_version_label() -> None:
-    label = "instancetype.kubevirt.io/common-instancetypes-version"
+def test_the_kustomize_build_lacks_only_the_version_label() -> None:
+    """v1.7.0's unversioned files (``kubectl kustomize`` of the tree): the release's objects without the
+    label the release step adds."""
     for filename, kind, build in [
-        ("common-clusterinstancetypes-bundle-v1.7.0.yaml", "VirtualMachineClusterInstancetype", catalog.instancetypes),
-        ("common-clusterpreferences-bundle-v1.7.0.yaml", "VirtualMachineClusterPreference", catalog.preferences),
+        ("cluster-instancetypes.yaml", "VirtualMachineClusterInstancetype", catalog.instancetypes),
+        ("cluster-preferences.yaml", "VirtualMachineClusterPreference", catalog.preferences),
     ]:
-        ours = build("v1.7.0", kind)
-        for obj in ours:
-            obj["metadata"]["labels"][label] = "v1.7.0"
-        upstream = _load(os.path.join(V1_7_0, "versioned", filename))
+        upstream = _load(os.path.join(V1_7_0, filename))
+        assert all(VERSION_LABEL not in obj["metadata"]["labels"] for obj in upstream)
+        ours = _without_version_label(build("v1.7.0", kind))
         assert [_strict(obj) for obj in upstream] == [_strict(obj) for obj in ours]
 
 
@@ -102,4 +123,5 @@ def test_versioned_cluster_bundles_differ_only_by_the_version_label() -> None:
 def test_head_instancetypes_are_unchanged_since_v1_7_0() -> None:
     """The README says the instance types are identical in both refs; the catalog serves both."""
     upstream = _load(os.path.join(DATA, "HEAD", "cluster-instancetypes.yaml"))
-    assert [_strict(obj) for obj in upstream] == [_strict(obj) for obj in catalog.instancetypes("v1.7.0")]
+    ours = _without_version_label(catalog.instancetypes("v1.7.0"))
+    assert [_strict(obj) for obj in upstream] == [_strict(obj) for obj in ours]

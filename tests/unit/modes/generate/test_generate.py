@@ -110,6 +110,9 @@ def test_several_sizes_in_request_order_and_deterministic() -> None:
 
 
 def test_recompute_labels_cx1_1gi_twin() -> None:
+    """The catalog source's release label (``common-instancetypes-version``) is not copied."""
+    source_labels = catalog.lookup(CLUSTER_IT, "cx1.medium1gi")["metadata"]["labels"]
+    assert source_labels[P + "common-instancetypes-version"] == "v1.7.0"
     objects, findings = run(SizeRequest("cx1.medium1gi", "cx1.3xlarge1gi", 12, "24Gi"), labels="recompute",
                             cluster=True)
     metadata = objects[0]["metadata"]
