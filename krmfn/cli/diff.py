@@ -9,6 +9,7 @@ Exit code: 0 nothing changed, 1 something changed (0 with --exit-zero), 2 an err
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -21,6 +22,7 @@ from krmfn.kio import config as cfg
 from krmfn.report import diff as diffreport
 from krmfn.kio import git
 from krmfn.kio import files
+from krmfn.kio.resourcelist import FatalInput
 from krmfn.kio.results import one_line
 from krmfn.model.modes import BY_NAME
 from krmfn.model.options import Option, options_for
@@ -103,7 +105,15 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
                 old_paths = git.paths_at_revision(ns.git, ns.paths, scratch)
             except git.GitError as err:
                 raise DiffError(str(err)) from None
-            return read_objects(ns, old_paths), read_objects(ns, ns.paths)
+            # a PATH may be absent on one side (a tree the change adds or removes), not on both
+            missing = [path for path, old in zip(ns.paths, old_paths, strict=True)
+                       if not os.path.lexists(path) and not os.path.lexists(old)]
+            if missing:
+                try:
+                    files.require_paths(missing)
+                except FatalInput as err:
+                    raise DiffError(f"{err} (nor at {ns.git})") from None
+            return read_objects(ns, old_paths, absent_is_empty=True), read_objects(ns, ns.paths, absent_is_empty=True)
     if settings_differ:
         if not ns.paths:
             raise DiffError("give the PATHs to compare under the two settings")
@@ -115,10 +125,11 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
     return read_objects(ns, [ns.paths[0]]), read_objects(ns, [ns.paths[1]])
 
 
-def read_objects(ns: argparse.Namespace, paths: list[str]) -> list[Any]:
-    """The objects of the paths (``krmfn.kio.files.read_objects``), as a diff error when unreadable."""
+def read_objects(ns: argparse.Namespace, paths: list[str], absent_is_empty: bool = False) -> list[Any]:
+    """The objects of the paths (``krmfn.kio.files.read_objects``), as a diff error when unreadable
+    or, unless ``absent_is_empty`` (a side of ``--git``), missing."""
     try:
         return files.read_objects(paths, ns.exclude, kustomize=reading.kustomize(ns),
-                                  build_options=reading.build_options(vars(ns)))
-    except files.UnreadableInput as err:
+                                  build_options=reading.build_options(vars(ns)), absent_is_empty=absent_is_empty)
+    except (files.UnreadableInput, FatalInput) as err:
         raise DiffError(str(err)) from None

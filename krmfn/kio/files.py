@@ -215,10 +215,29 @@ def read_source(entry: Entry) -> Source:
         with open(entry.path, "rb") as handle:
             return Source(entry.path, read_bounded(handle), in_kustomization=in_kustomization)
     except OSError as err:
-        reason = err.strerror or str(err)
-        if os.path.islink(entry.path) and not os.path.exists(entry.path):
-            reason += f" (a symbolic link to {os.readlink(entry.path)}, which does not exist)"
-        return Source(entry.path, b"", InputProblem(entry.path, f"cannot read: {reason}"))
+        return Source(entry.path, b"", InputProblem(entry.path, cannot_read(entry.path, err)))
+
+
+def cannot_read(path: str, err: OSError) -> str:
+    """Why ``path`` cannot be read: ``cannot read: <reason>``, naming a dangling symbolic link's target."""
+    reason = err.strerror or str(err)
+    if os.path.islink(path) and not os.path.exists(path):
+        reason += f" (a symbolic link to {os.readlink(path)}, which does not exist)"
+    return f"cannot read: {reason}"
+
+
+def require_paths(paths: Sequence[str]) -> None:
+    """Every PATH given on the command line exists (``-`` is stdin); raises FatalInput for the first
+    that does not (``vmz: cannot read: No such file or directory``): a typo must stop the run, not
+    pass as an empty tree. Every command that reads paths goes through ``read_bundles``, which
+    calls this first."""
+    for path in paths:
+        if path == "-" or os.path.exists(path):
+            continue
+        try:
+            os.stat(path)
+        except OSError as err:
+            raise FatalInput(f"{path}: {cannot_read(path, err)}") from None
 
 
 def read_sources(paths: list[str], exclude: Sequence[str] = ()) -> list[Source]:
@@ -348,6 +367,7 @@ def read_bundles(paths: list[str], exclude: Sequence[str] = (), kustomize: bool 
         yt.limits()
     except yt.YamlError as err:
         raise FatalInput(err.message) from None
+    require_paths(paths)
     walk = expand_paths(paths, exclude)
     directories = list({os.path.realpath(d): d for d in walk.kustomizations}.values())
     builder = _builder(build_options) if kustomize and (directories or walk.components) else None
@@ -484,11 +504,12 @@ class UnreadableInput(Exception):
 
 
 def read_objects(paths: list[str], exclude: Sequence[str] = (), kustomize: bool = False,
-                 build_options: Sequence[str] = ()) -> list[Any]:
-    """The objects of the paths, kustomization directories built when ``kustomize``; a path that
-    does not exist is an empty side (a tree added or removed). Raises ``UnreadableInput`` on an
-    error (an `info`, such as a Component no kustomization uses, is not one)."""
-    present = [path for path in paths if path == "-" or os.path.exists(path)]
+                 build_options: Sequence[str] = (), absent_is_empty: bool = False) -> list[Any]:
+    """The objects of the paths, kustomization directories built when ``kustomize``. A path that
+    does not exist is FatalInput (``require_paths``), or with ``absent_is_empty`` no objects (a
+    tree a git revision adds or removes). Raises ``UnreadableInput`` on an error (an `info`, such
+    as a Component no kustomization uses, is not one)."""
+    present = [path for path in paths if path == "-" or os.path.exists(path)] if absent_is_empty else paths
     if not present:
         return []
     bundles = read_bundles(present, exclude, kustomize=kustomize, build_options=build_options)

@@ -11,6 +11,7 @@ import pytest
 from krmfn import __version__
 from krmfn.cli.parser import build_parser
 from krmfn.kio.config import options_for
+from krmfn.model.options import MODES
 from tests.conftest import REPO, VALIDATE, krmfn_process, load12, resource_list
 from tests.unit.modes.validate.test_cli_report import BAD
 
@@ -70,9 +71,28 @@ def test_file_mode_bad_yaml_is_one_located_finding(tmp_path):
                           "krmfn validate: 0 objects, 1 error, 0 warnings, 0 infos\n")
 
 
-def test_file_mode_missing_file(tmp_path):
-    run = krmfn_process(["validate", str(tmp_path / "nope.yaml")])
-    assert run.code == 1 and f"{tmp_path / 'nope.yaml'}: error [input] cannot read: No such file" in run.stdout
+@pytest.mark.parametrize("command", [
+    ["validate"], ["inline"], ["normalize"], ["generate"], ["adopt"], ["explain"], ["fit"],
+    ["diff", "{here}"], ["diff", "--catalog", "v1.6.0..v1.7.0"], ["validate", "--format", "json"],
+])
+def test_a_path_that_does_not_exist_is_exit_2_in_every_command(tmp_path, command):
+    """One reading of paths (krmfn.kio.files.require_paths): a typo stops every command, never
+    an empty tree (diff: every VM removed, or "no change")."""
+    (tmp_path / "here").mkdir()
+    (tmp_path / "here" / "cm.yaml").write_text(CM.format(name="a"))
+    args = [arg.format(here=tmp_path / "here") for arg in command]
+    flag = "--no-config" if command[0] in MODES else "--kustomize=off"
+    run = krmfn_process([args[0], flag, *args[1:], str(tmp_path / "nope")])
+    prefix = f"krmfn {command[0]}" if command[0] in ("diff", "explain", "fit") else "krmfn"
+    assert (run.code, run.stderr) == (2, f"{prefix}: {tmp_path / 'nope'}: cannot read: No such file or directory\n")
+    assert (run.stdout == "") == (command[-1] != "json")
+
+
+def test_a_dangling_symbolic_link_given_is_exit_2(tmp_path):
+    (tmp_path / "link.yaml").symlink_to(tmp_path / "gone.yaml")
+    run = krmfn_process(["validate", "--no-config", str(tmp_path / "link.yaml")])
+    assert (run.code, run.stderr) == (2, f"krmfn: {tmp_path / 'link.yaml'}: cannot read: No such file or directory "
+                                         f"(a symbolic link to {tmp_path / 'gone.yaml'}, which does not exist)\n")
 
 
 def test_file_mode_config_file(tmp_path):

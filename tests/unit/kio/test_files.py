@@ -8,7 +8,7 @@ import pytest
 
 from krmfn.kio.files import (
     INPUT_FAILING, INPUT_PASSING, InputProblem, Source, display_like, excluded, expand_paths, load_items,
-    read_bundles, read_items,
+    read_bundles, read_items, read_objects, require_paths,
 )
 from krmfn.kio.resourcelist import FatalInput
 from krmfn.model import check_ids
@@ -216,3 +216,14 @@ def test_paths_are_named_as_the_user_named_the_directory(tmp_path, monkeypatch):
     assert display_like("a")(str(tmp_path / "a/b.yaml")) == "a/b.yaml"
     assert display_like("a")(str(tmp_path.parent / "c.yaml")) == "../c.yaml"
     assert display_like(str(tmp_path / "a"))(str(tmp_path / "a/b.yaml")) == str(tmp_path / "a/b.yaml")
+
+
+def test_a_path_given_that_does_not_exist_is_fatal_in_every_reader(tmp_path):
+    (tmp_path / "a.yaml").write_text(CM.format("a"))
+    require_paths(["-", str(tmp_path), str(tmp_path / "a.yaml")])
+    missing = str(tmp_path / "vmz")
+    for read in (require_paths, read_bundles, read_objects):
+        with pytest.raises(FatalInput, match=f"^{missing}: cannot read: No such file or directory$"):
+            read([str(tmp_path), missing])
+    # a side of `krmfn diff --git` that a revision adds or removes
+    assert read_objects([missing], absent_is_empty=True) == []
