@@ -126,6 +126,10 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return _fatal("nothing to generate: give --from and --name (with --vcpus, --memory, --custom, --patch or "
                       "--set to change the copy), or sizes in a config file",
                       NOTHING_CHECK, fmt, stdout, stderr)
+    if mode == "generate" and (usage := _usage_errors(runs)):  # a bad flag value: nothing is generated
+        for result in usage:
+            stderr.write(f"krmfn: {stderr_line(result)}\n")
+        return EXIT_FATAL
     if mode == "validate" or (mode == "normalize" and options.get("check")):
         results = merge_bundles([(bundle.built_from, bundle_results) for bundle, _, bundle_results in runs])
         items = [item for bundle in bundles for item in bundle.items]
@@ -160,6 +164,13 @@ def _size_flags(ns: argparse.Namespace) -> bool:
 def _nothing_generated(runs: list[tuple[Bundle, Outcome, list[dict[str, Any]]]]) -> bool:
     from krmfn.modes.generate.findings import NOTHING  # noqa: PLC0415 - generate only
     return any(finding.check == NOTHING for _, outcome, _ in runs for finding in outcome.findings)
+
+
+def _usage_errors(runs: list[tuple[Bundle, Outcome, list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+    """generate's findings that a size or option value is not one it takes (``--vcpus two``)."""
+    from krmfn.modes.generate.findings import USAGE_ERRORS  # noqa: PLC0415 - generate only
+    return [result for _, _, results in runs for result in results
+            if (result.get("tags") or {}).get("check") in USAGE_ERRORS]
 
 
 def _print_argocd_ignore(bundles: list[Bundle], options: dict[str, Any], results: list[dict[str, Any]],
@@ -275,6 +286,7 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
         if raw is not None:
             value = _read_at_file(option, raw) if option.name == PATCH_OPTION else raw
             options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, value))
+    cfg.check_gates(options, cfg.flag_path)
     return options
 
 

@@ -84,16 +84,26 @@ def _options(ns: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
     base, head = dict(shared), dict(shared)
     if ns.catalog:
         before, dots, after = ns.catalog.partition("..")
-        base["catalog"], head["catalog"] = (before, after) if dots else (ns.catalog, ns.catalog)
-    for side, pairs in ((base, ns.base_set), (head, ns.head_set)):
+        for side, value in ((base, before), (head, after if dots else before)):
+            side["catalog"] = cfg.parse_value(table["catalog"], value, "--catalog")
+    for side, pairs, flag in ((base, ns.base_set, "--base-set"), (head, ns.head_set, "--set")):
         for pair in pairs:
             name, equals, value = pair.partition("=")
             found = table.get(name.strip())
             if not equals or found is None:
-                raise DiffError(f"--set {pair}: expected OPTION=VALUE with an inline option "
+                raise DiffError(f"{flag} {pair}: expected OPTION=VALUE with an inline option "
                                 f"(one of {', '.join(sorted(table))})")
-            side[found.name] = cfg.parse_value(found, value, f"--set {found.name}")
+            side[found.name] = cfg.parse_value(found, value, f"{flag} {found.name}")
+    for side, flag in ((base, "--base-set"), (head, "--set")):
+        cfg.check_gates(side, _gate_path(flag, shared))
     return base, head
+
+
+def _gate_path(flag: str, shared: dict[str, Any]) -> Callable[[str], str]:
+    """How an error names a gate option: its own flag when both sides share it, else ``--set NAME``."""
+    def path(name: str) -> str:
+        return cfg.flag_path(name) if name in shared else f"{flag} {name}"
+    return path
 
 
 def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], list[Any]]:

@@ -11,7 +11,6 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from krmfn import catalog
 from krmfn.cli import reading
 from krmfn.kio import config as cfg
 from krmfn.kio import files
@@ -63,8 +62,6 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     except (files.UnreadableInput, FatalInput, cfg.ConfigError) as err:
         return _error(str(err), stderr)
     version = catalog_for(options["catalog"], kubevirt_version(options["kubevirtVersion"]))
-    if version is not None and version not in catalog.CATALOG_VERSIONS:
-        return _error(str(catalog.UnknownCatalogVersion(version)), stderr)
     table = fit_table(definitions(values, version, options["legacyApiVersions"], options["namespace"]),
                       _source(ns.paths, version), options["architecture"])
     if not table.instancetypes or not table.preferences:

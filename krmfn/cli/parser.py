@@ -161,7 +161,8 @@ def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
     elif option.kind == "bool":
         parser.add_argument(option.flag, dest=option.name, action=argparse.BooleanOptionalAction,
                             default=None, help=help_text)
-    elif option.kind == "enum":
-        parser.add_argument(option.flag, dest=option.name, choices=option.choices, default=None, help=help_text)
+    elif option.kind == "enum":  # the value is checked where options are read, with a "did you mean"
+        parser.add_argument(option.flag, dest=option.name, metavar="{" + ",".join(option.choices) + "}", default=None,
+                            help=help_text)
     else:
         parser.add_argument(option.flag, dest=option.name, default=None, help=help_text)

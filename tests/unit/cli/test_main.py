@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tomllib
 
 import pytest
@@ -106,7 +108,7 @@ def test_file_mode_config_file(tmp_path):
 
 def test_bad_flag_value_is_rejected():
     run = krmfn_process(["inline", "--defaults", "some", "-"], "")
-    assert run.code == 2 and "invalid choice" in run.stderr
+    assert (run.code, run.stderr) == (2, 'krmfn: --defaults: "some" is not one of cluster, none\n')
 
 
 def test_entry_point_matches_pyproject():
@@ -558,3 +560,46 @@ def test_input_findings_follow_disable_severity_and_strict(tmp_path):
     assert run.code == 0 and run.stdout.startswith("./bad.yaml:2:1: warning [input] invalid YAML")
     run = krmfn_process(["validate", "--severity", "input=warning", "--strict", "."], cwd=tmp_path)
     assert run.code == 1 and run.stdout.startswith("./bad.yaml:2:1: error [input] invalid YAML")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["inline", "--catalog", "v9"], '--catalog: unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0; '
+                                    "none turns it off"),
+    (["validate", "--architecture", "foo"], '--architecture: "foo" is not one of KubeVirt\'s architectures: amd64, '
+                                            "arm64, s390x"),
+    (["normalize", "--cpu-request", "abc"], '--cpu-request: "abc" is not a quantity: quantities must match the '
+                                            "regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"),
+    (["adopt", "--eviction-strategy", "bogus"], '--eviction-strategy: "bogus" is not one of KubeVirt\'s eviction '
+                                                "strategies: LiveMigrate, LiveMigrateIfPossible, None, External"),
+    (["inline", "--feature-gates", "Sidecar", "--feature-gates", "NoSuchGate"],
+     '--feature-gates: "NoSuchGate" is not a feature gate of KubeVirt v1.9 (v1.9.0)'),
+    (["inline", "--kubevirt-version", "v1.7", "--feature-gates", "PasstBinding"],
+     '--feature-gates: "PasstBinding" is not a feature gate of KubeVirt v1.7 (v1.7.4)'),
+    (["validate", "--network-interface", "masq"],
+     '--network-interface: "masq" is not one of bridge, masquerade, slirp (did you mean "masquerade"?)'),
+    (["generate", "--from", "u1.medium", "--name", "u1.mine", "--vcpus", "two"],
+     '--vcpus: vcpus must be a whole number of vCPUs, got "two"'),
+])
+def test_a_bad_option_value_is_a_usage_error(args, message):
+    """Every option value is checked where options are read, in KubeVirt's vocabulary: exit 2, one
+    line, nothing on stdout (docs/results.md)."""
+    run = krmfn_process([args[0], "--no-config", *args[1:], "-"], CM.format(name="a"))
+    assert (run.code, run.stdout, run.stderr) == (2, "", f"krmfn: {message}\n")
+
+
+def test_diff_checks_each_side_of_a_catalog_range(tmp_path):
+    (tmp_path / "cm.yaml").write_text(CM.format(name="a"))
+    run = krmfn_process(["diff", "--catalog", "v1.6.0..v9", str(tmp_path)])
+    assert (run.code, run.stdout) == (2, "")
+    assert run.stderr == ('krmfn diff: --catalog: unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0; '
+                          "none turns it off\n")
+
+
+def test_mode_help_loads_no_vocabulary():
+    """Option values are checked when given: `krmfn MODE --help` pays nothing for KubeVirt's vocabularies."""
+    code = ("import sys, contextlib, io, krmfn.cli.main as m\n"
+            "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+            "    m.main(['validate', '--help'])\n"
+            "print('krmfn.kubevirt.option_values' in sys.modules, 'krmfn.kio.config' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "False True\n"

@@ -49,7 +49,8 @@ def test_git_revision_against_the_working_tree(tmp_path):
     (tmp_path / "new").mkdir()  # a tree the working tree adds: every VM in it added
     (tmp_path / "new" / "web.yaml").write_text(VM)
     added = krmfn_process(["diff", "--git", "HEAD", "new", "--format", "json"], cwd=tmp_path)
-    assert added.code == 1 and [(vm["name"], vm["status"]) for vm in json.loads(added.stdout)["vms"]] == [("web", "added")]
+    assert added.code == 1
+    assert [(vm["name"], vm["status"]) for vm in json.loads(added.stdout)["vms"]] == [("web", "added")]
 
 
 def test_one_tree_under_two_settings(tmp_path):
