@@ -39,7 +39,7 @@ def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     if version not in catalog.CATALOG_VERSIONS:
         stderr.write(f"krmfn: unknown catalog version {version} (known: {', '.join(catalog.CATALOG_VERSIONS)})\n")
         return EXIT_FATAL
-    if ns.output == "yaml":
+    if ns.format == "yaml":
         objects = [*(catalog.instancetypes(version) if ns.kind != "preferences" else []),
                    *(catalog.preferences(version) if ns.kind != "instancetypes" else [])]
         stdout.write("".join(("---\n" if i else "") + dump(obj) + "\n" for i, obj in enumerate(objects)))

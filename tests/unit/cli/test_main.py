@@ -603,3 +603,36 @@ def test_mode_help_loads_no_vocabulary():
             "print('krmfn.kubevirt.option_values' in sys.modules, 'krmfn.kio.config' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout == "False True\n"
+
+
+def test_no_parser_takes_an_abbreviated_option():
+    """`--form json` is not `--format json`: adding an option must not change what a command line means."""
+    parser = build_parser()
+    assert [name for name, sub in {"krmfn": parser, **parser.subcommands}.items() if sub.allow_abbrev] == []
+    run = krmfn_process(["validate", "--no-config", "--form", "json", "-"], CM.format(name="a"))
+    assert run.code == 2 and run.stdout == ""
+    assert run.stderr.startswith("usage: krmfn validate ")
+    assert run.stderr.endswith("\nkrmfn validate: error: unrecognized arguments: --form\n")
+
+
+@pytest.mark.parametrize("args,usage", [
+    (["validate", "--bogus", "x"], "krmfn validate"),
+    (["diff", "a", "b", "--bogus"], "krmfn diff"),
+    (["catalog", "--bogus"], "krmfn catalog"),
+    (["--bogus", "validate"], "krmfn"),  # before the mode: the top level's
+])
+def test_an_unknown_option_prints_the_usage_of_the_command_it_was_given_to(args, usage):
+    run = krmfn_process(args)
+    assert run.code == 2 and run.stdout == ""
+    assert run.stderr.startswith(f"usage: {usage} [-h]")
+    assert run.stderr.endswith(f"\n{usage}: error: unrecognized arguments: --bogus\n")
+
+
+def test_catalog_takes_format_and_still_its_deprecated_output():
+    yaml_out = krmfn_process(["catalog", "--format", "yaml", "--kind", "preferences"])
+    assert yaml_out.code == 0 and yaml_out.stdout.startswith("apiVersion: instancetype.kubevirt.io/v1beta1\n")
+    for flag in ("--output", "-o"):
+        old = krmfn_process(["catalog", flag, "yaml", "--kind", "preferences"])
+        assert (old.code, old.stdout) == (0, yaml_out.stdout)
+        assert old.stderr == f"krmfn catalog: note: {flag} is deprecated; use --format\n"
+    assert "--output" not in krmfn_process(["catalog", "--help"]).stdout
