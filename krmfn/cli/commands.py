@@ -22,6 +22,7 @@ from krmfn.model.check_ids import CATALOG as CATALOG_CHECK
 from krmfn.model.findings import ERROR, WARNING
 from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.kubevirt_version import CATALOG_OFF, catalog_for, kubevirt_version
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.options import Option, options_for
 from krmfn.model.outcome import Outcome
 from krmfn.report.findings import ReportSettings, add_lines, line_location, use_color, write_fatal, write_report
@@ -70,9 +71,12 @@ def _columns(header: list[str], rows: list[list[str]]) -> str:
 
 
 def run_checks(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from krmfn.cli.rules import RULE_BY_ID, RULES  # noqa: PLC0415
+    """Every check ID a result can carry: each rule (``krmfn checks ID`` explains it), then the other
+    modes' findings."""
+    from krmfn.cli.rules import OTHER_FINDINGS, RULE_BY_ID  # noqa: PLC0415
     if ns.check is None:
-        rows = [[rule.id, rule.severity, rule.summary] for rule in RULES]
+        rows = [[rule.id, rule.severity, rule.summary] for rule in RULE_BY_ID.values()]
+        rows += [[check, severity, summary] for check, severity, summary in OTHER_FINDINGS]
         stdout.write(_columns(["ID", "SEVERITY", "SUMMARY"], rows))
         return 0
     rule = RULE_BY_ID.get(ns.check)
@@ -84,20 +88,29 @@ def run_checks(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def explain_check(rule: Rule) -> str:
-    """`krmfn checks ID`: like `ruff rule`, the check's whole documentation."""
-    parts = [f"{rule.id} ({rule.severity}): {rule.summary}", rule.description,
-             f"KubeVirt behaviour it mirrors: {rule.mirrors}"]
+    """`krmfn checks ID`: like `ruff rule`, the check's whole documentation, for a terminal: a
+    Markdown link is its text (the page it points to is one ``More:`` away)."""
+    parts = [f"{rule.id} ({rule.severity}): {plain(rule.summary)}", plain(rule.description),
+             f"KubeVirt behaviour it mirrors: {plain(rule.mirrors)}"]
     for title, example in (("Passing example", rule.passing), ("Failing example", rule.failing)):
         if example:
             parts.append(f"{title}:\n\n" + "".join(f"    {line}\n" if line else "\n"
                                                    for line in example.splitlines()).rstrip("\n"))
-    parts += [f"How to fix: {rule.fix}", f"More: {rule.help_uri}"]
+    parts += [f"How to fix: {plain(rule.fix)}", f"More: {rule.help_uri}"]
     return "\n\n".join(parts) + "\n"
 
 
+_LINK = LazyPattern(r"\[([^\]]+)\]\([^)\s]+\)")
+
+
+def plain(text: str) -> str:
+    """Markdown links as their text: ``[conflicts](../kubevirt/conflicts.md#x)`` is ``conflicts``."""
+    return _LINK.sub(r"\1", text)
+
+
 EXIT_FATAL = 2  # usage, configuration, nothing readable, nothing checked (README, "Results and exit codes")
-CONFIG_CHECK = "config"
-NOTHING_CHECK = "nothing-checked"
+CONFIG_CHECK = check_ids.CONFIG
+NOTHING_CHECK = check_ids.NOTHING_CHECKED
 
 
 RESOURCE_LIST_NOT_OBJECTS = ("a ResourceList is the input of krmfn as a KRM function, not objects to check: pipe it "
@@ -317,8 +330,8 @@ def _rules(fmt: str, mode: str) -> tuple[Rule, ...]:
     formats name none, and do not load them."""
     if fmt != "sarif":
         return ()
-    from krmfn.cli.rules import NORMALIZE_RULES, RULES  # noqa: PLC0415
-    return NORMALIZE_RULES if mode == "normalize" else RULES
+    from krmfn.cli.rules import NORMALIZE_RULES, REPORT_RULES  # noqa: PLC0415
+    return NORMALIZE_RULES if mode == "normalize" else REPORT_RULES
 
 
 def _print_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, stdout: TextIO) -> int:
