@@ -123,7 +123,8 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
                     files.require_paths(missing)
                 except FatalInput as err:
                     raise DiffError(f"{err} (nor at {ns.git})") from None
-            return read_objects(ns, old_paths, absent_is_empty=True), read_objects(ns, ns.paths, absent_is_empty=True)
+            return (read_objects(ns, old_paths, absent_is_empty=True, notes=False),
+                    read_objects(ns, ns.paths, absent_is_empty=True))
     if settings_differ:
         if not ns.paths:
             raise DiffError("give the PATHs to compare under the two settings")
@@ -132,14 +133,17 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
     if len(ns.paths) != 2:
         raise DiffError("expected BASE and HEAD (or --git REV PATH..., or a setting that differs: "
                         "--catalog A..B, --set OPTION=VALUE)")
-    return read_objects(ns, [ns.paths[0]]), read_objects(ns, [ns.paths[1]])
+    return read_objects(ns, [ns.paths[0]], notes=False), read_objects(ns, [ns.paths[1]])
 
 
-def read_objects(ns: argparse.Namespace, paths: list[str], absent_is_empty: bool = False) -> list[Any]:
+def read_objects(ns: argparse.Namespace, paths: list[str], absent_is_empty: bool = False,
+                 notes: bool = True) -> list[Any]:
     """The objects of the paths (``krmfn.kio.files.read_objects``), as a diff error when unreadable
-    or, unless ``absent_is_empty`` (a side of ``--git``), missing."""
+    or, unless ``absent_is_empty`` (a side of ``--git``), missing; the reader's notes (an unused
+    ``--exclude``) for the HEAD side only."""
     try:
         return files.read_objects(paths, ns.exclude, kustomize=reading.kustomize(ns),
-                                  build_options=reading.build_options(vars(ns)), absent_is_empty=absent_is_empty)
+                                  build_options=reading.build_options(vars(ns)), absent_is_empty=absent_is_empty,
+                                  notes=notes)
     except (files.UnreadableInput, FatalInput) as err:
         raise DiffError(str(err)) from None

@@ -51,6 +51,24 @@ def test_exclude_matches_the_relative_path_or_the_name():
     assert excluded("charts", ["charts"]) and not excluded("apps/web.yaml", ["web"])
 
 
+def test_an_exclude_that_leaves_nothing_out_of_a_directory_is_a_note(tmp_path, capsys):
+    """As linters treat a pattern that matches nothing: said on stderr, not a finding (the exit code
+    and the reports are unchanged); a list of files (pre-commit's) often holds none of what an
+    exclude is for, so there it says nothing."""
+    (tmp_path / "charts").mkdir()
+    (tmp_path / "charts" / "a.yaml").write_text(CM.format("a"))
+    (tmp_path / "b.yaml").write_text(CM.format("b"))
+    walk = expand_paths([str(tmp_path)], exclude=["charts", "nosuch", "*.json"])
+    assert [entry.path for entry in walk.entries] == [str(tmp_path / "b.yaml")] and walk.problems == []
+    assert walk.notes == [f"--exclude {pattern} matched no file or directory in {tmp_path}: it left nothing out"
+                          for pattern in ("nosuch", "*.json")]
+    assert expand_paths([str(tmp_path / "b.yaml")], exclude=["nosuch"]).notes == []
+    [bundle] = read_bundles([str(tmp_path)], exclude=["nosuch"])
+    assert sorted(item.value["metadata"]["name"] for item in bundle.items) == ["a", "b"] and bundle.problems == []
+    assert capsys.readouterr().err == (f"krmfn: note: --exclude nosuch matched no file or directory in {tmp_path}: "
+                                       "it left nothing out\n")
+
+
 def test_a_file_named_on_the_command_line_is_excluded_by_its_directories_too():
     paths = ["charts/web/templates/a.yaml", "apps/a.yaml", "-"]
     assert [e.path for e in expand_paths(paths, exclude=["charts"]).entries] == ["apps/a.yaml", "-"]
