@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from krmfn.kio.items import Item
 from krmfn.report.merge import suffix as builds_suffix
-from krmfn.kio.lines import line_of
+from krmfn.kio.lines import line_in, line_of
 from krmfn.kio.results import REACHED_THROUGH, item_location, location, stderr_line
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR, INFO, WARNING
@@ -57,15 +57,24 @@ def use_color(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:
 
 
 def add_lines(results: list[dict[str, Any]], items: list[Item], findings_items: list[int | None]) -> None:
-    """Give each result whose item came from a file the 1-based line of its field."""
+    """Give each result whose item came from a file (or stdin) the 1-based line of its field."""
     for result, index in zip(results, findings_items, strict=False):
         if index is None or not 0 <= index < len(items):
             continue
         item = items[index]
-        if item.file and item.file != "-" and item.doc_index is not None:
-            line = line_of(item.file, item.doc_index, (result.get("field") or {}).get("path"))
-            if line:
-                result.setdefault("file", {"path": item.file, "index": item.doc_index})["line"] = line
+        line = _line(item, (result.get("field") or {}).get("path"))
+        if line:
+            result.setdefault("file", {"path": item.file, "index": item.doc_index})["line"] = line
+
+
+def _line(item: Item, field_path: str | None) -> int | None:
+    """The line of ``field_path`` in the document the item was read from: a file's, or what was read
+    from stdin (no file to open again: the bytes read)."""
+    if not item.file or item.doc_index is None:
+        return None
+    if item.file != "-":
+        return line_of(item.file, item.doc_index, field_path)
+    return line_in(item.source, item.doc_index, field_path) if item.source is not None and item.document else None
 
 
 def suppression(result: dict[str, Any]) -> str:
@@ -77,8 +86,8 @@ def line_location(item: Item, within: str | None = None) -> str:
     """Where an item read from a file is, with its line (for messages that point at an item, or at
     the object `within` it, such as `items[2]` of a List)."""
     line = None
-    if item.file and item.file != "-" and item.doc_index is not None and item.origin() == (item.file, item.doc_index):
-        line = line_of(item.file, item.doc_index, f"{within}.metadata.name" if within else "metadata.name")
+    if item.origin() == (item.file, item.doc_index):
+        line = _line(item, f"{within}.metadata.name" if within else "metadata.name")
     return item_location(item, line)
 
 
