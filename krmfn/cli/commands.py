@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
+from collections.abc import Callable
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -27,6 +29,7 @@ from krmfn.model.options import Option, options_for
 from krmfn.model.outcome import Outcome
 from krmfn.report.findings import ReportSettings, add_lines, line_location, use_color, write_fatal, write_report
 from krmfn.report.merge import merge_bundles
+from krmfn.report.paths import path_base, shower
 
 if TYPE_CHECKING:
     from krmfn.report.rules import Rule
@@ -128,13 +131,16 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         options = clusterfile.resolve(_cli_options(ns))
         bundles = _read_bundles(ns, options)
     except cfg.ConfigError as err:
-        return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message)
+        return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message,
+                      _path_base(ns))
     except rlio.FatalInput as err:
-        return _fatal(str(err), check_ids.INPUT, fmt, stdout, stderr)
+        return _fatal(str(err), check_ids.INPUT, fmt, stdout, stderr, base=_path_base(ns))
     except NothingChecked as err:
-        return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr)
+        return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr, base=_path_base(ns))
     flags = mode == "generate" and _size_flags(ns)
-    runs = [(bundle, *_bundle_results(mode, bundle, options, flags)) for bundle in bundles]
+    # validate's report names every path from the path base, the messages' too ("first definition: ...")
+    show = shower(_path_base(ns)) if mode == "validate" or (mode == "normalize" and options.get("check")) else None
+    runs = [(bundle, *_bundle_results(mode, bundle, options, flags, show)) for bundle in bundles]
     if mode == "generate" and _nothing_generated(runs):
         return _fatal("nothing to generate: give --from and --name (with --vcpus, --memory, --custom, --patch or "
                       "--set to change the copy), or sizes in a config file",
@@ -211,10 +217,10 @@ def _format(ns: argparse.Namespace) -> str:
 
 
 def _fatal(line: str, check: str, fmt: str, stdout: TextIO, stderr: TextIO,
-           where: dict[str, Any] | None = None, message: str | None = None) -> int:
+           where: dict[str, Any] | None = None, message: str | None = None, base: str = "") -> int:
     """One line on stderr; json and github also say it on stdout in their own form."""
     stderr.write(f"krmfn: {one_line(line)}\n")
-    write_fatal(message or line, check, fmt, stdout, where, _rules(fmt, "validate"))
+    write_fatal(message or line, check, fmt, stdout, where, _rules(fmt, "validate"), base)
     return EXIT_FATAL
 
 
@@ -251,12 +257,13 @@ def _read_bundles(ns: argparse.Namespace, options: dict[str, Any]) -> list[Bundl
     return bundles
 
 
-def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any],
-                    flags: bool = False) -> tuple[Outcome, list[dict[str, Any]]]:
+def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any], flags: bool = False,
+                    show: Callable[[str], str] | None = None) -> tuple[Outcome, list[dict[str, Any]]]:
     """Run the mode on one bundle: its outcome, and its input problems and findings as results
-    (with lines where the items came from files)."""
+    (with lines where the items came from files; ``show`` names the files a message points to)."""
     outcome = run_guarded_mode(mode, [item.value for item in bundle.items], options, flags)
-    results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
+    results = [to_result(f, bundle.items, locate=functools.partial(line_location, show=show))
+               for f in outcome.findings]
     if bundle.built_from is None:
         add_lines(results, bundle.items, [f.item for f in outcome.findings])
     else:  # the file, document and line each object and field came from
@@ -322,7 +329,13 @@ def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, 
     version = catalog_for(options.get("catalog"), kubevirt_version(options.get("kubevirtVersion")))
     return ReportSettings(fmt=fmt, quiet=ns.quiet, verbose=ns.verbose, color=use_color(ns.color, stdout, os.environ),
                           show_suppressed=ns.show_suppressed, catalog_check=CATALOG_CHECK,
-                          catalog_version=version or CATALOG_OFF, rules=_rules(fmt, ns.mode), mode=ns.mode)
+                          catalog_version=version or CATALOG_OFF, rules=_rules(fmt, ns.mode), mode=ns.mode,
+                          path_base=_path_base(ns))
+
+
+def _path_base(ns: argparse.Namespace) -> str:
+    """The directory every report format's paths are relative to (``--path-base``, else the repository root)."""
+    return path_base(getattr(ns, "path_base", None))
 
 
 def _rules(fmt: str, mode: str) -> tuple[Rule, ...]:

@@ -184,6 +184,11 @@ def _add_report_flags(parser: argparse.ArgumentParser) -> None:
                         help="colour the text report (default: auto, on a terminal unless NO_COLOR is set)")
     parser.add_argument("--show-suppressed", action="store_true",
                         help="text and github: also list results suppressed by a krmfn.dev/ignore annotation")
+    parser.add_argument("--path-base", metavar="DIR", default=None,
+                        help="every format: write file paths relative to DIR (default: the repository root, the "
+                             "nearest directory above with .git, where GitHub and code scanning resolve them; "
+                             "else the working directory); --path-base . for paths relative to the working "
+                             "directory")
 
 
 def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
