@@ -11,7 +11,8 @@ from krmfn.catalog import stored
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m krmfn.catalog", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m krmfn.catalog", description=__doc__.splitlines()[0],
+                                     allow_abbrev=False)
     parser.add_argument("--check", action="store_true", help="fail when a file is missing or stale")
     args = parser.parse_args(argv)
     stale = []

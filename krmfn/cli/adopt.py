@@ -124,4 +124,5 @@ def _options(ns: argparse.Namespace) -> dict[str, Any]:
         raw = getattr(ns, option.name, None)
         if raw is not None:
             options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, raw))
+    cfg.check_gates(options, cfg.flag_path)
     return options

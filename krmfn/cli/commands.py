@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
+from collections.abc import Callable
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -22,10 +24,12 @@ from krmfn.model.check_ids import CATALOG as CATALOG_CHECK
 from krmfn.model.findings import ERROR, WARNING
 from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.kubevirt_version import CATALOG_OFF, catalog_for, kubevirt_version
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.options import Option, options_for
 from krmfn.model.outcome import Outcome
 from krmfn.report.findings import ReportSettings, add_lines, line_location, use_color, write_fatal, write_report
 from krmfn.report.merge import merge_bundles
+from krmfn.report.paths import path_base, shower
 
 if TYPE_CHECKING:
     from krmfn.report.rules import Rule
@@ -39,7 +43,7 @@ def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     if version not in catalog.CATALOG_VERSIONS:
         stderr.write(f"krmfn: unknown catalog version {version} (known: {', '.join(catalog.CATALOG_VERSIONS)})\n")
         return EXIT_FATAL
-    if ns.output == "yaml":
+    if ns.format == "yaml":
         objects = [*(catalog.instancetypes(version) if ns.kind != "preferences" else []),
                    *(catalog.preferences(version) if ns.kind != "instancetypes" else [])]
         stdout.write("".join(("---\n" if i else "") + dump(obj) + "\n" for i, obj in enumerate(objects)))
@@ -70,9 +74,12 @@ def _columns(header: list[str], rows: list[list[str]]) -> str:
 
 
 def run_checks(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from krmfn.cli.rules import RULE_BY_ID, RULES  # noqa: PLC0415
+    """Every check ID a result can carry: each rule (``krmfn checks ID`` explains it), then the other
+    modes' findings."""
+    from krmfn.cli.rules import OTHER_FINDINGS, RULE_BY_ID  # noqa: PLC0415
     if ns.check is None:
-        rows = [[rule.id, rule.severity, rule.summary] for rule in RULES]
+        rows = [[rule.id, rule.severity, rule.summary] for rule in RULE_BY_ID.values()]
+        rows += [[check, severity, summary] for check, severity, summary in OTHER_FINDINGS]
         stdout.write(_columns(["ID", "SEVERITY", "SUMMARY"], rows))
         return 0
     rule = RULE_BY_ID.get(ns.check)
@@ -84,20 +91,29 @@ def run_checks(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def explain_check(rule: Rule) -> str:
-    """`krmfn checks ID`: like `ruff rule`, the check's whole documentation."""
-    parts = [f"{rule.id} ({rule.severity}): {rule.summary}", rule.description,
-             f"KubeVirt behaviour it mirrors: {rule.mirrors}"]
+    """`krmfn checks ID`: like `ruff rule`, the check's whole documentation, for a terminal: a
+    Markdown link is its text (the page it points to is one ``More:`` away)."""
+    parts = [f"{rule.id} ({rule.severity}): {plain(rule.summary)}", plain(rule.description),
+             f"KubeVirt behaviour it mirrors: {plain(rule.mirrors)}"]
     for title, example in (("Passing example", rule.passing), ("Failing example", rule.failing)):
         if example:
             parts.append(f"{title}:\n\n" + "".join(f"    {line}\n" if line else "\n"
                                                    for line in example.splitlines()).rstrip("\n"))
-    parts += [f"How to fix: {rule.fix}", f"More: {rule.help_uri}"]
+    parts += [f"How to fix: {plain(rule.fix)}", f"More: {rule.help_uri}"]
     return "\n\n".join(parts) + "\n"
 
 
+_LINK = LazyPattern(r"\[([^\]]+)\]\([^)\s]+\)")
+
+
+def plain(text: str) -> str:
+    """Markdown links as their text: ``[conflicts](../kubevirt/conflicts.md#x)`` is ``conflicts``."""
+    return _LINK.sub(r"\1", text)
+
+
 EXIT_FATAL = 2  # usage, configuration, nothing readable, nothing checked (README, "Results and exit codes")
-CONFIG_CHECK = "config"
-NOTHING_CHECK = "nothing-checked"
+CONFIG_CHECK = check_ids.CONFIG
+NOTHING_CHECK = check_ids.NOTHING_CHECKED
 
 
 RESOURCE_LIST_NOT_OBJECTS = ("a ResourceList is the input of krmfn as a KRM function, not objects to check: pipe it "
@@ -115,17 +131,24 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         options = clusterfile.resolve(_cli_options(ns))
         bundles = _read_bundles(ns, options)
     except cfg.ConfigError as err:
-        return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message)
+        return _fatal(err.located(), CONFIG_CHECK, fmt, stdout, stderr, _config_where(err), err.message,
+                      _path_base(ns))
     except rlio.FatalInput as err:
-        return _fatal(str(err), check_ids.INPUT, fmt, stdout, stderr)
+        return _fatal(str(err), check_ids.INPUT, fmt, stdout, stderr, base=_path_base(ns))
     except NothingChecked as err:
-        return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr)
+        return _fatal(str(err), NOTHING_CHECK, fmt, stdout, stderr, base=_path_base(ns))
     flags = mode == "generate" and _size_flags(ns)
-    runs = [(bundle, *_bundle_results(mode, bundle, options, flags)) for bundle in bundles]
+    # validate's report names every path from the path base, the messages' too ("first definition: ...")
+    show = shower(_path_base(ns)) if mode == "validate" or (mode == "normalize" and options.get("check")) else None
+    runs = [(bundle, *_bundle_results(mode, bundle, options, flags, show)) for bundle in bundles]
     if mode == "generate" and _nothing_generated(runs):
         return _fatal("nothing to generate: give --from and --name (with --vcpus, --memory, --custom, --patch or "
                       "--set to change the copy), or sizes in a config file",
                       NOTHING_CHECK, fmt, stdout, stderr)
+    if mode == "generate" and (usage := _usage_errors(runs)):  # a bad flag value: nothing is generated
+        for result in usage:
+            stderr.write(f"krmfn: {stderr_line(result)}\n")
+        return EXIT_FATAL
     if mode == "validate" or (mode == "normalize" and options.get("check")):
         results = merge_bundles([(bundle.built_from, bundle_results) for bundle, _, bundle_results in runs])
         items = [item for bundle in bundles for item in bundle.items]
@@ -162,6 +185,13 @@ def _nothing_generated(runs: list[tuple[Bundle, Outcome, list[dict[str, Any]]]])
     return any(finding.check == NOTHING for _, outcome, _ in runs for finding in outcome.findings)
 
 
+def _usage_errors(runs: list[tuple[Bundle, Outcome, list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+    """generate's findings that a size or option value is not one it takes (``--vcpus two``)."""
+    from krmfn.modes.generate.findings import USAGE_ERRORS  # noqa: PLC0415 - generate only
+    return [result for _, _, results in runs for result in results
+            if (result.get("tags") or {}).get("check") in USAGE_ERRORS]
+
+
 def _print_argocd_ignore(bundles: list[Bundle], options: dict[str, Any], results: list[dict[str, Any]],
                          stdout: TextIO, stderr: TextIO) -> int:
     """``normalize --argocd-ignore``: the entries for an Argo CD Application's
@@ -187,10 +217,10 @@ def _format(ns: argparse.Namespace) -> str:
 
 
 def _fatal(line: str, check: str, fmt: str, stdout: TextIO, stderr: TextIO,
-           where: dict[str, Any] | None = None, message: str | None = None) -> int:
+           where: dict[str, Any] | None = None, message: str | None = None, base: str = "") -> int:
     """One line on stderr; json and github also say it on stdout in their own form."""
     stderr.write(f"krmfn: {one_line(line)}\n")
-    write_fatal(message or line, check, fmt, stdout, where, _rules(fmt, "validate"))
+    write_fatal(message or line, check, fmt, stdout, where, _rules(fmt, "validate"), base)
     return EXIT_FATAL
 
 
@@ -227,12 +257,13 @@ def _read_bundles(ns: argparse.Namespace, options: dict[str, Any]) -> list[Bundl
     return bundles
 
 
-def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any],
-                    flags: bool = False) -> tuple[Outcome, list[dict[str, Any]]]:
+def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any], flags: bool = False,
+                    show: Callable[[str], str] | None = None) -> tuple[Outcome, list[dict[str, Any]]]:
     """Run the mode on one bundle: its outcome, and its input problems and findings as results
-    (with lines where the items came from files)."""
+    (with lines where the items came from files; ``show`` names the files a message points to)."""
     outcome = run_guarded_mode(mode, [item.value for item in bundle.items], options, flags)
-    results = [to_result(f, bundle.items, locate=line_location) for f in outcome.findings]
+    results = [to_result(f, bundle.items, locate=functools.partial(line_location, show=show))
+               for f in outcome.findings]
     if bundle.built_from is None:
         add_lines(results, bundle.items, [f.item for f in outcome.findings])
     else:  # the file, document and line each object and field came from
@@ -275,6 +306,7 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
         if raw is not None:
             value = _read_at_file(option, raw) if option.name == PATCH_OPTION else raw
             options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, value))
+    cfg.check_gates(options, cfg.flag_path)
     return options
 
 
@@ -297,7 +329,13 @@ def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, 
     version = catalog_for(options.get("catalog"), kubevirt_version(options.get("kubevirtVersion")))
     return ReportSettings(fmt=fmt, quiet=ns.quiet, verbose=ns.verbose, color=use_color(ns.color, stdout, os.environ),
                           show_suppressed=ns.show_suppressed, catalog_check=CATALOG_CHECK,
-                          catalog_version=version or CATALOG_OFF, rules=_rules(fmt, ns.mode), mode=ns.mode)
+                          catalog_version=version or CATALOG_OFF, rules=_rules(fmt, ns.mode), mode=ns.mode,
+                          path_base=_path_base(ns))
+
+
+def _path_base(ns: argparse.Namespace) -> str:
+    """The directory every report format's paths are relative to (``--path-base``, else the repository root)."""
+    return path_base(getattr(ns, "path_base", None))
 
 
 def _rules(fmt: str, mode: str) -> tuple[Rule, ...]:
@@ -305,8 +343,8 @@ def _rules(fmt: str, mode: str) -> tuple[Rule, ...]:
     formats name none, and do not load them."""
     if fmt != "sarif":
         return ()
-    from krmfn.cli.rules import NORMALIZE_RULES, RULES  # noqa: PLC0415
-    return NORMALIZE_RULES if mode == "normalize" else RULES
+    from krmfn.cli.rules import NORMALIZE_RULES, REPORT_RULES  # noqa: PLC0415
+    return NORMALIZE_RULES if mode == "normalize" else REPORT_RULES
 
 
 def _print_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, stdout: TextIO) -> int:

@@ -9,6 +9,7 @@ Exit code: 0 nothing changed, 1 something changed (0 with --exit-zero), 2 an err
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -21,6 +22,7 @@ from krmfn.kio import config as cfg
 from krmfn.report import diff as diffreport
 from krmfn.kio import git
 from krmfn.kio import files
+from krmfn.kio.resourcelist import FatalInput
 from krmfn.kio.results import one_line
 from krmfn.model.modes import BY_NAME
 from krmfn.model.options import Option, options_for
@@ -82,16 +84,26 @@ def _options(ns: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
     base, head = dict(shared), dict(shared)
     if ns.catalog:
         before, dots, after = ns.catalog.partition("..")
-        base["catalog"], head["catalog"] = (before, after) if dots else (ns.catalog, ns.catalog)
-    for side, pairs in ((base, ns.base_set), (head, ns.head_set)):
+        for side, value in ((base, before), (head, after if dots else before)):
+            side["catalog"] = cfg.parse_value(table["catalog"], value, "--catalog")
+    for side, pairs, flag in ((base, ns.base_set, "--base-set"), (head, ns.head_set, "--set")):
         for pair in pairs:
             name, equals, value = pair.partition("=")
             found = table.get(name.strip())
             if not equals or found is None:
-                raise DiffError(f"--set {pair}: expected OPTION=VALUE with an inline option "
+                raise DiffError(f"{flag} {pair}: expected OPTION=VALUE with an inline option "
                                 f"(one of {', '.join(sorted(table))})")
-            side[found.name] = cfg.parse_value(found, value, f"--set {found.name}")
+            side[found.name] = cfg.parse_value(found, value, f"{flag} {found.name}")
+    for side, flag in ((base, "--base-set"), (head, "--set")):
+        cfg.check_gates(side, _gate_path(flag, shared))
     return base, head
+
+
+def _gate_path(flag: str, shared: dict[str, Any]) -> Callable[[str], str]:
+    """How an error names a gate option: its own flag when both sides share it, else ``--set NAME``."""
+    def path(name: str) -> str:
+        return cfg.flag_path(name) if name in shared else f"{flag} {name}"
+    return path
 
 
 def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], list[Any]]:
@@ -103,7 +115,16 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
                 old_paths = git.paths_at_revision(ns.git, ns.paths, scratch)
             except git.GitError as err:
                 raise DiffError(str(err)) from None
-            return read_objects(ns, old_paths), read_objects(ns, ns.paths)
+            # a PATH may be absent on one side (a tree the change adds or removes), not on both
+            missing = [path for path, old in zip(ns.paths, old_paths, strict=True)
+                       if not os.path.lexists(path) and not os.path.lexists(old)]
+            if missing:
+                try:
+                    files.require_paths(missing)
+                except FatalInput as err:
+                    raise DiffError(f"{err} (nor at {ns.git})") from None
+            return (read_objects(ns, old_paths, absent_is_empty=True, notes=False),
+                    read_objects(ns, ns.paths, absent_is_empty=True))
     if settings_differ:
         if not ns.paths:
             raise DiffError("give the PATHs to compare under the two settings")
@@ -112,13 +133,17 @@ def _sides(ns: argparse.Namespace, settings_differ: bool) -> tuple[list[Any], li
     if len(ns.paths) != 2:
         raise DiffError("expected BASE and HEAD (or --git REV PATH..., or a setting that differs: "
                         "--catalog A..B, --set OPTION=VALUE)")
-    return read_objects(ns, [ns.paths[0]]), read_objects(ns, [ns.paths[1]])
+    return read_objects(ns, [ns.paths[0]], notes=False), read_objects(ns, [ns.paths[1]])
 
 
-def read_objects(ns: argparse.Namespace, paths: list[str]) -> list[Any]:
-    """The objects of the paths (``krmfn.kio.files.read_objects``), as a diff error when unreadable."""
+def read_objects(ns: argparse.Namespace, paths: list[str], absent_is_empty: bool = False,
+                 notes: bool = True) -> list[Any]:
+    """The objects of the paths (``krmfn.kio.files.read_objects``), as a diff error when unreadable
+    or, unless ``absent_is_empty`` (a side of ``--git``), missing; the reader's notes (an unused
+    ``--exclude``) for the HEAD side only."""
     try:
         return files.read_objects(paths, ns.exclude, kustomize=reading.kustomize(ns),
-                                  build_options=reading.build_options(vars(ns)))
-    except files.UnreadableInput as err:
+                                  build_options=reading.build_options(vars(ns)), absent_is_empty=absent_is_empty,
+                                  notes=notes)
+    except (files.UnreadableInput, FatalInput) as err:
         raise DiffError(str(err)) from None

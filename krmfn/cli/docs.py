@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from krmfn import catalog
-from krmfn.cli.rules import NORMALIZE, RULES
+from krmfn.cli.rules import MODE_FINDINGS, NORMALIZE, RULES, RUN_RULES
 from krmfn.model.options import OPTIONS
 from krmfn.modes.generate.findings import FINDINGS as GENERATE_FINDINGS
 from krmfn.report.rules import Rule
@@ -50,16 +50,16 @@ def options_page() -> str:
             "comma-separated string; a CLI flag of a list option repeats.\n\n" + options_table())
 
 
-def checks_table() -> str:
+def checks_table(rules: tuple[Rule, ...] = RULES) -> str:
     lines = ["| ID | severity | what it catches |", "|---|---|---|"]
-    for rule in RULES:
+    for rule in rules:
         lines.append(f"| [`{rule.id}`]({rule.id}.md) | {rule.severity} | {rule.summary} |")
     return "\n".join(lines) + "\n"
 
 
-def generate_findings_table() -> str:
+def generate_findings_table(findings: tuple[tuple[str, str, str], ...] = GENERATE_FINDINGS) -> str:
     lines = ["| ID | severity | when |", "|---|---|---|"]
-    for finding_id, severity, summary in GENERATE_FINDINGS:
+    for finding_id, severity, summary in findings:
         lines.append(f"| `{finding_id}` | {severity} | {summary} |")
     return "\n".join(lines) + "\n"
 
@@ -75,6 +75,9 @@ def checks_index() -> str:
             "## validate\n\n" + checks_table()
             + f"\n## normalize\n\n`normalize --check` reports [`{NORMALIZE.id}`]({NORMALIZE.id}.md) besides "
               "the checks above.\n"
+            + "\n## Every mode\n\nNot checks of the objects: a bug in krmfn, and a run that cannot start.\n\n"
+            + checks_table(RUN_RULES)
+            + "\n## adopt and inline\n\n" + generate_findings_table(MODE_FINDINGS)
             + "\n## generate\n\ngenerate's findings ([generate](../modes/generate.md)):\n\n"
             + generate_findings_table())
 
@@ -111,7 +114,7 @@ def pages(repo: str) -> dict[str, str]:
     """Every generated page, by path relative to the repository root."""
     generated = {os.path.join("docs", "options.md"): options_page(),
                  os.path.join("docs", "checks", "README.md"): checks_index()}
-    for rule in (*RULES, NORMALIZE):
+    for rule in (*RULES, *RUN_RULES, NORMALIZE):
         generated[os.path.join("docs", "checks", f"{rule.id}.md")] = check_page(rule)
     with open(os.path.join(repo, CATALOG_PAGE), encoding="utf-8") as handle:
         generated[CATALOG_PAGE] = _with_catalog_table(handle.read())

@@ -48,9 +48,10 @@ def add_parser(sub: Any, add_flag: Callable[[argparse.ArgumentParser, Option], N
 
 def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     try:
-        options = clusterfile.resolve({
-            option.name: cfg.parse_flag(option, getattr(ns, option.name))
-            for option in options_for("inline") if getattr(ns, option.name, None) is not None})
+        given = {option.name: cfg.parse_flag(option, getattr(ns, option.name))
+                 for option in options_for("inline") if getattr(ns, option.name, None) is not None}
+        cfg.check_gates(given, cfg.flag_path)
+        options = clusterfile.resolve(given)
         bundles = files.read_bundles(ns.paths, ns.exclude, kustomize=reading.kustomize(ns),
                                      build_options=reading.build_options(vars(ns)))
     except cfg.ConfigError as err:

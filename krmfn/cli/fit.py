@@ -8,14 +8,13 @@
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from krmfn import catalog
 from krmfn.cli import reading
 from krmfn.kio import config as cfg
 from krmfn.kio import files
+from krmfn.kio.resourcelist import FatalInput
 from krmfn.kio.results import one_line
 from krmfn.model.embedded import list_members
 from krmfn.model.kubevirt_version import catalog_for, kubevirt_version
@@ -59,15 +58,10 @@ def run(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         options = complete("inline", {option.name: cfg.parse_flag(option, getattr(ns, option.name))
                                       for option in options_for("inline")
                                       if option.name in OPTION_NAMES and getattr(ns, option.name, None) is not None})
-        missing = [path for path in ns.paths if path != "-" and not os.path.exists(path)]
-        if missing:
-            raise files.UnreadableInput(f"{missing[0]}: no such file or directory")
         values = list_members(files.read_objects(ns.paths, ns.exclude, kustomize=ns.kustomize == "auto"))
-    except (files.UnreadableInput, cfg.ConfigError) as err:
+    except (files.UnreadableInput, FatalInput, cfg.ConfigError) as err:
         return _error(str(err), stderr)
     version = catalog_for(options["catalog"], kubevirt_version(options["kubevirtVersion"]))
-    if version is not None and version not in catalog.CATALOG_VERSIONS:
-        return _error(str(catalog.UnknownCatalogVersion(version)), stderr)
     table = fit_table(definitions(values, version, options["legacyApiVersions"], options["namespace"]),
                       _source(ns.paths, version), options["architecture"])
     if not table.instancetypes or not table.preferences:

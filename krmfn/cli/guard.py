@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from krmfn.model import check_ids
 from krmfn.model.findings import ERROR, Finding
 from krmfn.model.outcome import Outcome, passthrough
 from krmfn.modes.dispatch import run
@@ -104,4 +105,4 @@ def _with_culprits(outcome: Outcome, kept: list[int], culprits: dict[int, Except
 def _internal_error(mode: str, err: Exception, item: int | None) -> Finding:
     where = "this item" if item is not None else "the run"
     return Finding(ERROR, f"internal error in {mode} on {where}: {type(err).__name__}: {err}", item=item,
-                   check="internal-error")
+                   check=check_ids.INTERNAL_ERROR)

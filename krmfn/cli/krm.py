@@ -10,6 +10,7 @@ from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.items import resource_ref
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
+from krmfn.model import check_ids
 from krmfn.model.findings import ERROR, Finding
 from krmfn.model.outcome import Outcome, passthrough
 from krmfn.modes.dispatch import run, run_flags
@@ -33,7 +34,7 @@ def run_krm(data: bytes, stdout: TextIO, stderr: TextIO) -> int:
             raise problem
     except cfg.ConfigError as err:
         outcome = passthrough(values)
-        outcome.findings.append(Finding(ERROR, f"functionConfig {err.message}", check="function-config",
+        outcome.findings.append(Finding(ERROR, f"functionConfig {err.message}", check=check_ids.FUNCTION_CONFIG,
                                         tags={"field": err.path or ""}))
     else:
         outcome = run_guarded_mode(config.mode, values, config.options)

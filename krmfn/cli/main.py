@@ -46,7 +46,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if not args:
         parser.print_help(sys.stderr)
         return 2
-    ns = parser.parse_args(args)
+    ns = parser.parse(args)
     if ns.mode is None:
         parser.print_help(sys.stderr)
         return 2

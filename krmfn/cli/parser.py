@@ -8,6 +8,7 @@ fit or adopt.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from krmfn import __version__, catalog
@@ -27,22 +28,42 @@ and *.yml) and - for stdin. A file it cannot read is one `input` finding; the re
 """
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+class Parser(argparse.ArgumentParser):
+    """krmfn's parsers: no abbreviated options (``--form`` is not ``--format``: adding an option
+    must not change what an existing command line means), and an unknown option is reported with
+    the usage of the subcommand it was given to (``parse``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+        self.subcommands: dict[str, argparse.ArgumentParser] = {}
+
+    def parse(self, args: list[str]) -> argparse.Namespace:
+        """``parse_args``, but arguments no parser knows are the subcommand's usage error."""
+        ns, extra = self.parse_known_args(args)
+        if extra:
+            mode = getattr(ns, "mode", None)
+            given_to_mode = mode in args and extra[0] in args and args.index(mode) < args.index(extra[0])
+            owner = self.subcommands.get(mode, self) if mode and given_to_mode else self
+            owner.error(f"unrecognized arguments: {' '.join(extra)}")
+        return ns
+
+
+def build_parser(only: str | None = None) -> Parser:
     """The command line. ``only``: the first argument. When it names a subcommand, the parser
     holds that subcommand alone, whole (a run needs nothing else, and no other subcommand's
     module is imported); otherwise (``--help``, a typo) every subcommand with its summary only.
     None builds every subcommand whole (the docs and tests read them)."""
-    parser = argparse.ArgumentParser(
-        prog="krmfn", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = Parser(prog="krmfn", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"krmfn {__version__}")
-    sub = parser.add_subparsers(dest="mode", metavar="MODE")
+    sub = parser.add_subparsers(dest="mode", metavar="MODE", parser_class=Parser)
     names = SUBCOMMANDS if only is None or only not in SUBCOMMANDS else (only,)
     for name in names:
         if only is None or only == name:
             _add_subcommand(sub, name)
         else:
             sub.add_parser(name, help=_summary(name))
+    parser.subcommands = dict(sub.choices)
     return parser
 
 
@@ -66,11 +87,27 @@ def _add_subcommand(sub: Any, name: str) -> None:
         _add_mode(sub, name)
 
 
+class _Deprecated(argparse.Action):
+    """An old spelling of an option: it still works, with a note on stderr naming the new one."""
+
+    def __init__(self, *args: Any, replacement: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.replacement = replacement
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        sys.stderr.write(f"{parser.prog}: note: {option_string} is deprecated; use {self.replacement}\n")
+        setattr(namespace, self.dest, values)
+
+
 def _add_catalog(sub: Any) -> None:
     catalog_parser = sub.add_parser("catalog", help=_summary("catalog"),
                                     description="List the embedded common-instancetypes catalog.")
-    catalog_parser.add_argument("--output", "-o", choices=("table", "yaml"), default="table",
+    catalog_parser.add_argument("--format", choices=CATALOG_FORMATS, default="table",
                                 help="a readable table (default) or the objects as YAML")
+    # `--output`/`-o`, the flag's old name: every other subcommand names its report format --format
+    catalog_parser.add_argument("--output", "-o", dest="format", choices=CATALOG_FORMATS, action=_Deprecated,
+                                replacement="--format", help=argparse.SUPPRESS)
     catalog_parser.add_argument("--catalog", default=None,
                                 help=f"catalog version ({', '.join(catalog.CATALOG_VERSIONS)}; default: the one "
                                      "--kubevirt-version deploys)")
@@ -109,6 +146,7 @@ def _add_mode(sub: Any, mode: str) -> None:
         _add_flag(mode_parser, option)
 
 
+CATALOG_FORMATS = ("table", "yaml")
 COMMANDS = ("diff", "explain", "fit")  # CLI-only commands with a module of their own here
 LISTINGS = {"catalog": "list the embedded common-instancetypes catalog",
             "checks": "list validate's checks, or explain one"}
@@ -146,6 +184,11 @@ def _add_report_flags(parser: argparse.ArgumentParser) -> None:
                         help="colour the text report (default: auto, on a terminal unless NO_COLOR is set)")
     parser.add_argument("--show-suppressed", action="store_true",
                         help="text and github: also list results suppressed by a krmfn.dev/ignore annotation")
+    parser.add_argument("--path-base", metavar="DIR", default=None,
+                        help="every format: write file paths relative to DIR (default: the repository root, the "
+                             "nearest directory above with .git, where GitHub and code scanning resolve them; "
+                             "else the working directory); --path-base . for paths relative to the working "
+                             "directory")
 
 
 def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
@@ -161,7 +204,8 @@ def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
     elif option.kind == "bool":
         parser.add_argument(option.flag, dest=option.name, action=argparse.BooleanOptionalAction,
                             default=None, help=help_text)
-    elif option.kind == "enum":
-        parser.add_argument(option.flag, dest=option.name, choices=option.choices, default=None, help=help_text)
+    elif option.kind == "enum":  # the value is checked where options are read, with a "did you mean"
+        parser.add_argument(option.flag, dest=option.name, metavar="{" + ",".join(option.choices) + "}", default=None,
+                            help=help_text)
     else:
         parser.add_argument(option.flag, dest=option.name, default=None, help=help_text)

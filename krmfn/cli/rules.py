@@ -13,6 +13,7 @@ from types import ModuleType
 from krmfn.kio import files as input_check
 from krmfn.model import check_ids
 from krmfn.report.rules import Rule
+from krmfn.modes.generate.findings import FINDINGS as GENERATE_FINDINGS
 from krmfn.modes.normalize.mode import NORMALIZE_CHECK
 from krmfn.modes.validate.checks import CHECKS
 
@@ -53,5 +54,56 @@ NORMALIZE = Rule(NORMALIZE_CHECK, "error",
                  _STORED_VM,
                  "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata: {name: vm}\nspec:\n"
                  "  runStrategy: Halted\n  template:\n    spec:\n      domain:\n        devices: {}\n")
-NORMALIZE_RULES: tuple[Rule, ...] = (*RULES, NORMALIZE)
+# What is not a check of the objects, in every mode: a bug in krmfn, and a run that cannot start.
+INTERNAL_ERROR = Rule(
+    check_ids.INTERNAL_ERROR, "error",
+    "krmfn itself failed on an object (a bug in krmfn, not a problem of the object): it passes through unchanged",
+    "none: a bug in krmfn; KubeVirt gives this object an answer krmfn could not compute",
+    "Report it (https://github.com/krmfn/krmfn/issues) with the message, which names the exception, and the "
+    "object; meanwhile the other objects are still checked, and this one can be checked by hand.",
+    "internal-error: an engine or a mode raised an exception on an object. The run goes on: the object is set "
+    "aside and passes through unchanged, with this one error naming it and the exception, and every other object "
+    "is checked as usual; a crash that cannot be pinned on one object passes every object through with one such "
+    "error for the run. No traceback is printed and no object is lost.")
+CONFIG = Rule(
+    check_ids.CONFIG, "error",
+    "CLI: an option, `--config` or `.krmfn.yaml` is wrong (an unknown option, a value the option does not take): "
+    "nothing is checked, exit 2",
+    "none: krmfn's own options; a value is checked in KubeVirt's vocabulary (its architectures, eviction "
+    "strategies, feature gates of the release targeted, Kubernetes quantities and names)",
+    "Fix the option the message names, at the file and line it gives (`krmfn MODE --help`, the options reference).",
+    "config: the CLI's options cannot be used, so the run checks nothing and exits 2. The message names the "
+    "flag, or the config file, line and field, and suggests the closest known option or value (see "
+    '"Option values" in the configuration docs).',
+    "# .krmfn.yaml\narchitecture: arm64\nvalidate:\n  featureGates: [Sidecar]\n",
+    "# .krmfn.yaml\narchitecture: x86_64\nvalidate:\n  featureGates: [Sidecr]\n")
+FUNCTION_CONFIG = Rule(
+    check_ids.FUNCTION_CONFIG, "error",
+    "KRM function: the functionConfig names an unknown mode, kind or option, or a value the option does not take: "
+    "the items pass through unchanged",
+    "none: krmfn's own functionConfig; values are checked in KubeVirt's vocabulary as on the command line",
+    "Fix the field the message names (`data.<option>`, `spec.<option>`, `data.mode`, `kind`).",
+    "function-config: krmfn as a KRM function cannot run with its functionConfig, so every item passes through "
+    "unchanged with this one error (the function exits 1).",
+    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: krmfn}\ndata: {mode: validate, evictionStrategy: LiveMigrate}\n",
+    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: krmfn}\ndata: {mode: validate, evictionStrategy: live}\n")
+NOTHING_CHECKED = Rule(
+    check_ids.NOTHING_CHECKED, "error",
+    "CLI: nothing to check (no PATH and an empty stdin, no objects in the PATHs, only ResourceLists, generate "
+    "with no size): exit 2",
+    "none: a run that checks nothing must not look like success",
+    "Give the PATHs to check (or - for stdin); pipe a ResourceList to krmfn with no MODE; give generate a size.",
+    "nothing-checked: the run found nothing to work on, so it stops with exit 2 instead of reporting success.")
+RUN_RULES: tuple[Rule, ...] = (INTERNAL_ERROR, CONFIG, FUNCTION_CONFIG, NOTHING_CHECKED)
+# Every rule a report can name: validate's and the run's (normalize --check adds its own).
+REPORT_RULES: tuple[Rule, ...] = (*RULES, *RUN_RULES)
+NORMALIZE_RULES: tuple[Rule, ...] = (*REPORT_RULES, NORMALIZE)
 RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in NORMALIZE_RULES}
+# The other modes' findings, listed by `krmfn checks` (ID, severity, summary): generate's
+# (krmfn.modes.generate.findings), adopt's verdicts and inline's note on krmfn's own v1beta2.
+MODE_FINDINGS: tuple[tuple[str, str, str], ...] = (
+    (check_ids.ADOPT, "info", "adopt: a VM without matchers that an instance type and preference reproduce (a warning "
+                          "when none does, with why)"),
+    (check_ids.V1BETA2_NOT_SERVED, "info", "inline: an instancetype.kubevirt.io/v1beta2 object, served by krmfn only"),
+)
+OTHER_FINDINGS: tuple[tuple[str, str, str], ...] = (*MODE_FINDINGS, *GENERATE_FINDINGS)

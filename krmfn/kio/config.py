@@ -14,9 +14,8 @@ functionConfig.
 """
 from __future__ import annotations
 
-import difflib
 import os
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +23,7 @@ from krmfn.kio import tree as yt
 from krmfn.kio.lines import line_of
 from krmfn.model.clusterfile import CLUSTER_CONFIG_OPTION, is_path
 from krmfn.model.modes import KIND_TO_MODE
-from krmfn.model.options import MODES, OPTIONS, Option, options_for
+from krmfn.model.options import MODES, OPTIONS, Option, did_you_mean, options_for
 from krmfn.model.check_ids import CHECK_IDS, INPUT
 
 API_GROUP = "krmfn.dev"
@@ -72,13 +71,39 @@ class FunctionConfig:
 
 
 def parse_value(option: Option, raw: Any, path: str) -> Any:
-    """A typed option value from a ConfigMap string or a typed spec value."""
+    """A typed option value from a ConfigMap string or a typed spec value, in the option's
+    vocabulary (``Option.values``: an architecture, a quantity, a namespace name...)."""
     convert: dict[str, Callable[[Any, str], Any]] = {
         "str": _as_str, "bool": _as_bool, "list": _as_list, "enum": _as_enum(option), "int": _as_int,
         "checks": _as_checks, "severities": _as_severities, "sizes": _as_sizes,
         "lines": _as_lines,
     }
-    return convert[option.kind](raw, path)
+    value = convert[option.kind](raw, path)
+    if option.values:
+        # KubeVirt's vocabularies (the gate registry, quantities, the catalogs) load with the first
+        # option that has one: `krmfn MODE --help` and a run without such options do not pay for them
+        from krmfn.kubevirt import option_values  # noqa: PLC0415
+        problem = option_values.problem(option.values, value)
+        if problem:
+            raise ConfigError(f"{path}: {problem}", path)
+    return value
+
+
+GATE_OPTIONS = ("featureGates", "disabledFeatureGates")
+
+
+def check_gates(options: Mapping[str, Any], path: Callable[[str], str]) -> None:
+    """The feature gates given (``featureGates``, ``disabledFeatureGates``) are gates of the release
+    ``kubevirtVersion`` targets; ``path`` names where an option was given (``data.featureGates``,
+    ``--feature-gates``). A ConfigError for the first that is not."""
+    for name in GATE_OPTIONS:
+        gates = options.get(name)
+        if not gates:
+            continue
+        from krmfn.kubevirt import option_values  # noqa: PLC0415 - only when gates are given
+        problem = option_values.gate_problem(gates, options.get("kubevirtVersion"))
+        if problem:
+            raise ConfigError(f"{path(name)}: {problem}", path(name))
 
 
 def parse_flag(option: Option, raw: Any) -> Any:
@@ -86,6 +111,11 @@ def parse_flag(option: Option, raw: Any) -> Any:
     if option.is_list and isinstance(raw, list):
         return [value for one in raw for value in parse_value(option, one, option.flag)]
     return parse_value(option, raw, option.flag)
+
+
+def flag_path(name: str) -> str:
+    """How a CLI error names the option ``name``: its flag (``--feature-gates``)."""
+    return next((option.flag for option in OPTIONS if option.name == name), name)
 
 
 def combined(option: Option, earlier: Any, later: Any) -> Any:
@@ -176,7 +206,8 @@ def _as_enum(option: Option) -> Callable[[Any, str], str]:
     def convert(raw: Any, path: str) -> str:
         value = _as_str(raw, path)
         if value not in option.choices:
-            raise ConfigError(f'{path}: "{value}" is not one of {", ".join(option.choices)}', path)
+            raise ConfigError(f'{path}: "{value}" is not one of {", ".join(option.choices)}'
+                              f"{did_you_mean(value, option.choices)}", path)
         return value
 
     return convert
@@ -194,11 +225,7 @@ def _options(mode: str, raw: dict[str, Any], prefix: str) -> dict[str, Any]:
 
 
 def _suggest(key: str, allowed: Collection[str]) -> str:
-    by_lower = {name.lower(): name for name in allowed}
-    close = by_lower.get(key.lower()) or next(iter(difflib.get_close_matches(key, list(allowed), n=1)), None)
-    if close:
-        return f' (did you mean "{close}"?)'
-    return f' (known: {", ".join(sorted(allowed)) or "none"})'
+    return did_you_mean(key, allowed) or f' (known: {", ".join(sorted(allowed)) or "none"})'
 
 
 def _mode(raw: Any, path: str) -> str:
@@ -235,7 +262,9 @@ def _from_config_map(fc: dict) -> FunctionConfig:
         raise ConfigError("data: expected a mapping of strings", "data")
     data = dict(data)
     mode = _mode(data.pop("mode", None), "data.mode")
-    return FunctionConfig(mode, _options(mode, data, "data"), "ConfigMap")
+    options = _options(mode, data, "data")
+    check_gates(options, lambda name: f"data.{name}")
+    return FunctionConfig(mode, options, "ConfigMap")
 
 
 def _from_typed(fc: dict, api_version: str, kind: Any) -> FunctionConfig:
@@ -251,7 +280,9 @@ def _from_typed(fc: dict, api_version: str, kind: Any) -> FunctionConfig:
         spec = {}
     if not isinstance(spec, dict):
         raise ConfigError("spec: expected a mapping", "spec")
-    return FunctionConfig(mode, _options(mode, spec, "spec"), "typed")
+    options = _options(mode, spec, "spec")
+    check_gates(options, lambda name: f"spec.{name}")
+    return FunctionConfig(mode, options, "typed")
 
 
 # --- config files (CLI) -------------------------------------------------------------------------
@@ -334,6 +365,13 @@ def _read_document(path: str) -> tuple[int, Any]:
     return documents[0] if documents else (0, None)
 
 
+def _section_path(mode: str, section: Mapping[str, Any]) -> Callable[[str], str]:
+    """How a config file's option is named: in the mode's section (``validate.featureGates``) or at the top."""
+    def path(name: str) -> str:
+        return f"{mode}.{name}" if name in section else name
+    return path
+
+
 def parse_settings(raw: Any) -> dict[str, dict[str, Any]]:
     """Each mode's options from a config file's mapping: a top-level option goes to every mode
     that has it, and a mode's own section (`validate: {...}`) adds to it (lists) or replaces it."""
@@ -354,5 +392,6 @@ def parse_settings(raw: Any) -> dict[str, dict[str, Any]]:
             raise ConfigError(f"{mode}: expected a mapping of options", mode)
         for key, value in _options(mode, section or {}, mode).items():
             options[key] = combined(allowed[key], options.get(key), value)
+        check_gates(options, _section_path(mode, section or {}))
         out[mode] = options
     return out

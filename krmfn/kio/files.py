@@ -103,6 +103,8 @@ class Walk:
     components: list[str] = field(default_factory=list)  # kustomize Components the walk found
     problems: list[InputProblem] = field(default_factory=list)
     tops: dict[str, str] = field(default_factory=dict)  # a kustomization or Component -> the directory given
+    excluded_by: set[str] = field(default_factory=set)  # the --exclude patterns that left something out
+    notes: list[str] = field(default_factory=list)  # for stderr: what the reader says that is not a finding
 
 
 @dataclass
@@ -116,8 +118,13 @@ class Bundle:
 
 def excluded(path: str, patterns: Sequence[str]) -> bool:
     """A glob matches the path (relative to the directory given) or its last component."""
+    return bool(matching(path, patterns))
+
+
+def matching(path: str, patterns: Sequence[str]) -> list[str]:
+    """The globs that match the path (relative to the directory given) or its last component."""
     name = os.path.basename(os.path.normpath(path))
-    return any(fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(name, pattern) for pattern in patterns)
+    return [pattern for pattern in patterns if fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(name, pattern)]
 
 
 def expand_paths(paths: list[str], exclude: Sequence[str] = ()) -> Walk:
@@ -125,10 +132,11 @@ def expand_paths(paths: list[str], exclude: Sequence[str] = ()) -> Walk:
     kustomization directories in it."""
     walk = Walk()
     charts: set[str] = set()
+    directories = []
     for path in paths:
         if path == "-":
             walk.entries.append(Entry("-"))
-        elif _excluded_file(path, exclude):
+        elif _excluded_file(path, exclude, walk):
             continue
         elif not os.path.isdir(path):
             chart = _enclosing_chart(os.path.dirname(path) or ".")
@@ -138,7 +146,12 @@ def expand_paths(paths: list[str], exclude: Sequence[str] = ()) -> Walk:
                 charts.add(chart)
                 walk.problems.append(InputProblem(chart, helm_chart_message(chart)))
         else:
+            directories.append(path)
             _walk_directory(path, exclude, walk)
+    unused = [pattern for pattern in dict.fromkeys(exclude) if pattern not in walk.excluded_by]
+    if directories and unused:  # a file list (pre-commit's) often holds none of what an exclude is for
+        walk.notes.extend(f"--exclude {pattern} matched no file or directory in {', '.join(directories)}: it left "
+                          "nothing out" for pattern in unused)
     return walk
 
 
@@ -164,23 +177,27 @@ def _walk_directory(top: str, exclude: Sequence[str], walk: Walk) -> None:
                 walk.components.append(folder)
             else:
                 walk.kustomizations.append(folder)
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not _excluded_in(top, folder, d, exclude))
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not _excluded_in(top, folder, d, exclude, walk))
         roots.update((os.path.join(folder, d), root) for d in dirs)
         # dot-files are tools' configuration (.pre-commit-config.yaml, .gitlab-ci.yml, .krmfn.yaml)
         found.extend(Entry(os.path.join(folder, f), root or outer) for f in files if f.endswith(YAML_SUFFIXES)
-                     and not f.startswith(".") and not _excluded_in(top, folder, f, exclude))
+                     and not f.startswith(".") and not _excluded_in(top, folder, f, exclude, walk))
     walk.entries.extend(sorted(found, key=lambda entry: entry.path))
 
 
-def _excluded_file(path: str, exclude: Sequence[str]) -> bool:
+def _excluded_file(path: str, exclude: Sequence[str], walk: Walk) -> bool:
     """A file named on the command line: excluded by its path as given, or by a directory on it
     (as the walk would have pruned that directory)."""
     parts = os.path.normpath(path).split(os.sep)
-    return bool(exclude) and any(excluded(os.sep.join(parts[:end]), exclude) for end in range(1, len(parts) + 1))
+    found = [pattern for end in range(1, len(parts) + 1) for pattern in matching(os.sep.join(parts[:end]), exclude)]
+    walk.excluded_by.update(found)
+    return bool(found)
 
 
-def _excluded_in(top: str, folder: str, name: str, exclude: Sequence[str]) -> bool:
-    return bool(exclude) and excluded(os.path.relpath(os.path.join(folder, name), top), exclude)
+def _excluded_in(top: str, folder: str, name: str, exclude: Sequence[str], walk: Walk) -> bool:
+    found = matching(os.path.relpath(os.path.join(folder, name), top), exclude) if exclude else []
+    walk.excluded_by.update(found)
+    return bool(found)
 
 
 @lru_cache(maxsize=256)
@@ -215,10 +232,29 @@ def read_source(entry: Entry) -> Source:
         with open(entry.path, "rb") as handle:
             return Source(entry.path, read_bounded(handle), in_kustomization=in_kustomization)
     except OSError as err:
-        reason = err.strerror or str(err)
-        if os.path.islink(entry.path) and not os.path.exists(entry.path):
-            reason += f" (a symbolic link to {os.readlink(entry.path)}, which does not exist)"
-        return Source(entry.path, b"", InputProblem(entry.path, f"cannot read: {reason}"))
+        return Source(entry.path, b"", InputProblem(entry.path, cannot_read(entry.path, err)))
+
+
+def cannot_read(path: str, err: OSError) -> str:
+    """Why ``path`` cannot be read: ``cannot read: <reason>``, naming a dangling symbolic link's target."""
+    reason = err.strerror or str(err)
+    if os.path.islink(path) and not os.path.exists(path):
+        reason += f" (a symbolic link to {os.readlink(path)}, which does not exist)"
+    return f"cannot read: {reason}"
+
+
+def require_paths(paths: Sequence[str]) -> None:
+    """Every PATH given on the command line exists (``-`` is stdin); raises FatalInput for the first
+    that does not (``vmz: cannot read: No such file or directory``): a typo must stop the run, not
+    pass as an empty tree. Every command that reads paths goes through ``read_bundles``, which
+    calls this first."""
+    for path in paths:
+        if path == "-" or os.path.exists(path):
+            continue
+        try:
+            os.stat(path)
+        except OSError as err:
+            raise FatalInput(f"{path}: {cannot_read(path, err)}") from None
 
 
 def read_sources(paths: list[str], exclude: Sequence[str] = ()) -> list[Source]:
@@ -338,17 +374,21 @@ def _not_an_object(source: Source, item: Item) -> InputProblem:
 
 
 def read_bundles(paths: list[str], exclude: Sequence[str] = (), kustomize: bool = False,
-                 build_options: Sequence[str] = ()) -> list[Bundle]:
+                 build_options: Sequence[str] = (), notes: bool = True) -> list[Bundle]:
     """The loose files as one bundle, and with `kustomize` what each kustomization directory
     found renders as a bundle of its own (its files are then not read one by one, nor those of a
     kustomize Component, which is built through the kustomizations that use it). A kustomization
     file, and a file a kustomization names as a patch or as configuration, is never an object.
-    The builds run in parallel while the loose files are read."""
+    The builds run in parallel while the loose files are read. With ``notes``, what the walk has to
+    say that is not a finding (an ``--exclude`` that left nothing out) goes to stderr."""
     try:
         yt.limits()
     except yt.YamlError as err:
         raise FatalInput(err.message) from None
+    require_paths(paths)
     walk = expand_paths(paths, exclude)
+    for note in walk.notes if notes else ():  # a note, not a finding: the exit code and reports stay the same
+        sys.stderr.write(f"krmfn: note: {note}\n")
     directories = list({os.path.realpath(d): d for d in walk.kustomizations}.values())
     builder = _builder(build_options) if kustomize and (directories or walk.components) else None
     try:
@@ -484,14 +524,15 @@ class UnreadableInput(Exception):
 
 
 def read_objects(paths: list[str], exclude: Sequence[str] = (), kustomize: bool = False,
-                 build_options: Sequence[str] = ()) -> list[Any]:
-    """The objects of the paths, kustomization directories built when ``kustomize``; a path that
-    does not exist is an empty side (a tree added or removed). Raises ``UnreadableInput`` on an
-    error (an `info`, such as a Component no kustomization uses, is not one)."""
-    present = [path for path in paths if path == "-" or os.path.exists(path)]
+                 build_options: Sequence[str] = (), absent_is_empty: bool = False, notes: bool = True) -> list[Any]:
+    """The objects of the paths, kustomization directories built when ``kustomize``. A path that
+    does not exist is FatalInput (``require_paths``), or with ``absent_is_empty`` no objects (a
+    tree a git revision adds or removes). Raises ``UnreadableInput`` on an error (an `info`, such
+    as a Component no kustomization uses, is not one)."""
+    present = [path for path in paths if path == "-" or os.path.exists(path)] if absent_is_empty else paths
     if not present:
         return []
-    bundles = read_bundles(present, exclude, kustomize=kustomize, build_options=build_options)
+    bundles = read_bundles(present, exclude, kustomize=kustomize, build_options=build_options, notes=notes)
     problems = [problem for bundle in bundles for problem in bundle.problems if problem.severity == ERROR]
     if problems:
         first = problems[0].result()

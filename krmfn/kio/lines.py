@@ -35,6 +35,12 @@ def _documents(path: str) -> tuple[Any, ...]:
         return ()
 
 
+@lru_cache(maxsize=4)
+def _read_documents(data: bytes) -> tuple[Any, ...]:
+    """The documents of a text that has no file to open again (stdin), composed once."""
+    return compose(data)
+
+
 def compose(data: bytes) -> tuple[Any, ...]:
     """PyYAML's node tree of every document (positions only), or () when PyYAML cannot read it."""
     import yaml  # noqa: PLC0415
@@ -96,7 +102,15 @@ def _position(node: Any) -> Position:
 
 def line_of(path: str, doc_index: int, field_path: str | None) -> int | None:
     """1-based line of the deepest node on `field_path` in document `doc_index` of `path`."""
-    docs = _documents(path)
+    return _line(_documents(path), doc_index, field_path)
+
+
+def line_in(data: bytes, doc_index: int, field_path: str | None) -> int | None:
+    """``line_of`` in a text read from stdin (the bytes read, as no file holds them)."""
+    return _line(_read_documents(data), doc_index, field_path)
+
+
+def _line(docs: tuple[Any, ...], doc_index: int, field_path: str | None) -> int | None:
     if not 0 <= doc_index < len(docs) or docs[doc_index] is None:
         return None
     node = docs[doc_index]

@@ -60,3 +60,14 @@ CHECK_IDS: tuple[str, ...] = (
 )
 # The CLI file reader's own check (krmfn.kio.files): a file it cannot read as objects.
 INPUT = "input"
+# Not checks of the objects: a bug in krmfn (an engine or a mode that raised: krmfn.cli.guard and the
+# expand of one VM report it), and a run that cannot start: the CLI's options or config file, the KRM
+# function's functionConfig, nothing to check.
+INTERNAL_ERROR = "internal-error"
+CONFIG = "config"
+FUNCTION_CONFIG = "function-config"
+NOTHING_CHECKED = "nothing-checked"
+# Other modes' own findings: adopt's verdict on a VM, inline's note on krmfn's own v1beta2 (generate's
+# are in krmfn.modes.generate.findings).
+ADOPT = "adopt"
+V1BETA2_NOT_SERVED = "v1beta2-not-served"

@@ -8,7 +8,8 @@ defaults of their own.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,9 @@ class Option:
     example: str
     modes: tuple[str, ...]
     choices: tuple[str, ...] = ()
+    # The vocabulary a value must belong to, beyond its kind (``krmfn.kubevirt.option_values``
+    # checks it where options are read: CLI flags, functionConfig, .krmfn.yaml).
+    values: str = ""
 
     @property
     def is_list(self) -> bool:
@@ -43,7 +47,7 @@ class Option:
 OPTIONS: tuple[Option, ...] = (
     Option("namespace", "str", "default",
            "Namespace assumed for VMs and namespaced objects that have no metadata.namespace.",
-           "lab", ("inline", "validate", "normalize", "adopt")),
+           "lab", ("inline", "validate", "normalize", "adopt"), values="namespace"),
     Option("disable", "checks", [],
            "Check IDs to switch off (see Checks).",
            "deprecated,duplicate-object", ("validate",)),
@@ -72,7 +76,7 @@ OPTIONS: tuple[Option, ...] = (
            "cluster/hyperconverged.yaml", ("inline", "validate", "normalize", "adopt")),
     Option("architecture", "str", "amd64",
            "The cluster's default architecture (KubeVirt CR status.defaultArchitecture).",
-           "arm64", ("inline", "validate", "normalize", "adopt")),
+           "arm64", ("inline", "validate", "normalize", "adopt"), values="architecture"),
     Option("machineType", "str", "",
            "Cluster-wide machine type override; empty means the per-architecture default "
            "(amd64: q35, arm64: virt, s390x: s390-ccw-virtio).",
@@ -85,23 +89,23 @@ OPTIONS: tuple[Option, ...] = (
            "false", ("inline", "validate", "normalize", "adopt")),
     Option("cpuRequest", "str", "100m",
            "KubeVirt cluster cpuRequest; set only when it differs from 100m.",
-           "200m", ("inline", "validate", "normalize", "adopt")),
+           "200m", ("inline", "validate", "normalize", "adopt"), values="quantity"),
     Option("evictionStrategy", "str", "None",
            "The cluster evictionStrategy KubeVirt's defaults copy into VMs that have none.",
-           "LiveMigrate", ("inline", "validate", "normalize", "adopt")),
+           "LiveMigrate", ("inline", "validate", "normalize", "adopt"), values="evictionStrategy"),
     Option("featureGates", "list", [],
            "The cluster's enabled feature gates (KubeVirt CR `developerConfiguration.featureGates`); GA gates "
            "are always on and Beta gates on unless disabled.",
-           "HostDevices,Sidecar", ("inline", "validate", "normalize", "adopt")),
+           "HostDevices,Sidecar", ("inline", "validate", "normalize", "adopt"), values="featureGates"),
     Option("disabledFeatureGates", "list", [],
            "Feature gates the cluster switches off (KubeVirt CR `developerConfiguration.disabledFeatureGates`).",
-           "DecentralizedLiveMigration", ("inline", "validate", "normalize", "adopt")),
+           "DecentralizedLiveMigration", ("inline", "validate", "normalize", "adopt"), values="featureGates"),
     Option("emulatedMachines", "list", [],
            "The machine types the cluster allows, as glob patterns: `ARCH=PATTERN` entries replace that "
            "architecture's list (KubeVirt CR `architectureConfiguration.<arch>.emulatedMachines`), bare "
            "patterns apply to every architecture (the CR's top-level `emulatedMachines`). Default: KubeVirt's "
            "(amd64: `q35*,pc-q35*`, arm64: `virt*`, s390x: `s390-ccw-virtio*`).",
-           "amd64=q35*,amd64=pc-i440fx*", ("inline", "validate", "normalize", "adopt")),
+           "amd64=q35*,amd64=pc-i440fx*", ("inline", "validate", "normalize", "adopt"), values="emulatedMachines"),
     Option("permittedHostDevices", "list", [],
            "The PCI host devices the cluster permits, as `VENDOR:DEVICE=resourceName` (KubeVirt CR "
            "`permittedHostDevices.pciHostDevices`); admission reads them for NVIDIA Grace GPUs "
@@ -127,7 +131,7 @@ OPTIONS: tuple[Option, ...] = (
            "instance types and preferences missing from the bundle resolve against (and that "
            "generate copies from); empty: the one `kubevirtVersion` deploys; `none` turns it off. "
            "An object in the bundle always wins.",
-           "none", ("inline", "validate", "generate", "normalize", "adopt")),
+           "none", ("inline", "validate", "generate", "normalize", "adopt"), values="catalog"),
     Option("sizes", "sizes", [],
            "Typed form only: the sizes to generate, each `{from, name, vcpus, memory, custom, patches, set}`.",
            "[{from: u1.medium, name: u1.mysize, vcpus: 4, memory: 4Gi}]", ("generate",)),
@@ -157,7 +161,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("namespace", "str", "",
            "metadata.namespace of generated namespaced instance types (default: none, so the "
            "kustomization's or the package's namespace applies).",
-           "lab", ("generate",)),
+           "lab", ("generate",), values="namespace"),
     Option("labels", "enum", "remove",
            "`remove`: drop the `instancetype.kubevirt.io/*` labels and annotations of the source "
            "(as the virtctl customize proposal says); `recompute`: keep them and set cpu, memory "
@@ -218,3 +222,13 @@ def defaults_for(mode: str) -> dict[str, Any]:
 def complete(mode: str, given: Mapping[str, Any]) -> dict[str, Any]:
     """The options of a run: what was given, every other option of the mode at its default."""
     return {**defaults_for(mode), **given}
+
+
+def did_you_mean(value: str, known: Collection[str]) -> str:
+    """`` (did you mean "x"?)`` for the known value most like ``value`` (the same but for case, else
+    the one it abbreviates, else difflib's closest), or "" when none is close."""
+    by_lower = {name.lower(): name for name in known}
+    prefixed = [name for name in known if value and name.lower().startswith(value.lower())]
+    close = (by_lower.get(value.lower()) or (prefixed[0] if len(prefixed) == 1 else None)
+             or next(iter(difflib.get_close_matches(value, list(known), n=1)), None))
+    return f' (did you mean "{close}"?)' if close and close != value else ""

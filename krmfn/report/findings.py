@@ -10,13 +10,14 @@ other builds (``... (also in overlays/dev, overlays/prod)``).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from krmfn.kio.items import Item
 from krmfn.report.merge import suffix as builds_suffix
-from krmfn.kio.lines import line_of
+from krmfn.report.paths import STDIN, path_base, rebased, shower
+from krmfn.kio.lines import line_in, line_of
 from krmfn.kio.results import REACHED_THROUGH, item_location, location, stderr_line
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR, INFO, WARNING
@@ -44,6 +45,7 @@ class ReportSettings:
     catalog_version: str = ""  # named in that line
     rules: tuple[Rule, ...] = ()  # SARIF: every check
     mode: str = "validate"  # named in the summary line
+    path_base: str = ""  # every format's paths are relative to it (krmfn.report.paths); "": the repository root
 
 
 def use_color(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:
@@ -57,15 +59,24 @@ def use_color(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:
 
 
 def add_lines(results: list[dict[str, Any]], items: list[Item], findings_items: list[int | None]) -> None:
-    """Give each result whose item came from a file the 1-based line of its field."""
+    """Give each result whose item came from a file (or stdin) the 1-based line of its field."""
     for result, index in zip(results, findings_items, strict=False):
         if index is None or not 0 <= index < len(items):
             continue
         item = items[index]
-        if item.file and item.file != "-" and item.doc_index is not None:
-            line = line_of(item.file, item.doc_index, (result.get("field") or {}).get("path"))
-            if line:
-                result.setdefault("file", {"path": item.file, "index": item.doc_index})["line"] = line
+        line = _line(item, (result.get("field") or {}).get("path"))
+        if line:
+            result.setdefault("file", {"path": item.file, "index": item.doc_index})["line"] = line
+
+
+def _line(item: Item, field_path: str | None) -> int | None:
+    """The line of ``field_path`` in the document the item was read from: a file's, or what was read
+    from stdin (no file to open again: the bytes read)."""
+    if not item.file or item.doc_index is None:
+        return None
+    if item.file != "-":
+        return line_of(item.file, item.doc_index, field_path)
+    return line_in(item.source, item.doc_index, field_path) if item.source is not None and item.document else None
 
 
 def suppression(result: dict[str, Any]) -> str:
@@ -73,13 +84,17 @@ def suppression(result: dict[str, Any]) -> str:
     return str((result.get("tags") or {}).get("suppressed") or "")
 
 
-def line_location(item: Item, within: str | None = None) -> str:
+def line_location(item: Item, within: str | None = None, show: Callable[[str], str] | None = None) -> str:
     """Where an item read from a file is, with its line (for messages that point at an item, or at
-    the object `within` it, such as `items[2]` of a List)."""
+    the object `within` it, such as `items[2]` of a List); ``show`` names its path as a report does
+    (krmfn.report.paths)."""
     line = None
-    if item.file and item.file != "-" and item.doc_index is not None and item.origin() == (item.file, item.doc_index):
-        line = line_of(item.file, item.doc_index, f"{within}.metadata.name" if within else "metadata.name")
-    return item_location(item, line)
+    if item.origin() == (item.file, item.doc_index):
+        line = _line(item, f"{within}.metadata.name" if within else "metadata.name")
+    if show is None:
+        return item_location(item, line)
+    path, index = item.origin()
+    return location({"path": show(path) if path else path, "index": index, "line": line})
 
 
 def object_count(items: list[Item]) -> int:
@@ -101,29 +116,33 @@ def summary(results: list[dict[str, Any]], objects: int) -> dict[str, int]:
 
 def write_report(results: list[dict[str, Any]], items: list[Item], settings: ReportSettings, out: TextIO) -> None:
     counts = summary(results, object_count(items))
+    base = settings.path_base or path_base()
     if settings.fmt == "json":
-        json.dump({"results": results, "summary": counts}, out, indent=2, sort_keys=False, default=str)
+        json.dump({"results": [rebased(result, shower(base)) for result in results], "summary": counts}, out,
+                  indent=2, sort_keys=False, default=str)
         out.write("\n")
     elif settings.fmt == "sarif":
         from krmfn.report.sarif import sarif_log  # noqa: PLC0415
-        json.dump(sarif_log(results, settings.rules), out, indent=2, default=str)
+        json.dump(sarif_log(results, settings.rules, base=base), out, indent=2, default=str)
         out.write("\n")
     elif settings.fmt == "junit":
         from krmfn.report.junit import junit_xml  # noqa: PLC0415
-        out.write(junit_xml(results, items, settings.mode))
+        out.write(junit_xml(results, items, settings.mode, shower(base)))
     else:
-        _write_lines(results, counts, settings, out)
+        _write_lines(results, counts, settings, out, base)
 
 
 def _write_lines(results: list[dict[str, Any]], counts: dict[str, int], settings: ReportSettings,
-                 out: TextIO) -> None:
+                 out: TextIO, base: str) -> None:
+    show = shower(base)
     shown = [r for r in results if _shown(r, settings)]
     collapsed = [] if settings.verbose else [r for r in shown if _is_catalog(r, settings) and not suppression(r)]
     github = settings.fmt == "github"
+    annotated = shower(base, as_typed=False)
     hidden = {id(result) for result in collapsed}
     for result in shown:
         if id(result) not in hidden:
-            out.write((_github(result) if github else _text(result, settings.color)) + "\n")
+            out.write((_github(result, annotated) if github else _text(result, settings.color, show)) + "\n")
     if collapsed:
         out.write(_catalog_line(len(collapsed), settings, github) + "\n")
     if settings.quiet:
@@ -158,25 +177,26 @@ def _catalog_line(number: int, settings: ReportSettings, github: bool) -> str:
 
 
 def write_fatal(message: str, check: str, fmt: str, out: TextIO, file: dict[str, Any] | None = None,
-                rules: tuple[Rule, ...] = ()) -> None:
+                rules: tuple[Rule, ...] = (), base: str = "") -> None:
     """A run that stopped before checking anything (a configuration error, nothing readable), in
     a machine-readable format: json keeps the report's shape with one error result, github writes
     one `::error` annotation, sarif a log with that one result, junit one failing testcase; text
     writes nothing here (the CLI prints the line on stderr)."""
     result: dict[str, Any] = {"message": message, "severity": ERROR, **({"file": file} if file else {}),
                               "tags": {"check": check}}
+    base = base or path_base()
     if fmt == "json":
-        json.dump({"results": [result], "summary": summary([result], 0)}, out, indent=2)
+        json.dump({"results": [rebased(result, shower(base))], "summary": summary([result], 0)}, out, indent=2)
         out.write("\n")
     elif fmt == "github":
-        out.write(_github(result) + "\n")
+        out.write(_github(result, shower(base, as_typed=False)) + "\n")
     elif fmt == "sarif":
         from krmfn.report.sarif import sarif_log  # noqa: PLC0415
-        json.dump(sarif_log([result], rules), out, indent=2, default=str)
+        json.dump(sarif_log([result], rules, base=base), out, indent=2, default=str)
         out.write("\n")
     elif fmt == "junit":
         from krmfn.report.junit import junit_xml  # noqa: PLC0415
-        out.write(junit_xml([result], []))
+        out.write(junit_xml([result], [], show=shower(base)))
 
 
 def _count(number: int, noun: str) -> str:
@@ -187,8 +207,9 @@ def _paint(text: str, code: str) -> str:
     return f"{code}{text}{_RESET}"
 
 
-def _where(result: dict[str, Any]) -> str:
-    return location(result.get("file"))
+def _where(result: dict[str, Any], show: Callable[[str], str] = str) -> str:
+    file = result.get("file")
+    return location({**file, "path": show(file["path"])} if file and file.get("path") else file)
 
 
 def _check(result: dict[str, Any]) -> str:
@@ -201,8 +222,8 @@ def _severity(result: dict[str, Any]) -> str:
     return str(tags.get("suppressedSeverity") or result["severity"]) if suppression(result) else result["severity"]
 
 
-def _body(result: dict[str, Any]) -> str:
-    body = stderr_line(_without_place(result) | {"severity": ERROR}) + builds_suffix(result)
+def _body(result: dict[str, Any], show: Callable[[str], str] = str) -> str:
+    body = stderr_line(_without_place(result) | {"severity": ERROR}) + builds_suffix(result, show)
     reason = suppression(result)
     return f"{body} (suppressed: {reason})" if reason else body
 
@@ -213,16 +234,16 @@ def _without_place(result: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in result.items() if key not in ("file", REACHED_THROUGH)}
 
 
-def _text(result: dict[str, Any], color: bool = False) -> str:
+def _text(result: dict[str, Any], color: bool = False, show: Callable[[str], str] = str) -> str:
     """`file:line: severity [check] Kind ns/name field: message`."""
-    where, severity, check = _where(result), _severity(result), _check(result)
+    where, severity, check = _where(result, show), _severity(result), _check(result)
     if color:
         where = _paint(where, _BOLD) if where else ""
         severity = _paint(severity, _SEVERITY_COLORS.get(severity, _BOLD))
         check = _paint(f"[{check}]", _CHECK) if check else ""
     else:
         check = f"[{check}]" if check else ""
-    return f"{where + ': ' if where else ''}{severity}{' ' + check if check else ''} {_body(result)}"
+    return f"{where + ': ' if where else ''}{severity}{' ' + check if check else ''} {_body(result, show)}"
 
 
 def _escape(text: str, property_value: bool = False) -> str:
@@ -230,15 +251,17 @@ def _escape(text: str, property_value: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if property_value else text
 
 
-def _github(result: dict[str, Any]) -> str:
+def _github(result: dict[str, Any], show: Callable[[str], str] = str) -> str:
+    """A workflow annotation; its ``file`` relative to the repository root (``show``), where GitHub
+    resolves it; none for stdin, which is no file of the repository."""
     level = "notice" if suppression(result) else {ERROR: "error", WARNING: "warning"}.get(result["severity"], "notice")
     props = []
     file = result.get("file") or {}
-    if file.get("path"):
-        props.append(f"file={_escape(file['path'], True)}")
+    if file.get("path") and file["path"] != STDIN:
+        props.append(f"file={_escape(show(file['path']), True)}")
         if file.get("line"):
             props.append(f"line={file['line']}")
             if file.get("column"):
                 props.append(f"col={file['column']}")
     props.append(f"title={_escape('krmfn ' + (_check(result) or 'validate'), True)}")
-    return f"::{level} {','.join(props)}::{_escape(_body(result))}"
+    return f"::{level} {','.join(props)}::{_escape(_body(result, show))}"

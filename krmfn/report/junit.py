@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from typing import Any
 
 from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.results import OBJECT_FILE, stderr_line
 from krmfn.report.merge import suffix as builds_suffix
+from krmfn.report.paths import rebased
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR
 
@@ -31,10 +33,14 @@ Key = tuple[str, int | None, int | None]
 _IN_LIST = re.compile(r"^items\[(\d+)\]")
 
 
-def junit_xml(results: list[dict[str, Any]], items: list[Item], mode: str = "validate") -> str:
+def junit_xml(results: list[dict[str, Any]], items: list[Item], mode: str = "validate",
+              show: Callable[[str], str] = str) -> str:
+    """``show``: how the report names a path (krmfn.report.paths, relative to the path base)."""
+    results = [rebased(result, show) for result in results]
     cases: dict[Key, str] = {}
     for item in items:
         path, index = item.origin()
+        path = show(path) if path else path
         if isinstance(item.value, dict) and is_list(item.value) and item.value["items"]:
             for position, member in enumerate(item.value["items"]):  # each object of a List is a case
                 cases.setdefault((_file(path), index or 0, position), _object_name(resource_ref(member)))

@@ -25,7 +25,7 @@ from typing import Any
 
 from krmfn import __version__
 from krmfn.kio.results import REACHED_THROUGH, stderr_line
-from krmfn.kio.config import repository_root
+from krmfn.report.paths import path_base
 from krmfn.kio.kustomize_roots import kustomization_file
 from krmfn.report.merge import suffix, where_else
 from krmfn.report.rules import INFORMATION_URI, Rule
@@ -38,11 +38,13 @@ SOURCE_ROOT = "%SRCROOT%"  # the uriBaseId of relative URIs: the repository root
 _URI_SAFE = frozenset(string.ascii_letters + string.digits + "-._~/")  # RFC 3986 unreserved, and the separator
 
 
-def sarif_log(results: list[dict[str, Any]], rules: tuple[Rule, ...], cwd: str | None = None) -> dict[str, Any]:
+def sarif_log(results: list[dict[str, Any]], rules: tuple[Rule, ...], cwd: str | None = None,
+              base: str | None = None) -> dict[str, Any]:
     """The log of one run; `rules` describe every check (krmfn.cli.rules.RULES). File URIs are relative
-    to the repository root (code scanning resolves them there), wherever krmfn runs from in it;
-    outside a repository, to the working directory (`cwd`)."""
-    base = repository_root(os.getcwd() if cwd is None else cwd)
+    to `base`, the report's path base (krmfn.report.paths): by default the repository root (code
+    scanning resolves them there), wherever krmfn runs from in it; outside a repository, the working
+    directory (`cwd`)."""
+    base = base or path_base(cwd=cwd)
     indexes = {rule.id: index for index, rule in enumerate(rules)}
     roots = _roots(base)
     return {

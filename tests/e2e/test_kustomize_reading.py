@@ -92,8 +92,9 @@ def test_the_text_report_names_where_each_problem_is_written(repo):
 
 def test_github_sarif_and_junit_name_the_file_and_line(repo):
     github = validate(repo, "--format", "github").stdout
-    assert "::error file=./overlays/prod/size.yaml,line=7,title=krmfn reference::" in github
-    assert "::error file=./overlays/dev/kustomization.yaml,line=9,title=krmfn reference::" in github
+    # as the repository's tree names the file, where GitHub attaches the annotation (no `./`)
+    assert "::error file=overlays/prod/size.yaml,line=7,title=krmfn reference::" in github
+    assert "::error file=overlays/dev/kustomization.yaml,line=9,title=krmfn reference::" in github
     sarif = json.loads(validate(repo, "--format", "sarif").stdout)
     places = {(loc["physicalLocation"]["artifactLocation"]["uri"], loc["physicalLocation"]["region"]["startLine"])
               for result in sarif["runs"][0]["results"] for loc in result["locations"]

@@ -18,6 +18,7 @@ from krmfn.modes.adopt.engine import ADOPTED, NOT_ADOPTED, AdoptContext, AdoptRe
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions
 from krmfn.kubevirt.virt_api.admit import rejected_keys
+from krmfn.model import check_ids
 from krmfn.model.findings import INFO, WARNING, Finding
 from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.options import complete
@@ -25,7 +26,7 @@ from krmfn.model.outcome import Outcome
 from krmfn.modes.cluster import cluster_findings, cluster_options
 
 MODE = "adopt"
-CHECK = "adopt"
+CHECK = check_ids.ADOPT
 # Result tags: what the report (krmfn.report.adopt) shows of each VM.
 TAG_STATUS, TAG_INSTANCETYPE, TAG_PREFERENCE, TAG_DROPPED, TAG_HINTS, TAG_WHY, TAG_EXACT = (
     "status", "instancetype", "preference", "dropped", "hints", "why", "exact")

@@ -143,3 +143,12 @@ def warning(message: str, path: str, check: str) -> Finding:
 
 def has_error(findings: list[Finding]) -> bool:
     return any(finding.is_error for finding in findings)
+
+# The findings that say a value given (or left out) is not one its option or size key takes,
+# whatever the bundle holds: on the command line (its flags, a config file) a usage error, exit 2
+# (docs/results.md); as a KRM function, error results like the others.
+USAGE_ERRORS = frozenset({
+    SIZES_SHAPE, OPTION_LABELS, OPTION_NAMESPACE, OPTION_CATALOG, FROM_MISSING, FROM_KIND, NAME_MISSING,
+    NAME_INVALID, VCPUS_INVALID, VCPUS_RANGE, MEMORY_INVALID, MEMORY_RANGE, CUSTOM_INVALID, CUSTOM_SIZE,
+    PATCH_INVALID,
+})

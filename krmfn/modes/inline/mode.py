@@ -273,7 +273,8 @@ def legacy_notes(values: list[Any], legacy: str) -> list[Finding]:
 def _v1beta2_notes(outcome: Outcome) -> list[Finding]:
     """An info result for each v1beta2 instance type or preference in the output that would be
     applied (not marked local config)."""
-    return [Finding(INFO, V1BETA2_NOT_SERVED, item=source, path="apiVersion", check="v1beta2-not-served")
+    return [Finding(INFO, V1BETA2_NOT_SERVED, item=source, path="apiVersion",
+                    check=check_ids.V1BETA2_NOT_SERVED)
             for item, source in zip(outcome.items, outcome.sources, strict=False)
             if kind_of(item) in DEFINITION_KINDS
             and split_api_version(item.get("apiVersion")) == (INSTANCETYPE_GROUP, V1BETA2)

@@ -26,7 +26,7 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_VMI_MUTATOR,
     STAGE_DATAVOLUME_MUTATOR,
 )
-from krmfn.model import kinds
+from krmfn.model import check_ids, kinds
 from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, VIRTUAL_MACHINE_INSTANCE, VIRTUAL_MACHINE_POOL
 from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY, V1BETA2_RULE
 
@@ -78,7 +78,7 @@ WEBHOOK_CHECKS: dict[str, str] = {
     kinds.HYPERCONVERGED: "kubevirt-admission",  # HCO's validating webhook
 }
 # A bug in krmfn, not a check of the bundle (krmfn.cli.guard reports its own crashes under this ID too).
-INTERNAL_ERROR = "internal-error"
+INTERNAL_ERROR = check_ids.INTERNAL_ERROR
 # Why a VM cannot be expanded, by the failure's kind (``Failure.check``, set where it is made),
 # where the reason is not a missing or unusable reference: the check validate reports the same
 # problem under at admission, so that inline and validate name it alike.

@@ -33,7 +33,10 @@ LAZY_IMPORTS: set[tuple[str, str]] = {
     ("krmfn.kubevirt.virt_api.admit", "krmfn.hco"), ("krmfn.kubevirt.virt_api.admit", "krmfn.kubevirt.virt_operator"),
     ("krmfn.catalog", "krmfn.catalog"),  # the catalog data and its model, when first consulted: 5 ms
     ("krmfn.hco.cluster_config", "krmfn.hco"),  # HCO's reconcile, with the first HyperConverged: 5 ms
-    ("krmfn.cli.fit", "krmfn.modes.fit"), ("krmfn.cli.fit", "krmfn.report.fit")}
+    ("krmfn.cli.fit", "krmfn.modes.fit"), ("krmfn.cli.fit", "krmfn.report.fit"),
+    # KubeVirt's vocabularies for option values (the gate registry, quantities, namespace names, the
+    # catalogs), with the first option that has one: `krmfn MODE --help` does not load them (10 ms)
+    ("krmfn.kio.config", "krmfn.kubevirt.option_values")}
 # A run imports the mode it runs, not the others (krmfn.modes.dispatch.RUNNERS), and the CLI what
 # runs the subcommand it runs: `krmfn --help` loads the parser only (0.09 s -> 0.05 s from start to
 # exit), `krmfn validate` no longer adopt, generate, normalize, diff, explain or fit. The SARIF and

@@ -66,9 +66,10 @@ def test_write_on_stdin_writes_the_stream_and_reports_on_stderr(tmp_path):
 
 def test_an_unreadable_file_is_exit_1_and_the_rest_is_reported(tmp_path):
     path = write_vms(tmp_path, imported_vm())
-    out = krmfn_process(["adopt", "--no-config", path, os.path.join(str(tmp_path), "missing.yaml")], cwd=tmp_path)
+    (tmp_path / "bad.yaml").write_text("a: [\n")
+    out = krmfn_process(["adopt", "--no-config", path, os.path.join(str(tmp_path), "bad.yaml")], cwd=tmp_path)
     assert out.code == 1
-    assert "cannot read" in out.stderr and "1 of 1 VM" in out.stdout
+    assert "invalid YAML" in out.stderr and "1 of 1 VM" in out.stdout
 
 
 def test_nothing_to_check_is_exit_2(tmp_path):

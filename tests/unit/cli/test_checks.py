@@ -1,27 +1,44 @@
 """`krmfn checks` and `krmfn checks ID` (like `ruff rule`)."""
 from __future__ import annotations
 
+import re
+
 from krmfn.cli.rules import RULES
+from krmfn.model import check_ids
+from krmfn.modes.generate.findings import FINDINGS as GENERATE_FINDINGS
 from tests.conftest import krmfn_process
 
 
-def test_checks_lists_id_severity_and_summary():
+def test_checks_lists_every_check_id_a_result_can_carry():
     run = krmfn_process(["checks"])
     assert run.code == 0
     lines = run.stdout.splitlines()
     assert lines[0].split() == ["ID", "SEVERITY", "SUMMARY"]
-    assert lines[8] == "conflict                 error     VM fields that conflict with the selected instance type"
-    assert [line.split()[0] for line in lines[1:]] == [rule.id for rule in RULES]
+    assert lines[8] == "conflict                     error     VM fields that conflict with the selected instance type"
+    assert [line.split()[0] for line in lines[1:]] == [
+        *(rule.id for rule in RULES), "internal-error", "config", "function-config", "nothing-checked", "normalize",
+        "adopt", "v1beta2-not-served", *(finding[0] for finding in GENERATE_FINDINGS)]
+    # every ID the model names (validate's, the reader's, the run's, the modes') is listed
+    named = {value for name, value in vars(check_ids).items() if name.isupper() and isinstance(value, str)}
+    assert named - {line.split()[0] for line in lines[1:]} == set()
+
+
+def test_the_checks_outside_validate_are_explained_too():
+    for check in ("internal-error", "normalize", "config"):
+        run = krmfn_process(["checks", check])
+        assert run.code == 0 and run.stdout.startswith(f"{check} (error): ")
+        assert run.stdout.endswith(f"More: https://github.com/krmfn/krmfn/blob/main/docs/checks/{check}.md\n")
 
 
 def test_checks_id_explains_the_check():
     run = krmfn_process(["checks", "conflict"])
     assert run.code == 0
     out = run.stdout
+    # a terminal gets the links' text, not Markdown (the page is one `More:` away)
     assert out.startswith("conflict (error): VM fields that conflict with the selected instance type\n\n"
                           "conflict: the VM sets something its instance type owns\n"
-                          "([instancetype apply](../kubevirt/instancetype-apply.md#applying-an-instance-type),\n"
-                          "[conflicts](../kubevirt/conflicts.md#conflicts-and-how-they-are-reported)).\n")
+                          "(instancetype apply,\nconflicts).\n")
+    assert not re.search(r"\]\(", out)
     assert ("KubeVirt behaviour it mirrors: pkg/instancetype/apply (conflicts), reported by the VM validating "
             "webhook\n\nPassing example:\n\n    apiVersion: kubevirt.io/v1\n    kind: VirtualMachine\n") in out
     assert "Failing example:\n\n    apiVersion: kubevirt.io/v1\n" in out
@@ -35,4 +52,5 @@ def test_unknown_check_exits_2_with_the_known_ids():
     run = krmfn_process(["checks", "nope"])
     assert run.code == 2 and run.stdout == ""
     assert run.stderr.startswith("krmfn: unknown check 'nope' (known: api-version, unknown-field, schema, ")
-    assert run.stderr.rstrip().endswith("catalog, ignore-annotation, input, normalize)")
+    assert run.stderr.rstrip().endswith("catalog, ignore-annotation, input, internal-error, config, function-config, "
+                                        "nothing-checked, normalize)")

@@ -82,9 +82,10 @@ def test_exit_1_when_no_size_fits_the_preference(capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize("args,message", [
     (["--preference", "windows.12"],
      'no preference "windows.12" in common-instancetypes v1.7.0; did you mean windows.2k12, windows.11, windows.10?'),
-    (["--catalog", "v9"], 'unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0'),
+    (["--catalog", "v9"],
+     '--catalog: unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0; none turns it off'),
     (["--catalog", "none"], "nothing to fit: no instance types in nothing (no PATH, catalog none)"),
-    (["no/such/dir"], "no/such/dir: no such file or directory"),
+    (["no/such/dir"], "no/such/dir: cannot read: No such file or directory"),
 ])
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     assert fit(capsys, *args) == (2, "", f"krmfn fit: {message}\n")

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tomllib
 
 import pytest
@@ -11,6 +13,7 @@ import pytest
 from krmfn import __version__
 from krmfn.cli.parser import build_parser
 from krmfn.kio.config import options_for
+from krmfn.model.options import MODES
 from tests.conftest import REPO, VALIDATE, krmfn_process, load12, resource_list
 from tests.unit.modes.validate.test_cli_report import BAD
 
@@ -70,9 +73,28 @@ def test_file_mode_bad_yaml_is_one_located_finding(tmp_path):
                           "krmfn validate: 0 objects, 1 error, 0 warnings, 0 infos\n")
 
 
-def test_file_mode_missing_file(tmp_path):
-    run = krmfn_process(["validate", str(tmp_path / "nope.yaml")])
-    assert run.code == 1 and f"{tmp_path / 'nope.yaml'}: error [input] cannot read: No such file" in run.stdout
+@pytest.mark.parametrize("command", [
+    ["validate"], ["inline"], ["normalize"], ["generate"], ["adopt"], ["explain"], ["fit"],
+    ["diff", "{here}"], ["diff", "--catalog", "v1.6.0..v1.7.0"], ["validate", "--format", "json"],
+])
+def test_a_path_that_does_not_exist_is_exit_2_in_every_command(tmp_path, command):
+    """One reading of paths (krmfn.kio.files.require_paths): a typo stops every command, never
+    an empty tree (diff: every VM removed, or "no change")."""
+    (tmp_path / "here").mkdir()
+    (tmp_path / "here" / "cm.yaml").write_text(CM.format(name="a"))
+    args = [arg.format(here=tmp_path / "here") for arg in command]
+    flag = "--no-config" if command[0] in MODES else "--kustomize=off"
+    run = krmfn_process([args[0], flag, *args[1:], str(tmp_path / "nope")])
+    prefix = f"krmfn {command[0]}" if command[0] in ("diff", "explain", "fit") else "krmfn"
+    assert (run.code, run.stderr) == (2, f"{prefix}: {tmp_path / 'nope'}: cannot read: No such file or directory\n")
+    assert (run.stdout == "") == (command[-1] != "json")
+
+
+def test_a_dangling_symbolic_link_given_is_exit_2(tmp_path):
+    (tmp_path / "link.yaml").symlink_to(tmp_path / "gone.yaml")
+    run = krmfn_process(["validate", "--no-config", str(tmp_path / "link.yaml")])
+    assert (run.code, run.stderr) == (2, f"krmfn: {tmp_path / 'link.yaml'}: cannot read: No such file or directory "
+                                         f"(a symbolic link to {tmp_path / 'gone.yaml'}, which does not exist)\n")
 
 
 def test_file_mode_config_file(tmp_path):
@@ -86,7 +108,7 @@ def test_file_mode_config_file(tmp_path):
 
 def test_bad_flag_value_is_rejected():
     run = krmfn_process(["inline", "--defaults", "some", "-"], "")
-    assert run.code == 2 and "invalid choice" in run.stderr
+    assert (run.code, run.stderr) == (2, 'krmfn: --defaults: "some" is not one of cluster, none\n')
 
 
 def test_entry_point_matches_pyproject():
@@ -538,3 +560,79 @@ def test_input_findings_follow_disable_severity_and_strict(tmp_path):
     assert run.code == 0 and run.stdout.startswith("./bad.yaml:2:1: warning [input] invalid YAML")
     run = krmfn_process(["validate", "--severity", "input=warning", "--strict", "."], cwd=tmp_path)
     assert run.code == 1 and run.stdout.startswith("./bad.yaml:2:1: error [input] invalid YAML")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["inline", "--catalog", "v9"], '--catalog: unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0; '
+                                    "none turns it off"),
+    (["validate", "--architecture", "foo"], '--architecture: "foo" is not one of KubeVirt\'s architectures: amd64, '
+                                            "arm64, s390x"),
+    (["normalize", "--cpu-request", "abc"], '--cpu-request: "abc" is not a quantity: quantities must match the '
+                                            "regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"),
+    (["adopt", "--eviction-strategy", "bogus"], '--eviction-strategy: "bogus" is not one of KubeVirt\'s eviction '
+                                                "strategies: LiveMigrate, LiveMigrateIfPossible, None, External"),
+    (["inline", "--feature-gates", "Sidecar", "--feature-gates", "NoSuchGate"],
+     '--feature-gates: "NoSuchGate" is not a feature gate of KubeVirt v1.9 (v1.9.0)'),
+    (["inline", "--kubevirt-version", "v1.7", "--feature-gates", "PasstBinding"],
+     '--feature-gates: "PasstBinding" is not a feature gate of KubeVirt v1.7 (v1.7.4)'),
+    (["validate", "--network-interface", "masq"],
+     '--network-interface: "masq" is not one of bridge, masquerade, slirp (did you mean "masquerade"?)'),
+    (["generate", "--from", "u1.medium", "--name", "u1.mine", "--vcpus", "two"],
+     '--vcpus: vcpus must be a whole number of vCPUs, got "two"'),
+])
+def test_a_bad_option_value_is_a_usage_error(args, message):
+    """Every option value is checked where options are read, in KubeVirt's vocabulary: exit 2, one
+    line, nothing on stdout (docs/results.md)."""
+    run = krmfn_process([args[0], "--no-config", *args[1:], "-"], CM.format(name="a"))
+    assert (run.code, run.stdout, run.stderr) == (2, "", f"krmfn: {message}\n")
+
+
+def test_diff_checks_each_side_of_a_catalog_range(tmp_path):
+    (tmp_path / "cm.yaml").write_text(CM.format(name="a"))
+    run = krmfn_process(["diff", "--catalog", "v1.6.0..v9", str(tmp_path)])
+    assert (run.code, run.stdout) == (2, "")
+    assert run.stderr == ('krmfn diff: --catalog: unknown catalog version "v9"; embedded: v1.5.1, v1.6.0, v1.7.0; '
+                          "none turns it off\n")
+
+
+def test_mode_help_loads_no_vocabulary():
+    """Option values are checked when given: `krmfn MODE --help` pays nothing for KubeVirt's vocabularies."""
+    code = ("import sys, contextlib, io, krmfn.cli.main as m\n"
+            "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+            "    m.main(['validate', '--help'])\n"
+            "print('krmfn.kubevirt.option_values' in sys.modules, 'krmfn.kio.config' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "False True\n"
+
+
+def test_no_parser_takes_an_abbreviated_option():
+    """`--form json` is not `--format json`: adding an option must not change what a command line means."""
+    parser = build_parser()
+    assert [name for name, sub in {"krmfn": parser, **parser.subcommands}.items() if sub.allow_abbrev] == []
+    run = krmfn_process(["validate", "--no-config", "--form", "json", "-"], CM.format(name="a"))
+    assert run.code == 2 and run.stdout == ""
+    assert run.stderr.startswith("usage: krmfn validate ")
+    assert run.stderr.endswith("\nkrmfn validate: error: unrecognized arguments: --form\n")
+
+
+@pytest.mark.parametrize("args,usage", [
+    (["validate", "--bogus", "x"], "krmfn validate"),
+    (["diff", "a", "b", "--bogus"], "krmfn diff"),
+    (["catalog", "--bogus"], "krmfn catalog"),
+    (["--bogus", "validate"], "krmfn"),  # before the mode: the top level's
+])
+def test_an_unknown_option_prints_the_usage_of_the_command_it_was_given_to(args, usage):
+    run = krmfn_process(args)
+    assert run.code == 2 and run.stdout == ""
+    assert run.stderr.startswith(f"usage: {usage} [-h]")
+    assert run.stderr.endswith(f"\n{usage}: error: unrecognized arguments: --bogus\n")
+
+
+def test_catalog_takes_format_and_still_its_deprecated_output():
+    yaml_out = krmfn_process(["catalog", "--format", "yaml", "--kind", "preferences"])
+    assert yaml_out.code == 0 and yaml_out.stdout.startswith("apiVersion: instancetype.kubevirt.io/v1beta1\n")
+    for flag in ("--output", "-o"):
+        old = krmfn_process(["catalog", flag, "yaml", "--kind", "preferences"])
+        assert (old.code, old.stdout) == (0, yaml_out.stdout)
+        assert old.stderr == f"krmfn catalog: note: {flag} is deprecated; use --format\n"
+    assert "--output" not in krmfn_process(["catalog", "--help"]).stdout

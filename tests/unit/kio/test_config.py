@@ -50,6 +50,22 @@ def test_typed_spec_values_keep_their_types():
     ({"apiVersion": "example.com/v1", "kind": "Thing"}, "kind", "unsupported functionConfig example.com/v1/Thing"),
     ({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Inline", "spec": [1]}, "spec", "expected a mapping"),
     (config_map([1, 2]), "data", "expected a mapping"),
+    # option values in KubeVirt's vocabulary (krmfn.kubevirt.option_values), with a "did you mean"
+    (config_map({"mode": "inline", "architecture": "foo"}), "data.architecture",
+     '"foo" is not one of KubeVirt\'s architectures: amd64, arm64, s390x'),
+    ({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Validate", "spec": {"evictionStrategy": "Livemigrate"}},
+     "spec.evictionStrategy", '(did you mean "LiveMigrate"?)'),
+    (config_map({"mode": "inline", "cpuRequest": "abc"}), "data.cpuRequest", '"abc" is not a quantity'),
+    (config_map({"mode": "validate", "namespace": "Bad_NS"}), "data.namespace", '(did you mean "bad-ns"?)'),
+    (config_map({"mode": "generate", "catalog": "v9"}), "data.catalog", 'unknown catalog version "v9"'),
+    (config_map({"mode": "inline", "kubevirtVersion": "1.8"}), "data.kubevirtVersion",
+     '"1.8" is not one of v1.7, v1.8, v1.9, main (did you mean "v1.8"?)'),
+    (config_map({"mode": "inline", "featureGates": "Sidecar,NoSuchGate"}), "data.featureGates",
+     '"NoSuchGate" is not a feature gate of KubeVirt v1.9 (v1.9.0)'),
+    # the gates of the release the same functionConfig targets
+    ({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Inline",
+      "spec": {"kubevirtVersion": "v1.9", "disabledFeatureGates": ["MigrationDowntimeTuning"]}},
+     "spec.disabledFeatureGates", '"MigrationDowntimeTuning" is not a feature gate of KubeVirt v1.9 (v1.9.0)'),
 ])
 def test_errors_name_the_field(fc, path, words):
     with pytest.raises(ConfigError) as err:
@@ -83,6 +99,10 @@ def test_config_file_options_go_to_every_mode_that_has_them():
     ({"inline": {"disable": ["x"]}}, "inline.disable", 'unknown option "disable" for mode inline'),
     ({"valdate": {}}, "valdate", 'unknown option "valdate" (did you mean "validate"?)'),
     ({"severity": "conflict=fatal"}, "severity", "the severity must be error, warning or info"),
+    ({"architecture": "x86_64"}, "architecture", '"x86_64" is not one of KubeVirt\'s architectures'),
+    ({"validate": {"featureGates": ["Sidecr"]}}, "validate.featureGates", '(did you mean "Sidecar"?)'),
+    ({"featureGates": ["MigrationDowntimeTuning"], "inline": {"kubevirtVersion": "main"}}, "featureGates",
+     "is not a feature gate of KubeVirt v1.9 (v1.9.0)"),  # validate's release is still v1.9
     ([1], None, "expected a mapping of options"),
 ])
 def test_config_file_errors_name_the_field(raw, path, words):

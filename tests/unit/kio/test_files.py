@@ -8,7 +8,7 @@ import pytest
 
 from krmfn.kio.files import (
     INPUT_FAILING, INPUT_PASSING, InputProblem, Source, display_like, excluded, expand_paths, load_items,
-    read_bundles, read_items,
+    read_bundles, read_items, read_objects, require_paths,
 )
 from krmfn.kio.resourcelist import FatalInput
 from krmfn.model import check_ids
@@ -49,6 +49,24 @@ def test_strict_reading_raises_on_the_first_problem():
 def test_exclude_matches_the_relative_path_or_the_name():
     assert excluded("charts/web/values.yaml", ["charts/*"]) and excluded("charts/web/values.yaml", ["values.yaml"])
     assert excluded("charts", ["charts"]) and not excluded("apps/web.yaml", ["web"])
+
+
+def test_an_exclude_that_leaves_nothing_out_of_a_directory_is_a_note(tmp_path, capsys):
+    """As linters treat a pattern that matches nothing: said on stderr, not a finding (the exit code
+    and the reports are unchanged); a list of files (pre-commit's) often holds none of what an
+    exclude is for, so there it says nothing."""
+    (tmp_path / "charts").mkdir()
+    (tmp_path / "charts" / "a.yaml").write_text(CM.format("a"))
+    (tmp_path / "b.yaml").write_text(CM.format("b"))
+    walk = expand_paths([str(tmp_path)], exclude=["charts", "nosuch", "*.json"])
+    assert [entry.path for entry in walk.entries] == [str(tmp_path / "b.yaml")] and walk.problems == []
+    assert walk.notes == [f"--exclude {pattern} matched no file or directory in {tmp_path}: it left nothing out"
+                          for pattern in ("nosuch", "*.json")]
+    assert expand_paths([str(tmp_path / "b.yaml")], exclude=["nosuch"]).notes == []
+    [bundle] = read_bundles([str(tmp_path)], exclude=["nosuch"])
+    assert sorted(item.value["metadata"]["name"] for item in bundle.items) == ["a", "b"] and bundle.problems == []
+    assert capsys.readouterr().err == (f"krmfn: note: --exclude nosuch matched no file or directory in {tmp_path}: "
+                                       "it left nothing out\n")
 
 
 def test_a_file_named_on_the_command_line_is_excluded_by_its_directories_too():
@@ -216,3 +234,14 @@ def test_paths_are_named_as_the_user_named_the_directory(tmp_path, monkeypatch):
     assert display_like("a")(str(tmp_path / "a/b.yaml")) == "a/b.yaml"
     assert display_like("a")(str(tmp_path.parent / "c.yaml")) == "../c.yaml"
     assert display_like(str(tmp_path / "a"))(str(tmp_path / "a/b.yaml")) == str(tmp_path / "a/b.yaml")
+
+
+def test_a_path_given_that_does_not_exist_is_fatal_in_every_reader(tmp_path):
+    (tmp_path / "a.yaml").write_text(CM.format("a"))
+    require_paths(["-", str(tmp_path), str(tmp_path / "a.yaml")])
+    missing = str(tmp_path / "vmz")
+    for read in (require_paths, read_bundles, read_objects):
+        with pytest.raises(FatalInput, match=f"^{missing}: cannot read: No such file or directory$"):
+            read([str(tmp_path), missing])
+    # a side of `krmfn diff --git` that a revision adds or removes
+    assert read_objects([missing], absent_is_empty=True) == []

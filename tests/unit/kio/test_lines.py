@@ -1,4 +1,4 @@
-from krmfn.kio.lines import document_start, duplicate_key_position, line_of, split_path
+from krmfn.kio.lines import document_start, duplicate_key_position, line_in, line_of, split_path
 
 
 def test_split_path():
@@ -16,6 +16,15 @@ def test_line_of_follows_the_path(tmp_path):
     assert line_of(str(f), 1, None) == 4
     assert line_of(str(f), 5, "spec") is None
     assert line_of(str(tmp_path / "nope.yaml"), 0, "x") is None
+
+
+def test_line_in_what_was_read_is_line_of_the_same_file(tmp_path):
+    """stdin has no file to open again: its lines come from the bytes read."""
+    data = b"a: 1\n---\n# c\nkind: VM\nspec:\n  disks:\n  - name: a\n  - name: b\n    bus: sata\n"
+    (tmp_path / "vm.yaml").write_bytes(data)
+    for doc, path in ((1, "spec.disks.1.bus"), (1, "spec.missing"), (0, "a"), (1, None), (3, "spec")):
+        assert line_in(data, doc, path) == line_of(str(tmp_path / "vm.yaml"), doc, path)
+    assert line_in(data, 1, "spec.disks.1.bus") == 9
 
 
 def test_document_start_and_duplicate_key_position():

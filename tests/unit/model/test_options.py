@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from krmfn import catalog
 from krmfn.model.kubevirt_version import catalog_for, kubevirt_version
-from krmfn.model.options import MODES, OPTIONS, complete, defaults_for, options_for
+import pytest
+
+from krmfn.model.options import MODES, OPTIONS, complete, defaults_for, did_you_mean, options_for
 
 
 def test_complete_fills_every_option_of_the_mode_and_keeps_what_was_given() -> None:
@@ -31,3 +33,14 @@ def test_the_catalog_default_is_the_one_the_default_release_deploys() -> None:
     options = complete("inline", {})
     assert options["catalog"] == ""  # empty: the kubevirtVersion's catalog
     assert catalog_for(options["catalog"], kubevirt_version(options["kubevirtVersion"])) == catalog.DEFAULT_VERSION
+
+
+@pytest.mark.parametrize("value,expected", [
+    ("Masquerade", ' (did you mean "masquerade"?)'),  # the same but for case
+    ("masq", ' (did you mean "masquerade"?)'),  # the one it abbreviates
+    ("brige", ' (did you mean "bridge"?)'),  # difflib's closest
+    ("foo", ""),
+    ("", ""),
+])
+def test_did_you_mean(value: str, expected: str) -> None:
+    assert did_you_mean(value, ("bridge", "masquerade", "slirp")) == expected

@@ -51,7 +51,9 @@ def test_driver_has_a_rule_for_every_check(log):
     driver = log["runs"][0]["tool"]["driver"]
     assert (driver["name"], driver["version"]) == ("krmfn", __version__)
     assert driver["informationUri"] == "https://github.com/krmfn/krmfn"
-    assert [rule["id"] for rule in driver["rules"]] == [*CHECK_IDS, "input"]
+    # validate's checks, the reader's and the run's own: a result's ruleId always has its rule (and its page)
+    assert [rule["id"] for rule in driver["rules"]] == [*CHECK_IDS, "input", "internal-error", "config",
+                                                        "function-config", "nothing-checked"]
     conflict = driver["rules"][CHECK_IDS.index("conflict")]
     assert conflict["shortDescription"]["text"] == "VM fields that conflict with the selected instance type"
     assert conflict["fullDescription"]["text"].startswith("conflict: the VM sets something its instance type owns")

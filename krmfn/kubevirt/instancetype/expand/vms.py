@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from krmfn.model import check_ids
 from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE, EMPTY_NAME_MESSAGE, Bundle, ObjectKey, key_of
 from krmfn.kubevirt.instancetype.expand.decode import type_error
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
@@ -38,7 +39,7 @@ from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, is_virtual_m
 from krmfn.model.kubevirt_version import catalog_for
 
 CHECK_SCHEMA = "schema"
-CHECK_INTERNAL_ERROR = "internal-error"
+CHECK_INTERNAL_ERROR = check_ids.INTERNAL_ERROR
 CHECK_CATALOG = "catalog"
 INFER_HINT = (" (the matcher uses inferFromVolume, which virtctl expand does not resolve; set the inline option "
               "inferFromVolume=true to infer it from the bundle's volumes as KubeVirt's admission does)")

@@ -43,7 +43,7 @@ SEVERITY = "info"
 SUMMARY = "a VM resolved an instance type or preference from the embedded common-instancetypes catalog"
 MIRRORS = "virt-operator's default deployment of common-instancetypes (cluster kinds)"
 FIX = ("Nothing to fix: the cluster's common-instancetypes provide the object. To check against the bundle "
-       "only, set `catalog: none`; to pin the objects, add them to the bundle (`krmfn catalog -o yaml`).")
+       "only, set `catalog: none`; to pin the objects, add them to the bundle (`krmfn catalog --format yaml`).")
 
 
 def run(ctx: Context) -> Iterable[Finding]:

@@ -43,6 +43,14 @@ def test_git_revision_against_the_working_tree(tmp_path):
     missing = krmfn_process(["diff", "--git", "no-such-rev", "vms"], cwd=tmp_path)
     assert (missing.code, missing.stdout) == (2, "")
     assert missing.stderr.startswith("krmfn diff: git ls-tree --name-only: fatal: ")
+    typo = krmfn_process(["diff", "--git", "HEAD", "vmz"], cwd=tmp_path)  # in neither tree: a typo, not "no change"
+    assert (typo.code, typo.stdout, typo.stderr) == (
+        2, "", "krmfn diff: vmz: cannot read: No such file or directory (nor at HEAD)\n")
+    (tmp_path / "new").mkdir()  # a tree the working tree adds: every VM in it added
+    (tmp_path / "new" / "web.yaml").write_text(VM)
+    added = krmfn_process(["diff", "--git", "HEAD", "new", "--format", "json"], cwd=tmp_path)
+    assert added.code == 1
+    assert [(vm["name"], vm["status"]) for vm in json.loads(added.stdout)["vms"]] == [("web", "added")]
 
 
 def test_one_tree_under_two_settings(tmp_path):

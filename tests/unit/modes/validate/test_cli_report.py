@@ -105,7 +105,12 @@ def test_github_annotations_carry_the_column_of_yaml_errors(tmp_path):
         "invalid YAML at line 3, column 1: missing terminating ]")
 
 
-def test_stdin_findings_name_the_document(tmp_path):
-    run = krmfn_process(["validate", "-"], DEPRECATED.replace("old", "ok").replace("preferCores", "cores")
-                        + "---\n" + BAD.split("---\n")[1])
-    assert run.stdout.splitlines()[0].startswith("- (document 2): error [reference] VirtualMachine lab/db ")
+def test_stdin_findings_name_the_line_as_a_file_does(tmp_path):
+    """Piped input keeps its line numbers (`-:16`, the line of the field in what was read), as
+    the same text in a file does (`vms.yaml:16`)."""
+    text = DEPRECATED.replace("old", "ok").replace("preferCores", "cores") + "---\n" + BAD.split("---\n")[1]
+    run = krmfn_process(["validate", "-"], text)
+    assert run.stdout.splitlines()[0].startswith("-:16: error [reference] VirtualMachine lab/db ")
+    (tmp_path / "vms.yaml").write_text(text)
+    from_file = krmfn_process(["validate", "vms.yaml"], cwd=tmp_path)
+    assert from_file.stdout.replace("vms.yaml:", "-:") == run.stdout
