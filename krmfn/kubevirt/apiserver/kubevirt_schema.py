@@ -36,7 +36,6 @@ from typing import Any
 from krmfn.kubevirt.apiserver.schema import (
     BOOL,
     INT,
-    INT32,
     INT64,
     OBJECT_META,
     QUANTITY,
@@ -51,6 +50,7 @@ from krmfn.kubevirt.apiserver.schema import (
     empty,
     without_fields,
 )
+from krmfn.kubevirt.apiserver.core_v1_schema import AFFINITY, LABEL_SELECTOR
 from krmfn.kubevirt.apiserver.vm_schema import opaque
 from krmfn.kubevirt.util.webhooks import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_TOO_MANY, Cause
 from krmfn.model.kubevirt_version import KubevirtVersion
@@ -107,17 +107,6 @@ ARCH_CONFIGURATION = Obj("ArchConfiguration", {
     "defaultArchitecture": STR,
     "ppc64le": ARCH_SPECIFIC_CONFIGURATION,
     "s390x": ARCH_SPECIFIC_CONFIGURATION,
-})
-
-LABEL_SELECTOR_REQUIREMENT = Obj("LabelSelectorRequirement", {
-    "key": STR,
-    "operator": STR,
-    "values": ListOf(STR),
-}, required=("key", "operator"))
-
-LABEL_SELECTOR = Obj("LabelSelector", {
-    "matchExpressions": ListOf(LABEL_SELECTOR_REQUIREMENT),
-    "matchLabels": STR_MAP,
 })
 
 CHANGED_BLOCK_TRACKING_SELECTORS = Obj("ChangedBlockTrackingSelectors", {
@@ -388,61 +377,6 @@ CUSTOMIZE_COMPONENTS = Obj("CustomizeComponents", {
 
 LOCAL_OBJECT_REFERENCE = Obj("LocalObjectReference", {
     "name": STR,
-})
-
-NODE_SELECTOR_REQUIREMENT = Obj("NodeSelectorRequirement", {
-    "key": STR,
-    "operator": STR,
-    "values": ListOf(STR),
-}, required=("key", "operator"))
-
-NODE_SELECTOR_TERM = Obj("NodeSelectorTerm", {
-    "matchExpressions": ListOf(NODE_SELECTOR_REQUIREMENT),
-    "matchFields": ListOf(NODE_SELECTOR_REQUIREMENT),
-})
-
-PREFERRED_SCHEDULING_TERM = Obj("PreferredSchedulingTerm", {
-    "preference": NODE_SELECTOR_TERM,
-    "weight": INT32,
-}, required=("preference", "weight"))
-
-NODE_SELECTOR = Obj("NodeSelector", {
-    "nodeSelectorTerms": ListOf(NODE_SELECTOR_TERM),
-}, required=("nodeSelectorTerms",))
-
-NODE_AFFINITY = Obj("NodeAffinity", {
-    "preferredDuringSchedulingIgnoredDuringExecution": ListOf(PREFERRED_SCHEDULING_TERM),
-    "requiredDuringSchedulingIgnoredDuringExecution": NODE_SELECTOR,
-})
-
-POD_AFFINITY_TERM = Obj("PodAffinityTerm", {
-    "labelSelector": LABEL_SELECTOR,
-    "matchLabelKeys": ListOf(STR),
-    "mismatchLabelKeys": ListOf(STR),
-    "namespaceSelector": LABEL_SELECTOR,
-    "namespaces": ListOf(STR),
-    "topologyKey": STR,
-}, required=("topologyKey",))
-
-WEIGHTED_POD_AFFINITY_TERM = Obj("WeightedPodAffinityTerm", {
-    "podAffinityTerm": POD_AFFINITY_TERM,
-    "weight": INT32,
-}, required=("podAffinityTerm", "weight"))
-
-POD_AFFINITY = Obj("PodAffinity", {
-    "preferredDuringSchedulingIgnoredDuringExecution": ListOf(WEIGHTED_POD_AFFINITY_TERM),
-    "requiredDuringSchedulingIgnoredDuringExecution": ListOf(POD_AFFINITY_TERM),
-})
-
-POD_ANTI_AFFINITY = Obj("PodAntiAffinity", {
-    "preferredDuringSchedulingIgnoredDuringExecution": ListOf(WEIGHTED_POD_AFFINITY_TERM),
-    "requiredDuringSchedulingIgnoredDuringExecution": ListOf(POD_AFFINITY_TERM),
-})
-
-AFFINITY = Obj("Affinity", {
-    "nodeAffinity": NODE_AFFINITY,
-    "podAffinity": POD_AFFINITY,
-    "podAntiAffinity": POD_ANTI_AFFINITY,
 })
 
 TOLERATION = Obj("Toleration", {

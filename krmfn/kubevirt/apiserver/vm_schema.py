@@ -6,15 +6,17 @@ checks VMs against the CRD schema (strict field validation, stage
 the same Go types (``ValidateSchema``, stage ``mutating-webhook/openapi-schema``).
 
 Only the parts instance types and preferences touch are modelled field by field: the VM spec, the
-matchers, the template, the VMI spec's top level, and the domain (cpu, memory, resources, machine,
+matchers, the template, the VMI spec's top level, the affinity
+(``krmfn.kubevirt.apiserver.core_v1_schema``), and the domain (cpu, memory, resources, machine,
 firmware, features, devices with disks, interfaces, inputs, GPUs and host devices). Everything
-else (affinity, tolerations, probes, volume and network sources, DataVolume templates, status, ...)
+else (tolerations, probes, volume and network sources, DataVolume templates, status, ...)
 is an open object: its required fields are checked, unknown fields inside it are not.
 """
 from __future__ import annotations
 
 from functools import cache
 
+from krmfn.kubevirt.apiserver.core_v1_schema import AFFINITY
 from krmfn.kubevirt.apiserver.schema import (
     BLOCK_SIZE,
     BOOL,
@@ -166,7 +168,7 @@ NETWORK = Obj("Network", {
 
 VMI_SPEC = Obj("VirtualMachineInstanceSpec", {
     "priorityClassName": STR, "domain": DOMAIN, "nodeSelector": STR_MAP,
-    "affinity": opaque("Affinity"), "schedulerName": STR, "serviceAccountName": STR,
+    "affinity": AFFINITY, "schedulerName": STR, "serviceAccountName": STR,
     "tolerations": ListOf(opaque("Toleration")),
     "topologySpreadConstraints": ListOf(
         opaque("TopologySpreadConstraint", "maxSkew", "topologyKey", "whenUnsatisfiable")),

@@ -31,11 +31,10 @@ from krmfn.kubevirt.apiserver.schema import (
     INT32,
     OBJECT_META,
     STR,
-    STR_MAP,
-    ListOf,
     Obj,
     without_fields,
 )
+from krmfn.kubevirt.apiserver.core_v1_schema import LABEL_SELECTOR
 from krmfn.kubevirt.apiserver.vm_schema import DOMAIN, NEWER_FIELDS, TEMPLATE, opaque
 from krmfn.model.kubevirt_version import KubevirtVersion
 
@@ -46,13 +45,6 @@ PRESET_DEPRECATED = {
     version: f"kubevirt.io/{version} VirtualMachineInstancePresets is now deprecated and will be removed in v2."
     for version in sorted(PRESET_VERSIONS)
 }
-
-LABEL_SELECTOR_REQUIREMENT = Obj("LabelSelectorRequirement", {
-    "key": STR, "operator": STR, "values": ListOf(STR),
-}, required=("key", "operator"))
-LABEL_SELECTOR = Obj("LabelSelector", {
-    "matchLabels": STR_MAP, "matchExpressions": ListOf(LABEL_SELECTOR_REQUIREMENT),
-})
 
 VMIRS_SPEC = Obj("VirtualMachineInstanceReplicaSetSpec", {
     "replicas": INT32, "selector": LABEL_SELECTOR, "template": TEMPLATE, "paused": BOOL,

@@ -80,7 +80,12 @@ def decode_error(value: Any, node: Node) -> str | None:
     for error in report.errors:
         if error.code == INVALID_TYPE:
             return f"json: cannot unmarshal {error.value} into Go struct field .{error.path}"
-    return go_decode_error(value, node)
+    return go_decode_error(value, node, _go_root(node))
+
+
+def _go_root(node: Node) -> str:
+    """The payload is decoded straight into the spec type."""
+    return node.go_name if isinstance(node, Obj) else ""
 
 
 def _strictly_decodes(value: Any, node: Obj) -> bool:
@@ -88,7 +93,7 @@ def _strictly_decodes(value: Any, node: Obj) -> bool:
     report = check(value, node)
     if report.unknown or any(error.code != REQUIRED for error in report.errors):
         return False
-    return go_decode_error(value, node) is None
+    return go_decode_error(value, node, _go_root(node)) is None
 
 
 # ---------------------------------------------------------------------------------------------

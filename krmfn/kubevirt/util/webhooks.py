@@ -24,6 +24,8 @@ STAGE_MUTATING_SCHEMA = "mutating-webhook/openapi-schema"
 STAGE_INSTANCETYPE_MUTATOR = "mutating-webhook/instancetype-mutator"
 # The VMI mutating webhook: presets and defaults (a VMI is defaulted before it is validated).
 STAGE_VMI_MUTATOR = "mutating-webhook/vmi-mutator"
+# The VM mutating webhook's own answers outside its instancetype part: the Go decoding of the VM.
+STAGE_VM_MUTATOR = "mutating-webhook/vm-mutator"
 # The VirtualMachineInstanceMigration mutating webhook: the selector label and the finalizer.
 STAGE_MIGRATION_MUTATOR = "mutating-webhook/migration-mutator"
 # The VirtualMachineClone mutating webhook: the default target.

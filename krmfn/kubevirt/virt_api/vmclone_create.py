@@ -8,9 +8,9 @@ No single KubeVirt file: the API server and KubeVirt's two clone webhooks
 2. ``kube-apiserver/field-validation``: strict field validation against the CRD schema of the
    release (``clone_schema.clone_schema``);
 3. the clone mutating webhook (``clone-create-mutator.go`` ``Mutate``): its ``ValidateSchema`` gate
-   (``mutating-webhook/openapi-schema``: ``spec.source`` required), then the default target
-   (``krmfn.kubevirt.virt_api.mutators.clone_create_mutator``, ``mutating-webhook/clone-mutator``):
-   every later stage sees the mutated clone;
+   (``mutating-webhook/openapi-schema``: only ``spec`` required, no definition is found for it), then
+   the Go decoding and the default target (``krmfn.kubevirt.virt_api.mutators.clone_create_mutator``,
+   ``mutating-webhook/clone-mutator``): every later stage sees the mutated clone;
 4. ``kube-apiserver/crd-schema``: the status subresource drops ``status``, then ObjectMeta and the
    CRD schema (``spec.source`` with its ``kind`` and ``name``, a target's ``kind`` and ``name``, the
    ``volumeNamePolicy`` enum);
@@ -28,13 +28,22 @@ from functools import cache
 from krmfn.kubevirt import bundle as bundles
 from krmfn.kubevirt.apiserver import create as apiserver
 from krmfn.kubevirt.apiserver import schema as schemas
-from krmfn.kubevirt.apiserver.clone_schema import CLONE_VERSIONS, clone_gate_schema, clone_schema
-from krmfn.kubevirt.util.validate_schema import schema_gate_error
-from krmfn.kubevirt.util.webhooks import STAGE_CLONE_MUTATOR, Admission, AdmissionWarning, reject_message
+from krmfn.kubevirt.apiserver.clone_schema import CLONE_VERSIONS, clone_schema
+from krmfn.kubevirt.util.validate_schema import spec_required_error
+from krmfn.kubevirt.util.webhooks import (
+    CAUSE_FIELD_VALUE_REQUIRED,
+    STAGE_CLONE_MUTATOR,
+    Admission,
+    AdmissionWarning,
+    Cause,
+    reject_message,
+    reject_webhook,
+)
 from krmfn.kubevirt.virt_api.admitters.vmclone_admitter import admit_vm_clone_create
 from krmfn.kubevirt.virt_api.mutators.clone_create_mutator import mutate_clone, target_suffix
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
+from krmfn.model.reasons import KUBEVIRT_CRASH
 from krmfn.model.kubevirt_version import KubevirtVersion
 
 
@@ -67,14 +76,16 @@ def create_vm_clone(obj: dict, namespace: str, config: ClusterConfig) -> CloneCr
         return CloneCreate(rejected, None)
     no_warnings: list[AdmissionWarning] = []
     rejected = (apiserver.field_validation_error(obj, resource, no_warnings, schemas.check(obj, resource.schema))
-                or schema_gate_error(schemas.check(obj, clone_gate_schema(config.kubevirt_version),
-                                                   scalar_defaults=True), no_warnings))
+                or spec_required_error(obj, no_warnings))
     if rejected is not None:
         return CloneCreate(rejected, None)
     clone_namespace = bundles.object_namespace(obj, namespace)
     mutation = mutate_clone(obj, resource.schema, target_suffix(clone_namespace, _name_of(obj)))
+    if mutation.clone is None and mutation.crash:
+        return CloneCreate(reject_webhook(STAGE_CLONE_MUTATOR, [Cause(
+            mutation.located, mutation.error or "", CAUSE_FIELD_VALUE_REQUIRED, frozenset({KUBEVIRT_CRASH}))]), None)
     if mutation.clone is None:
-        return CloneCreate(reject_message(STAGE_CLONE_MUTATOR, mutation.error or ""), None)
+        return CloneCreate(reject_message(STAGE_CLONE_MUTATOR, mutation.error or "", located=mutation.located), None)
     stored = {key: value for key, value in mutation.clone.items() if key != "status"}
     rejected = apiserver.crd_schema_error(stored, resource, namespace, no_warnings,
                                           schemas.check(stored, resource.schema))

@@ -6,9 +6,12 @@ No single KubeVirt file: the API server and KubeVirt's two VMI webhooks
 1. ``kube-apiserver/api-discovery``: ``kubevirt.io`` serves ``v1`` and the deprecated ``v1alpha3``;
 2. ``kube-apiserver/field-validation``: strict field validation against the VMI CRD;
 3. the VMI mutating webhook (``vmi-mutator.go`` ``Mutate``): its ``ValidateSchema`` gate
-   (``mutating-webhook/openapi-schema``), then presets and defaults
+   (``mutating-webhook/openapi-schema``: KubeVirt's OpenAPI definitions, where a quantity is any
+   string or number), then the Go decoding of the VMI, presets and defaults
    (``krmfn.kubevirt.virt_api.mutators.vmi_mutator``, ``mutating-webhook/vmi-mutator``): every
-   later stage sees the defaulted VMI;
+   later stage sees the defaulted VMI. The API server checks the CRD's schema only after the
+   mutating webhooks (``kube-apiserver/crd-schema``), so a malformed quantity is the decoding's
+   ``quantities must match the regular expression ...``, not the CRD's pattern;
 4. ``kube-apiserver/crd-schema``: ObjectMeta validation of the mutated object;
 5. the VMI validating webhook (``vmi-create-admitter.go`` ``Admit``): its ``ValidateSchema`` on the
    mutated object (``validating-webhook/openapi-schema``), then
@@ -41,7 +44,11 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.admitter import admit_vmi_create
 from krmfn.kubevirt.apimachinery.gozero import clone, str_set
 from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded_vmi
-from krmfn.kubevirt.virt_api.mutators.vmi_mutator import VIRTUAL_MACHINE_INSTANCE_FINALIZER, mutate_vmi
+from krmfn.kubevirt.virt_api.mutators.vmi_mutator import (
+    VIRTUAL_MACHINE_INSTANCE_FINALIZER,
+    get_vmi_from_admission_review,
+    mutate_vmi,
+)
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION
@@ -86,6 +93,9 @@ def create_vmi(vmi: dict, presets: list[dict], namespace: str = bundles.DEFAULT_
         report, warnings)
     if rejected is not None:
         return VMICreate(rejected, None)
+    failure = get_vmi_from_admission_review(vmi, schema)
+    if failure is not None:
+        return VMICreate(reject_message(STAGE_VMI_MUTATOR, failure[0], warnings, located=failure[1]), None)
     vmi_namespace = bundles.object_namespace(vmi, namespace)
     mutation = mutate_vmi(vmi, presets_of(presets, vmi_namespace), config)
     warnings = warnings + [AdmissionWarning(text, REASON_DEPRECATED_FIELD) for text in mutation.warnings]

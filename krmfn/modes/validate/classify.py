@@ -24,6 +24,7 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_HYPERCONVERGED_MUTATOR,
     STAGE_MIGRATION_MUTATOR,
     STAGE_VMI_MUTATOR,
+    STAGE_VM_MUTATOR,
     STAGE_DATAVOLUME_MUTATOR,
 )
 from krmfn.model import check_ids, kinds
@@ -51,6 +52,7 @@ STAGE_CHECKS: dict[str, str] = {
     STAGE_PREFERENCE_REQUIREMENTS: "preference-requirements",
     STAGE_REMAINING_VM_CHECKS: "vm-admission",
     STAGE_VMI_MUTATOR: "vmi-admission",
+    STAGE_VM_MUTATOR: "vm-admission",
     STAGE_MIGRATION_MUTATOR: "migration-admission",
     STAGE_CLONE_MUTATOR: "storage-admission",
     STAGE_HYPERCONVERGED_MUTATOR: "kubevirt-admission",

@@ -20,6 +20,7 @@ from krmfn.kubevirt.instancetype import v1beta2
 from krmfn.kubevirt.bundle import V1BETA2, semantics_version
 from krmfn.kubevirt.apimachinery.gozero import ptr_set
 import krmfn.kubevirt.apiserver.schema as schemas
+from krmfn.model import kinds
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_INVALID,
@@ -89,7 +90,7 @@ def admit_instancetype(obj: dict, version: KubevirtVersion = DEFAULT_KUBEVIRT_VE
     """The webhook's answer for a CREATE of a (cluster) instance type that passed the API server."""
     is_v1beta2 = semantics_version(obj) == V1BETA2
     schema = schemas.INSTANCETYPE_V1BETA2 if is_v1beta2 else schemas.INSTANCETYPE
-    decode_failure = schemas.go_decode_failure(obj, schema)
+    decode_failure = schemas.go_decode_failure(obj, schema, kinds.VIRTUAL_MACHINE_INSTANCETYPE)
     if decode_failure is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_failure[0], located=decode_failure[1])
     spec = obj.get("spec")

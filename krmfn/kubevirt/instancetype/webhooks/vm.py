@@ -58,6 +58,7 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_INSTANCETYPE_MUTATOR,
     STAGE_PREFERENCE_REQUIREMENTS,
     STAGE_SET_DEFAULTS,
+    STAGE_VM_MUTATOR,
     Admission,
     AdmissionWarning,
     Cause,
@@ -426,6 +427,11 @@ def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPAC
                 or schema_gate_error(report, warnings))
     if rejected is not None:
         return rejected
+    # vm-mutator.go Mutate: GetVMFromAdmissionReview decodes the VM (its template's spec into its
+    # own VMISpecAlias: krmfn.kubevirt.apiserver.schema.go_decode_failure) before anything else.
+    failure = schemas.go_decode_failure(vm, schema, kinds.VIRTUAL_MACHINE)
+    if failure is not None:
+        return reject_message(STAGE_VM_MUTATOR, failure[0], warnings, located=failure[1])
     mutation = mutate(vm, bundle, vm_namespace, config.kubevirt_version)
     if isinstance(mutation, Admission):
         mutation.warnings = warnings

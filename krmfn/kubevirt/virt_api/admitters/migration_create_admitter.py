@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.apiserver import schema as schemas
+from krmfn.model import kinds
 from krmfn.kubevirt.bundle import request_name_error
 from krmfn.kubevirt.util.validate_schema import forbidden_property
 from krmfn.kubevirt.util.webhooks import (
@@ -115,7 +116,7 @@ def admit_migration_create(migration: dict, namespace: str, cluster: MigrationCl
                            schema: schemas.Obj) -> Admission | None:
     """``Admit``: the rejection, or None when the webhook admits the migration. ``namespace`` is
     the migration's (the request's); ``schema`` the migration's schema."""
-    decode_error = schemas.go_decode_error(migration, schema)
+    decode_error = schemas.go_decode_error(migration, schema, kinds.VIRTUAL_MACHINE_INSTANCE_MIGRATION)
     if decode_error is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_error)
     rejected = validate_schema_error(migration, schema, STAGE_VALIDATING_SCHEMA)

@@ -6,8 +6,8 @@ Mirrors ``pkg/virt-api/webhooks/validating-webhook/admitters/migrationpolicy-adm
 ``parseScalarFloatFromQuantity`` (``parse_scalar_float_from_quantity``) and
 ``validateScalarFloatPrecision`` (``validate_scalar_float_precision``).
 
-``Admit`` first decodes the policy into its Go type: a quantity ``ParseQuantity`` refuses or an
-integer out of its Go type's range is answered with the bare decoding error. Then every cause is
+``Admit`` first decodes the policy into its Go type: the first quantity ``ParseQuantity`` refuses or
+integer out of its Go type's range, in key order, is answered with the bare decoding error. Then every cause is
 collected, in this order, all ``FieldValueInvalid``:
 
 1. ``spec.completionTimeoutPerGiB`` below 0: "must not be negative";
@@ -38,6 +38,7 @@ from typing import Any
 
 from krmfn.kubevirt.apimachinery import gostrconv, quantity as quantities
 from krmfn.kubevirt.apiserver import schema as schemas
+from krmfn.model import kinds
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_INVALID,
     STAGE_VALIDATING_WEBHOOK,
@@ -48,7 +49,6 @@ from krmfn.kubevirt.util.webhooks import (
     reject_webhook,
 )
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 
 MIGRATION_STALL_DETECTION = "MigrationStallDetection"
 MIGRATION_DOWNTIME_TUNING = "MigrationDowntimeTuning"
@@ -74,7 +74,6 @@ STALL_DETECTOR_FACTORS: tuple[tuple[str, float, float, bool], ...] = (
     ("patienceWindowDecayFactor", 0.0, 1.0, False),
     ("completionTimeoutFactor", 1.0, MAX_FLOAT64, False),
 )
-QUANTITY_FIELDS = ("bandwidthPerMigration",)
 
 
 def _dict(value: Any) -> dict:
@@ -84,31 +83,18 @@ def _dict(value: Any) -> dict:
 def admit_migration_policy_create(policy: dict, config: ClusterConfig, schema: schemas.Obj) -> Admission | None:
     """``Admit`` on a CREATE: the rejection, or None when the webhook admits the policy.
     ``schema`` is the release's MigrationPolicy schema (for the Go decoding of integers)."""
-    decode_error = decode_policy_error(policy, schema, config.kubevirt_version)
+    decode_error = decode_policy_error(policy, schema)
     if decode_error is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_error)
     causes = migration_policy_causes(_dict(policy.get("spec")), config)
     return reject_webhook(STAGE_VALIDATING_WEBHOOK, causes) if causes else None
 
 
-def decode_policy_error(policy: dict, schema: schemas.Obj,
-                        version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> str | None:
-    """``json.Unmarshal`` into ``MigrationPolicy``: an integer out of range, then a quantity
-    ``Quantity.UnmarshalJSON`` refuses (its ``ParseQuantity`` error, unwrapped)."""
-    error = schemas.go_decode_error(policy, schema)
-    if error is not None:
-        return error
-    spec = _dict(policy.get("spec"))
-    stall_detector = _dict(_dict(spec.get("experimental")).get("stallDetector"))
-    values = [spec.get(name) for name in QUANTITY_FIELDS]
-    if version.stall_detector_factors_are_quantities:
-        values += [stall_detector.get(name) for name, *_ in STALL_DETECTOR_FACTORS]
-    for value in values:
-        if value is not None:
-            parsed = quantities.parse(value)
-            if isinstance(parsed, quantities.QuantityError):
-                return parsed.message
-    return None
+def decode_policy_error(policy: dict, schema: schemas.Obj) -> str | None:
+    """``json.Unmarshal(raw, policy)`` into a ``*MigrationPolicy``: the first integer out of range
+    or quantity ``Quantity.UnmarshalJSON`` refuses (its ``ParseQuantity`` error, unwrapped), in key
+    order (``krmfn.kubevirt.apiserver.schema.go_decode_error``)."""
+    return schemas.go_decode_error(policy, schema, kinds.MIGRATION_POLICY)
 
 
 def migration_policy_causes(spec: dict, config: ClusterConfig) -> list[Cause]:

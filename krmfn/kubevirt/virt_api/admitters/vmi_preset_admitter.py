@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from typing import cast
 
 from krmfn.kubevirt.apiserver import schema as schemas
+from krmfn.model import kinds
 from krmfn.kubevirt.apiserver.vmirs_schema import vmi_preset_schema
 from krmfn.kubevirt.storage.admitters.disks import validate_disks
 from krmfn.kubevirt.util.webhooks import (
@@ -69,7 +70,7 @@ def admit_vmi_preset_webhook(preset: dict, version: KubevirtVersion = DEFAULT_KU
     rejected = validate_schema_gate(preset, cast(schemas.Obj, schema.props[SPEC]), warnings)
     if rejected is not None:
         return rejected
-    decode_failure = schemas.go_decode_failure(preset, schema)
+    decode_failure = schemas.go_decode_failure(preset, schema, kinds.VIRTUAL_MACHINE_INSTANCE_PRESET)
     if decode_failure is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_failure[0], warnings, located=decode_failure[1])
     causes = validate_vmi_preset_spec(SPEC, as_dict(preset.get(SPEC)))

@@ -41,8 +41,9 @@ from typing import Any, cast
 
 from krmfn.kubevirt.apimachinery.labels import label_selector_as_selector
 from krmfn.kubevirt.apiserver import schema as schemas
+from krmfn.model import kinds
 from krmfn.kubevirt.apiserver.vmirs_schema import vmirs_schema
-from krmfn.kubevirt.util.validate_schema import forbidden_property
+from krmfn.kubevirt.util.validate_schema import SPEC_NULL, SPEC_REQUIRED, forbidden_property
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_INVALID,
     CAUSE_FIELD_VALUE_NOT_SUPPORTED,
@@ -72,8 +73,6 @@ AREA = "replica-set"
 
 # ``Validator.Validate``: the top-level keys every KubeVirt object may have.
 TOP_LEVEL_KEYS = ("kind", "apiVersion", "spec", "status", "metadata")
-SPEC_REQUIRED = "spec in body is required"
-SPEC_NULL = 'spec in body must be of type object: "null"'
 
 # metav1.LabelSelectorOperator -> selection.Operator
 
@@ -160,7 +159,7 @@ def admit_vmirs_webhook(vmirs: dict, config: ClusterConfig,
     rejected = validate_schema_gate(vmirs, cast(schemas.Obj, schema.props[SPEC]), warnings)
     if rejected is not None:
         return rejected
-    decode_failure = schemas.go_decode_failure(vmirs, schema)
+    decode_failure = schemas.go_decode_failure(vmirs, schema, kinds.VIRTUAL_MACHINE_INSTANCE_REPLICA_SET)
     if decode_failure is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_failure[0], warnings, located=decode_failure[1])
     spec = as_dict(vmirs.get(SPEC))

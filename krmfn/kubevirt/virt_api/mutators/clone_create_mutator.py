@@ -5,8 +5,8 @@ same in v1.8.4 and v1.7.4): ``CloneCreateMutator.Mutate`` (``mutate_clone``), ``
 ``generateTargetName``, ``generateDefaultTarget`` and ``hasTargetChanged``.
 
 ``Mutate`` first runs ``ValidateSchema`` on the request's object (the chain's
-``mutating-webhook/openapi-schema`` stage: ``spec`` and ``spec.source`` are required objects there),
-decodes it into the Go type, then fills in the target:
+``mutating-webhook/openapi-schema`` stage: ``spec`` is required), decodes it into the Go type, then
+fills in the target:
 
 * no ``spec.target``: ``{apiGroup: kubevirt.io, kind: VirtualMachine, name: clone-<source>-<suffix>}``;
 * a target with an empty (or missing) ``name``: that name, the rest of the target kept.
@@ -16,6 +16,15 @@ Only then does it answer with a patch replacing ``/spec`` with the Go encoding o
 the source's and target's ``kind`` and ``name`` even when empty (no ``omitempty``) and an
 ``apiGroup: null`` the API server prunes, always writes ``template`` (a struct), and leaves out
 empty filter lists, an empty ``newMacAddresses`` map and empty ``patches``.
+
+The webhook's ``ValidateSchema`` looks the spec's definition up as ``v1.VirtualMachineCloneSpec``,
+which does not exist (the clone API's definitions are ``v1beta1.*``): it checks no more than that
+``spec`` is there (``krmfn.kubevirt.util.validate_schema.spec_required_error``), so a value of the
+wrong JSON type first meets the Go decoding (golden ``clone/r7001-0077``: ``labelFilters: app``). A
+clone without ``spec.source`` whose target has no name makes ``generateDefaultTarget`` or
+``mutateClone`` read ``Source.Name`` through a nil pointer: the handler panics and the clone is not
+admitted (the webhook's ``Fail`` policy); krmfn answers with its own cause for that
+(``NO_SOURCE_PANIC``, reason ``KUBEVIRT_CRASH``, reported by the ``kubevirt-crash`` check).
 
 ``suffix`` is ``rand.String(5)`` in KubeVirt; krmfn derives one of the same alphabet and length from
 the clone's namespace and name (``target_suffix``), so a run is reproducible.
@@ -31,6 +40,11 @@ from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.model import kinds
 
 TARGET_NAME_FMT = "clone-{source}-{suffix}"
+# ``&vmCloneOrig`` is a **VirtualMachineClone: the pointer type names the root of a decoding error.
+GO_DECODE_ROOT = ""
+# krmfn's cause (reason KUBEVIRT_CRASH): the webhook reads Spec.Source.Name through a nil pointer.
+NO_SOURCE_PANIC = ("a clone without spec.source cannot get a target name (KubeVirt's mutating webhook panics: "
+                   "nil pointer dereference)")
 # k8s.io/apimachinery/pkg/util/rand: the alphabet of rand.String (no vowels, no confusable digits).
 RAND_ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
 RANDOM_SUFFIX_LENGTH = 5
@@ -38,10 +52,13 @@ RANDOM_SUFFIX_LENGTH = 5
 
 @dataclass(frozen=True)
 class CloneMutation:
-    """The mutated clone (a copy; the object itself when nothing changed), or the error."""
+    """The mutated clone (a copy; the object itself when nothing changed), or the error, the field
+    it is about (``located``) and whether it is krmfn's word for a panic of the webhook (``crash``)."""
 
     clone: dict | None
     error: str | None = None
+    located: str = ""
+    crash: bool = False
 
 
 def target_suffix(namespace: str, name: str) -> str:
@@ -112,11 +129,14 @@ def go_encoded_spec(spec: dict) -> dict:
 
 def mutate_clone(clone: dict, schema: schemas.Obj, suffix: str) -> CloneMutation:
     """``Mutate`` after its schema gate: the clone with its target filled in. ``schema`` is the
-    clone's schema (for the Go decoding)."""
-    error = schemas.go_decode_error(clone, schema)
-    if error is not None:
-        return CloneMutation(None, error)
+    clone's schema (for the Go decoding: ``json.Unmarshal(raw, &vmCloneOrig)`` of a
+    ``*VirtualMachineClone``, so the error's root type has no name, ``.spec.labelFilters``)."""
+    failure = schemas.go_decode_failure(clone, schema, GO_DECODE_ROOT)
+    if failure is not None:
+        return CloneMutation(None, failure[0], failure[1])
     spec = _dict(clone.get("spec"))
+    if spec.get("source") is None and not _str(_dict(spec.get("target")).get("name")):
+        return CloneMutation(None, NO_SOURCE_PANIC, "spec.source", crash=True)
     target = mutated_target(spec, suffix)
     if target is None:
         return CloneMutation(clone)

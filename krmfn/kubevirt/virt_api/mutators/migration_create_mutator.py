@@ -23,6 +23,7 @@ import copy
 from dataclasses import dataclass
 
 from krmfn.kubevirt.apiserver import schema as schemas
+from krmfn.model import kinds
 
 MIGRATION_SELECTOR_LABEL = "kubevirt.io/vmi-name"  # v1.MigrationSelectorLabel
 MIGRATION_FINALIZER = "kubevirt.io/migrationJobFinalize"  # v1.VirtualMachineInstanceMigrationFinalizer
@@ -40,7 +41,7 @@ class MigrationMutation:
 def mutate_migration(migration: dict, schema: schemas.Obj) -> MigrationMutation:
     """``Mutate`` after its schema gate: the migration with the selector label and the finalizer.
     ``schema`` is the migration's schema (for the Go decoding of integers)."""
-    error = schemas.go_decode_error(migration, schema)
+    error = schemas.go_decode_error(migration, schema, kinds.VIRTUAL_MACHINE_INSTANCE_MIGRATION)
     if error is not None:
         return MigrationMutation(None, error)
     mutated = copy.deepcopy(migration)

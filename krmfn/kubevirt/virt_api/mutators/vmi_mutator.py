@@ -1,7 +1,9 @@
 """What KubeVirt's VirtualMachineInstance mutating webhook does to a VMI on CREATE.
 
 Mirrors ``pkg/virt-api/webhooks/mutating-webhook/mutators/vmi-mutator.go`` (KubeVirt d923fdb8),
-``VMIsMutator.Mutate`` on CREATE:
+``VMIsMutator.Mutate`` on CREATE, after its ``ValidateSchema`` (in
+``krmfn.kubevirt.virt_api.vmi_create``) and the decoding of the request
+(``get_vmi_from_admission_review``):
 
 1. ``applyPresets`` (``krmfn.kubevirt.virt_api.mutators.preset``): an error is an HTTP 422 answer
    with its message;
@@ -27,10 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from krmfn.kubevirt.apimachinery.gozero import child, clone
+from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.kubevirt.defaults.defaults import set_default_virtual_machine_instance
 from krmfn.kubevirt.virt_api.mutators.preset import apply_presets
 from krmfn.kubevirt.virt_api.mutators.vm_mutator import set_default_pci_topology_version, supports_pcie_hotplug
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.model import kinds
 
 PRESET_DEPRECATION_WARNING = ("kubevirt.io/v1 VirtualMachineInstancePresets is now deprecated and will be "
                               "removed in v2.")
@@ -52,6 +56,18 @@ class VMIMutation:
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
     code: int | None = None
+
+
+def get_vmi_from_admission_review(vmi: dict, schema: schemas.Obj) -> tuple[str, str] | None:
+    """``webhookutils.GetVMIFromAdmissionReview`` (pkg/util/webhooks/webhooks.go), which ``Mutate``
+    calls after its ``ValidateSchema``: ``json.Unmarshal`` of the request's object into a
+    ``v1.VirtualMachineInstance``; its error (the message and the field it names) is the webhook's
+    answer (``ToAdmissionResponseError``). ``VirtualMachineInstanceSpec.UnmarshalJSON`` decodes the
+    spec into its own ``VMISpecAlias``, so an error in the spec names that and the path below
+    ``spec`` (golden ``vmi/r7001-0045``: ``json: cannot unmarshal number -2 into Go struct field
+    VMISpecAlias.domain.cpu.cores of type uint32``); a quantity ``Quantity.UnmarshalJSON`` refuses
+    answers with its bare error (golden ``vmi/r7001-0087``)."""
+    return schemas.go_decode_failure(vmi, schema, kinds.VIRTUAL_MACHINE_INSTANCE)
 
 
 def _dict(value: object) -> dict:

@@ -78,8 +78,10 @@ def test_vm_unknown_fields_in_modelled_parts_only():
           "spec": {"foo": "bar", "template": {
               "metadata": {"labels": {"a": "b"}, "anything": 1},  # preserve-unknown-fields in the CRD
               "spec": {"domain": {"devices": {}, "cpu": {"cpuModelX": "x"}},
-                       "affinity": {"whatever": {}}}}}}
-    assert s.unknown_fields(vm, VIRTUAL_MACHINE) == ["spec.foo", "spec.template.spec.domain.cpu.cpuModelX"]
+                       "livenessProbe": {"whatever": {}},
+                       "affinity": {"nodeAffinity": {"whatever": {}}}}}}}
+    assert s.unknown_fields(vm, VIRTUAL_MACHINE) == [
+        "spec.foo", "spec.template.spec.affinity.nodeAffinity.whatever", "spec.template.spec.domain.cpu.cpuModelX"]
 
 
 # --- OpenAPI validation ------------------------------------------------------------------------
@@ -217,17 +219,107 @@ def test_timestamps_typed_by_yaml_loaders_are_strings():
 # --- Go decoding ---------------------------------------------------------------------------------
 def test_go_decode_error_for_negative_uint32():
     obj = instancetype({"cpu": {"guest": -1}, "memory": {"guest": "1Gi"}})
-    assert s.go_decode_error(obj, s.INSTANCETYPE) == (
-        "json: cannot unmarshal number -1 into Go struct field CPUInstancetype.spec.cpu.guest of type uint32")
+    assert s.go_decode_error(obj, s.INSTANCETYPE, "VirtualMachineInstancetype") == (
+        "json: cannot unmarshal number -1 into Go struct field VirtualMachineInstancetype.spec.cpu.guest of type "
+        "uint32")
 
 
 def test_go_decode_error_for_uint32_overflow_in_preference():
     obj = preference({"cpu": {"spreadOptions": {"ratio": 4294967296}}})
-    assert s.go_decode_error(obj, s.PREFERENCE) == (
-        "json: cannot unmarshal number 4294967296 into Go struct field SpreadOptions.spec.cpu.spreadOptions.ratio"
-        " of type uint32")
+    assert s.go_decode_error(obj, s.PREFERENCE, "VirtualMachinePreference") == (
+        "json: cannot unmarshal number 4294967296 into Go struct field "
+        "VirtualMachinePreference.spec.cpu.spreadOptions.ratio of type uint32")
 
 
 def test_go_decode_accepts_values_in_range():
     assert s.go_decode_error(instancetype({"cpu": {"guest": 4294967295}, "memory": {"guest": "1Gi"}}),
-                             s.INSTANCETYPE) is None
+                             s.INSTANCETYPE, "VirtualMachineInstancetype") is None
+
+
+# Go 1.27's encoding/json (v1 on v2): the root type Unmarshal was given names the field, the first
+# error in key order wins; the VMI spec's UnmarshalJSON decodes into its own VMISpecAlias.
+VMI_SPEC = s.Obj("VirtualMachineInstanceSpec", {
+    "domain": s.Obj("DomainSpec", {"cpu": s.Obj("CPU", {"cores": s.UINT32}),
+                                   "resources": s.Obj("ResourceRequirements", {"requests": s.MapOf(s.QUANTITY)})}),
+    "networks": s.ListOf(s.Obj("Network", {"name": s.STR})),
+})
+VMI = s.Obj("VirtualMachineInstance", {"metadata": s.OBJECT_META, "spec": VMI_SPEC})
+VM = s.Obj("VirtualMachine", {"spec": s.Obj("VirtualMachineSpec", {
+    "template": s.Obj("VirtualMachineInstanceTemplateSpec", {"spec": VMI_SPEC})})})
+
+
+def test_an_error_in_the_vmi_spec_is_rooted_at_its_alias_wherever_the_spec_is():
+    """Golden vmi/r7001-0045."""
+    message = "json: cannot unmarshal number -2 into Go struct field VMISpecAlias.domain.cpu.cores of type uint32"
+    assert s.go_decode_failure({"spec": {"domain": {"cpu": {"cores": -2}}}}, VMI, "VirtualMachineInstance") == (
+        message, "spec.domain.cpu.cores")
+    assert s.go_decode_error({"spec": {"template": {"spec": {"domain": {"cpu": {"cores": -2}}}}}}, VM,
+                             "VirtualMachine") == message
+
+
+def test_outside_an_alias_the_root_is_the_type_unmarshal_was_given():
+    assert s.go_decode_error({"metadata": {"generation": 1 << 63}}, VMI, "VirtualMachineInstance") == (
+        "json: cannot unmarshal number 9223372036854775808 into Go struct field "
+        "VirtualMachineInstance.metadata.generation of type int64")
+
+
+def test_a_root_pointer_has_no_name_and_a_wrong_kind_names_the_go_type():
+    """Golden clone/r7001-0077: ``json.Unmarshal(raw, &vmCloneOrig)`` of a ``*VirtualMachineClone``."""
+    clone = s.Obj("VirtualMachineClone", {"spec": s.Obj("VirtualMachineCloneSpec", {"labelFilters": s.ListOf(s.STR)})})
+    assert s.go_decode_failure({"spec": {"labelFilters": "app"}}, clone, "") == (
+        "json: cannot unmarshal string into Go struct field .spec.labelFilters of type []string", "spec.labelFilters")
+    assert s.go_decode_error({"spec": "x"}, clone, "") == (
+        "json: cannot unmarshal string into Go struct field .spec of type v1beta1.VirtualMachineCloneSpec")
+    assert s.go_decode_error("x", clone, "") == (
+        "json: cannot unmarshal string into Go value of type v1beta1.VirtualMachineClone")
+
+
+def test_a_list_index_is_in_the_path_and_drops_go_struct_field_at_the_end():
+    """``v2_decode.go`` ``UnmarshalTypeError.Error``: a path ending with an index is likely a slice's."""
+    assert s.go_decode_failure({"spec": {"networks": [{"name": 1}]}}, VMI, "VirtualMachineInstance") == (
+        "json: cannot unmarshal number into Go struct field VMISpecAlias.networks.0.name of type string",
+        "spec.networks[0].name")
+    assert s.go_decode_error({"spec": {"networks": ["pod"]}}, VMI, "VirtualMachineInstance") == (
+        "json: cannot unmarshal string into VMISpecAlias.networks.0 of type v1.Network")
+
+
+def test_a_quantity_error_is_unmarshal_json_s_own_and_the_first_error_wins():
+    """Golden vmi/r7001-0087; ``cpu`` sorts before ``resources``."""
+    bad_memory = {"resources": {"requests": {"memory": "lots"}}}
+    assert s.go_decode_failure({"spec": {"domain": bad_memory}}, VMI, "VirtualMachineInstance") == (
+        "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+        "spec.domain.resources.requests.memory")
+    both = {"spec": {"domain": {**bad_memory, "cpu": {"cores": -1}}}}
+    assert s.go_decode_error(both, VMI, "VirtualMachineInstance").startswith("json: cannot unmarshal number -1")
+    fine = {"spec": {"domain": {"cpu": {"cores": 4294967295}, "resources": {"requests": {"memory": 1.5}}}}}
+    assert s.go_decode_error(fine, VMI, "VirtualMachineInstance") is None
+
+
+def test_the_gate_takes_any_string_or_number_for_a_quantity_the_crd_its_pattern():
+    """KubeVirt's OpenAPI definitions type resource.Quantity string, integer or number, no pattern."""
+    obj = {"spec": {"domain": {"resources": {"requests": {"memory": "lots", "cpu": 1.5}}}}}
+    assert s.schema_errors(obj, VMI, scalar_defaults=True) == []
+    assert [e.code for e in s.schema_errors(obj, VMI)] == [s.INVALID_TYPE, s.PATTERN]
+    assert [e.openapi_message() for e in s.schema_errors({"spec": {"domain": {"resources": {"requests": {
+        "memory": True}}}}}, VMI, scalar_defaults=True)] == [
+        'spec.domain.resources.requests.memory in body must be of type string,integer,number: "boolean"']
+
+
+def test_a_gate_enum_is_checked_by_the_gate_only():
+    node = s.Obj("NodeSelectorRequirement", {"operator": s.Scalar("string", gate_enum=("In", "NotIn"))})
+    obj = {"matchExpressions": [{"operator": "Equals"}]}
+    holder = s.Obj("NodeSelectorTerm", {"matchExpressions": s.ListOf(node)})
+    assert s.schema_errors(obj, holder) == []
+    [error] = s.schema_errors(obj, holder, scalar_defaults=True)
+    assert error.path == "matchExpressions[0].operator"
+    assert error.openapi_message() == "matchExpressions.operator in body should be one of [In NotIn]"
+
+
+def test_the_gate_path_has_no_list_index():
+    """go-openapi/validate v0.24; golden minimized/vmi-emptydisk-no-capacity."""
+    assert s.openapi_path("spec.volumes[0].emptyDisk.capacity") == "spec.volumes.emptyDisk.capacity"
+    assert s.openapi_path("spec.a[10].b[2]") == "spec.a.b"
+    error = s.SchemaError(s.REQUIRED, "spec.volumes[3].emptyDisk.capacity",
+                          "spec.volumes[3].emptyDisk.capacity in body is required")
+    assert error.openapi_message() == "spec.volumes.emptyDisk.capacity in body is required"
+    assert error.crd_cause() == ("spec.volumes[3].emptyDisk.capacity", "Required value")

@@ -60,9 +60,9 @@ def test_required_fields() -> None:
 
 def test_replicas_is_an_int32() -> None:
     obj = {"spec": {"selector": {}, "template": {}, "replicas": 2**31}}
-    assert schemas.go_decode_error(obj, VIRTUAL_MACHINE_INSTANCE_REPLICA_SET) == (
+    assert schemas.go_decode_error(obj, VIRTUAL_MACHINE_INSTANCE_REPLICA_SET, "VirtualMachineInstanceReplicaSet") == (
         "json: cannot unmarshal number 2147483648 into Go struct field "
-        "VirtualMachineInstanceReplicaSetSpec.spec.replicas of type int32")
+        "VirtualMachineInstanceReplicaSet.spec.replicas of type int32")
 
 
 @pytest.mark.parametrize(("version", "unknown"), [

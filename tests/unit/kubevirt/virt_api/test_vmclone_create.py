@@ -1,10 +1,11 @@
 """``krmfn.kubevirt.virt_api.vmclone_create``: the clone CREATE chain, end to end."""
 from __future__ import annotations
 
-from krmfn.kubevirt.virt_api.mutators.clone_create_mutator import target_suffix
+from krmfn.kubevirt.virt_api.mutators.clone_create_mutator import NO_SOURCE_PANIC, target_suffix
 from krmfn.kubevirt.virt_api.vmclone_create import admit_vm_clone, create_vm_clone
 from krmfn.kubevirt.util.webhooks import (
     STAGE_API_DISCOVERY,
+    STAGE_CLONE_MUTATOR,
     STAGE_CRD_SCHEMA,
     STAGE_FIELD_VALIDATION,
     STAGE_MUTATING_SCHEMA,
@@ -14,6 +15,7 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model.kubevirt_version import V1_7
+from krmfn.model.reasons import KUBEVIRT_CRASH
 
 CONFIG = ClusterConfig(feature_gates=("Snapshot",))
 
@@ -59,12 +61,37 @@ def test_volume_name_policy_is_unknown_before_v1_8() -> None:
     assert verdict.stage == STAGE_FIELD_VALIDATION
 
 
-def test_mutating_schema_gate_requires_the_source() -> None:
+def test_the_mutating_schema_gate_finds_no_definition_and_only_requires_the_spec() -> None:
+    obj = clone()
+    del obj["spec"]
+    verdict = admit_vm_clone(obj, [], "default", CONFIG)
+    assert verdict.stage == STAGE_MUTATING_SCHEMA
+    assert verdict.causes == [Cause("", "spec in body is required")]
+
+
+def test_a_string_for_a_list_meets_the_go_decoding() -> None:
+    """Golden ``minimized/clone-labelfilters-string``: the root of ``&vmCloneOrig`` (a pointer) has no name."""
+    verdict = admit_vm_clone(clone(labelFilters="app"), [], "default", CONFIG)
+    assert verdict.stage == STAGE_CLONE_MUTATOR
+    assert verdict.causes == [Cause("", "json: cannot unmarshal string into Go struct field .spec.labelFilters of "
+                                        "type []string")]
+    assert verdict.causes[0].located == "spec.labelFilters"
+    verdict = admit_vm_clone(clone(template={"annotationFilters": [1]}), [], "default", CONFIG)
+    assert verdict.message == ("json: cannot unmarshal number into .spec.template.annotationFilters.0 of type "
+                               "string")
+
+
+def test_without_a_source_the_mutator_panics_unless_the_target_is_named() -> None:
     obj = clone()
     del obj["spec"]["source"]
     verdict = admit_vm_clone(obj, [], "default", CONFIG)
-    assert verdict.stage == STAGE_MUTATING_SCHEMA
-    assert verdict.message == "spec.source in body is required"
+    assert verdict.stage == STAGE_CLONE_MUTATOR
+    assert verdict.causes == [Cause("spec.source", NO_SOURCE_PANIC, "FieldValueRequired")]
+    assert verdict.causes[0].reasons == frozenset({KUBEVIRT_CRASH})
+    obj["spec"]["target"] = {"kind": "VirtualMachine", "name": "t"}  # left alone: the CRD requires the source
+    verdict = admit_vm_clone(obj, [], "default", CONFIG)
+    assert verdict.stage == STAGE_CRD_SCHEMA
+    assert verdict.causes[0] == Cause("spec.source", "Required value")
 
 
 def test_crd_schema() -> None:

@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
+from krmfn.kubevirt.util.webhooks import STAGE_MUTATING_SCHEMA, STAGE_VMI_MUTATOR
+from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.virt_api.vmi_create import (
     FINALIZERS_POINTER,
     FIRMWARE_UUID_POINTER,
@@ -10,6 +14,7 @@ from krmfn.kubevirt.virt_api.vmi_create import (
     stored_source,
 )
 from krmfn.kubevirt.virt_api.mutators.vmi_mutator import VIRTUAL_MACHINE_INSTANCE_FINALIZER
+from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, V1_7, V1_8, KubevirtVersion
 
 
 def vmi(**domain):
@@ -63,3 +68,56 @@ def test_a_rejected_vmi_is_not_stored():
     source["spec"]["volumes"] = []
     created = create_vmi(source, [])
     assert not created.verdict.allowed and created.stored is None
+
+
+# --- The VMI mutator's schema gate and Go decoding: golden-kinds minimized cases, KubeVirt's answers --------
+def _minimized(spec: dict | None) -> dict:
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance",
+            "metadata": {"name": "vmi1", "namespace": "lab"}, "spec": spec}
+
+
+MEMORY_1GI = {"devices": {}, "resources": {"requests": {"memory": "1Gi"}}}
+
+
+def _answer(spec: dict | None, version: KubevirtVersion = DEFAULT_KUBEVIRT_VERSION) -> tuple[str | None, list[str]]:
+    verdict = create_vmi(_minimized(spec), [], config=ClusterConfig(kubevirt_version=version)).verdict
+    return verdict.stage, [cause.message for cause in verdict.causes]
+
+
+@pytest.mark.parametrize("version", [V1_7, V1_8, DEFAULT_KUBEVIRT_VERSION])
+def test_a_negative_uint32_is_the_decoding_error_of_the_spec_alias(version: KubevirtVersion) -> None:
+    """minimized/vmi-negative-cores (vmi/r7001-0045): the same answer at every release."""
+    assert _answer({"domain": {**MEMORY_1GI, "cpu": {"cores": -2}}}, version) == (STAGE_VMI_MUTATOR, [
+        "json: cannot unmarshal number -2 into Go struct field VMISpecAlias.domain.cpu.cores of type uint32"])
+
+
+@pytest.mark.parametrize("version", [V1_7, V1_8, DEFAULT_KUBEVIRT_VERSION])
+def test_a_malformed_quantity_passes_the_gate_and_fails_the_decoding(version: KubevirtVersion) -> None:
+    """minimized/vmi-bad-quantity (vmi/r7001-0002, 0087): not the CRD's pattern (checked after the webhooks)."""
+    spec = {"domain": {"devices": {}, "resources": {"requests": {"memory": "lots"}}}}
+    assert _answer(spec, version) == (STAGE_VMI_MUTATOR, [
+        "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"])
+
+
+def test_the_gate_names_a_list_items_fields_without_its_index() -> None:
+    """minimized/vmi-emptydisk-no-capacity (vmi/r7001-0081, 0247, 0320)."""
+    spec = {"domain": {**MEMORY_1GI, "devices": {"disks": [{"name": "scratch", "disk": {}}]}},
+            "volumes": [{"name": "scratch", "emptyDisk": {}}]}
+    assert _answer(spec) == (STAGE_MUTATING_SCHEMA, ["spec.volumes.emptyDisk.capacity in body is required"])
+
+
+def test_the_gate_checks_the_node_selector_operator_enum() -> None:
+    """minimized/vmi-affinity-bad-operator (vmi/r7001-0206)."""
+    spec = {"domain": MEMORY_1GI, "affinity": {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {
+        "nodeSelectorTerms": [{"matchExpressions": [{"key": "example.com/zone", "operator": "Equals",
+                                                      "values": ["a"]}]}]}}}}
+    assert _answer(spec) == (STAGE_MUTATING_SCHEMA, [
+        "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms."
+        "matchExpressions.operator in body should be one of [DoesNotExist Exists Gt In Lt NotIn]"])
+
+
+def test_a_null_spec_is_required_and_of_the_wrong_type() -> None:
+    """realworld vmi/all ``windows-10`` (``spec: null``), at every release."""
+    for version in (V1_7, V1_8, DEFAULT_KUBEVIRT_VERSION):
+        assert _answer(None, version) == (STAGE_MUTATING_SCHEMA, [
+            "spec in body is required", 'spec in body must be of type object: "null"'])

@@ -12,6 +12,7 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_API_DISCOVERY,
     STAGE_CRD_SCHEMA,
     STAGE_FIELD_VALIDATION,
+    STAGE_VALIDATING_SCHEMA,
     STAGE_VALIDATING_WEBHOOK,
 )
 from krmfn.kubevirt.virt_api.vmirs_create import VMIRS_RESOURCE, admit_vmirs, vmirs_resource
@@ -138,3 +139,25 @@ def test_template_is_validated_as_written() -> None:
     obj = vmirs()
     del obj["spec"]["template"]["spec"]["domain"]["resources"]
     assert admit(obj).allowed
+
+
+def test_the_template_spec_decodes_into_its_alias() -> None:
+    """``VirtualMachineInstanceSpec.UnmarshalJSON`` (golden-kinds vmi/r7001-0045's VMI spec)."""
+    obj = copy.deepcopy(VMIRS)
+    obj["spec"]["template"]["spec"]["domain"]["cpu"] = {"cores": -2}
+    verdict = admit(obj)
+    assert verdict.stage == STAGE_VALIDATING_WEBHOOK  # type: ignore[attr-defined]
+    assert verdict.message == (  # type: ignore[attr-defined]
+        "json: cannot unmarshal number -2 into Go struct field VMISpecAlias.domain.cpu.cores of type uint32")
+
+
+def test_the_node_selector_operator_enum_is_the_gate_s_not_the_crd_s() -> None:
+    """The CRD has no enum on ``NodeSelectorRequirement.operator``; KubeVirt's OpenAPI definitions do."""
+    obj = copy.deepcopy(VMIRS)
+    obj["spec"]["template"]["spec"]["affinity"] = {"nodeAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {
+        "nodeSelectorTerms": [{"matchExpressions": [{"key": "zone", "operator": "Equals"}]}]}}}
+    verdict = admit(obj)
+    assert verdict.stage == STAGE_VALIDATING_SCHEMA  # type: ignore[attr-defined]
+    assert verdict.message == (  # type: ignore[attr-defined]
+        "spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms."
+        "matchExpressions.operator in body should be one of [DoesNotExist Exists Gt In Lt NotIn]")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from krmfn.kubevirt.apimachinery.gozero import ptr_set
 from krmfn.kubevirt.instancetype.preference import topology
 import krmfn.kubevirt.apiserver.schema as schemas
+from krmfn.model import kinds
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_INVALID,
     REASON_DEPRECATED_TOPOLOGY,
@@ -90,7 +91,7 @@ def deprecated_topology_warnings(spec: dict) -> list[AdmissionWarning]:
 
 def admit_preference(obj: dict) -> Admission:
     """The webhook's answer for a CREATE of a (cluster) preference that passed the API server."""
-    decode_failure = schemas.go_decode_failure(obj, schemas.PREFERENCE)
+    decode_failure = schemas.go_decode_failure(obj, schemas.PREFERENCE, kinds.VIRTUAL_MACHINE_PREFERENCE)
     if decode_failure is not None:
         return reject_message(STAGE_VALIDATING_WEBHOOK, decode_failure[0], located=decode_failure[1])
     spec = obj.get("spec")

@@ -76,4 +76,5 @@ def test_go_decoding_error_is_a_bare_message():
     verdict = admit_instancetype(obj)
     assert verdict.stage == STAGE_VALIDATING_WEBHOOK
     assert [(c.field, c.message) for c in verdict.causes] == [(
-        "", "json: cannot unmarshal number -2 into Go struct field CPUInstancetype.spec.cpu.maxSockets of type uint32")]
+        "", "json: cannot unmarshal number -2 into Go struct field VirtualMachineInstancetype.spec.cpu.maxSockets of "
+            "type uint32")]

@@ -83,6 +83,21 @@ def test_missing_devices_fails_the_mutating_schema_gate():
     assert causes(verdict) == [("", "spec.template.spec.domain.devices in body is required")]
 
 
+def test_the_vm_mutator_decodes_the_template_spec_into_its_own_alias():
+    """vm-mutator.go GetVMFromAdmissionReview, as the VMI mutator's (golden-kinds vmi/r7001-0045):
+    ``VirtualMachineInstanceSpec.UnmarshalJSON`` roots the error at ``VMISpecAlias``; a malformed
+    quantity passes the gate (any string) and is ``Quantity.UnmarshalJSON``'s error."""
+    verdict = admit(vm(domain={"devices": {}, "cpu": {"cores": -2}}))
+    assert verdict.stage == r.STAGE_VM_MUTATOR
+    assert causes(verdict) == [(
+        "", "json: cannot unmarshal number -2 into Go struct field VMISpecAlias.domain.cpu.cores of type uint32")]
+    assert verdict.causes[0].located == "spec.template.spec.domain.cpu.cores"
+    verdict = admit(vm(domain={"devices": {}, "resources": {"requests": {"memory": "lots"}}}))
+    assert verdict.stage == r.STAGE_VM_MUTATOR
+    assert causes(verdict) == [
+        ("", "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")]
+
+
 def test_bad_vm_name_after_the_mutator():
     machine = vm({"name": "it"})
     machine["metadata"]["name"] = "VM_1"

@@ -117,4 +117,4 @@ def test_v1_9_stall_detector_timeouts_are_uint64() -> None:
     verdict = admit_migration_policy_create(policy, ClusterConfig(kubevirt_version=V1_9), migration_policy_schema(V1_9))
     assert verdict is not None
     assert verdict.message == ("json: cannot unmarshal number -5 into Go struct field "
-                               "StallDetectorOptions.spec.experimental.stallDetector.switchoverTimeout of type uint64")
+                               "MigrationPolicy.spec.experimental.stallDetector.switchoverTimeout of type uint64")

@@ -67,8 +67,9 @@ def test_admit_missing_domain() -> None:
 def test_admit_decoding_error() -> None:
     verdict = admit_vmi_preset_webhook({"spec": {"selector": {}, "domain": {"devices": {}, "cpu": {"cores": -1}}}})
     assert (verdict.allowed, verdict.stage) == (False, STAGE_VALIDATING_WEBHOOK)
-    assert verdict.message == ("json: cannot unmarshal number -1 into Go struct field CPU.spec.domain.cpu.cores "
-                               "of type uint32")
+    # json.Unmarshal(raw, &vmipreset): the root is the preset (a DomainSpec has no UnmarshalJSON of its own)
+    assert verdict.message == ("json: cannot unmarshal number -1 into Go struct field "
+                               "VirtualMachineInstancePreset.spec.domain.cpu.cores of type uint32")
 
 
 def test_admit_allows_without_warnings_of_its_own() -> None:

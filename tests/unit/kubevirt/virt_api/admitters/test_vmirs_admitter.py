@@ -193,7 +193,7 @@ def test_admit_decoding_error() -> None:
     verdict = admit_vmirs_webhook(vmirs(replicas=2**31), CONFIG)
     assert (verdict.allowed, verdict.stage) == (False, STAGE_VALIDATING_WEBHOOK)
     assert verdict.message == ("json: cannot unmarshal number 2147483648 into Go struct field "
-                               "VirtualMachineInstanceReplicaSetSpec.spec.replicas of type int32")
+                               "VirtualMachineInstanceReplicaSet.spec.replicas of type int32")
     assert verdict.causes[0].located == "spec.replicas"
 
 

@@ -28,4 +28,4 @@ def test_an_integer_out_of_range_is_the_decoding_error() -> None:
     mutation = mutate_migration({"metadata": {"generation": 1 << 63}, "spec": {"vmiName": "v"}}, SCHEMA)
     assert mutation.migration is None
     assert mutation.error == ("json: cannot unmarshal number 9223372036854775808 into Go struct field "
-                              "ObjectMeta.metadata.generation of type int64")
+                              "VirtualMachineInstanceMigration.metadata.generation of type int64")

@@ -4,8 +4,10 @@ from __future__ import annotations
 import copy
 
 from krmfn.kubevirt.api.defaults import firmware_uuid
-from krmfn.kubevirt.virt_api.mutators.vmi_mutator import mutate_vmi
+from krmfn.kubevirt.apiserver.vm_schema import vmi_schema
+from krmfn.kubevirt.virt_api.mutators.vmi_mutator import get_vmi_from_admission_review, mutate_vmi
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.model.kubevirt_version import DEFAULT
 
 VMI = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance",
        "metadata": {"name": "vmi", "namespace": "ns", "labels": {"app": "x"}, "finalizers": ["mine"]},
@@ -55,3 +57,19 @@ def test_preset_conflict_is_422() -> None:
     assert result.error == ("VirtualMachinePresets cannot be applied due to conflicts: "
                             "presets 'b' and 'a' conflict: spec.cpu: &{2 0 0 0  [] false <nil> false <nil>} != "
                             "&{1 0 0 0  [] false <nil> false <nil>}")
+
+
+def test_the_request_is_decoded_with_the_spec_in_its_own_alias() -> None:
+    """``GetVMIFromAdmissionReview`` (golden-kinds vmi/r7001-0045, vmi/r7001-0087)."""
+    schema = vmi_schema(DEFAULT)
+    assert get_vmi_from_admission_review(VMI, schema) is None
+    negative = copy.deepcopy(VMI)
+    negative["spec"]["domain"]["cpu"] = {"cores": -2}
+    assert get_vmi_from_admission_review(negative, schema) == (
+        "json: cannot unmarshal number -2 into Go struct field VMISpecAlias.domain.cpu.cores of type uint32",
+        "spec.domain.cpu.cores")
+    lots = copy.deepcopy(VMI)
+    lots["spec"]["domain"]["resources"]["requests"]["memory"] = "lots"
+    assert get_vmi_from_admission_review(lots, schema) == (
+        "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+        "spec.domain.resources.requests.memory")
