@@ -256,6 +256,15 @@ def _is(kind: str, group: str) -> Callable[[Any], bool]:
     return partial(kinds.is_kind, kind=kind, group=group)
 
 
+def _admit_kubevirt_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
+    """The KubeVirt CRs in bundle order: the first one admitted is stored, and the webhook refuses
+    the later ones (``krmfn.kubevirt.virt_operator.kubevirt_create``)."""
+    if not indices:
+        return []
+    from krmfn.kubevirt.virt_operator.kubevirt_create import create_kubevirts  # noqa: PLC0415
+    return create_kubevirts(request.items, indices, request.namespace, request.config)
+
+
 def _admit_pool_chain(request: AdmitRequest, indices: Sequence[int]) -> list[Admission]:
     if not indices:
         return []
@@ -325,11 +334,6 @@ def _data_import_cron() -> AdmitOne:
     return admit_data_import_cron
 
 
-def _kubevirt() -> AdmitOne:
-    from krmfn.kubevirt.virt_operator.kubevirt_create import admit_kubevirt  # noqa: PLC0415
-    return admit_kubevirt
-
-
 def _hyperconverged() -> AdmitOne:
     from krmfn.hco.hyperconverged_create import admit_hyperconverged  # noqa: PLC0415
     return admit_hyperconverged
@@ -365,7 +369,7 @@ CHAINS: tuple[KindChain, ...] = (
     KindChain("cdi.kubevirt.io DataVolumes", _is(kinds.DATA_VOLUME, kinds.CDI_GROUP), _one_by_one(_data_volume)),
     KindChain("cdi.kubevirt.io DataImportCrons", _is(kinds.DATA_IMPORT_CRON, kinds.CDI_GROUP),
               _one_by_one(_data_import_cron)),
-    KindChain("kubevirt.io KubeVirt", _is(kinds.KUBEVIRT, kinds.KUBEVIRT_GROUP), _one_by_one(_kubevirt)),
+    KindChain("kubevirt.io KubeVirt", _is(kinds.KUBEVIRT, kinds.KUBEVIRT_GROUP), _admit_kubevirt_chain),
     KindChain("hco.kubevirt.io HyperConverged", _is(kinds.HYPERCONVERGED, kinds.HCO_GROUP),
               _one_by_one(_hyperconverged)),
     KindChain("pool.kubevirt.io VirtualMachinePools", kinds.is_virtual_machine_pool, _admit_pool_chain),

@@ -64,6 +64,7 @@ LAZY_IMPORTS |= {
 LAZY_IMPORTS |= {
     ("krmfn.modes.cluster", "krmfn.hco.cluster_config"),
     ("krmfn.modes.cluster", "krmfn.kubevirt.virt_config.kubevirt_cr"),
+    ("krmfn.modes.cluster", "krmfn.kubevirt.virt_operator.kubevirt_create"),  # which KubeVirt CR is stored
     ("krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec", "krmfn.kubevirt.dra.admitter"),
     ("krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec",
      "krmfn.kubevirt.virt_api.admitters.grace_io_virtualization"),
