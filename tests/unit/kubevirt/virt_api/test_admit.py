@@ -4,7 +4,8 @@ import copy
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.instancetype.expand.expand import expand_vm
-from krmfn.kubevirt.virt_api.admit import admit_bundle, rejected_keys
+from krmfn.admission.admit import admit_bundle
+from krmfn.kubevirt.virt_api.admit import rejected_keys
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.kubevirt.util import webhooks as r
 from krmfn.model.kubevirt_version import kubevirt_version
