@@ -17,7 +17,7 @@ from typing import Any
 import krmfn.kubevirt.instancetype.webhooks.vm as vm_webhook
 import krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec as vmi_spec
 from krmfn.kubevirt.virt_api.admitters import vms_admitter
-from krmfn.kubevirt.virt_api.admit import admit_items
+from krmfn.admission.admit import admit_items
 from krmfn.kio import resourcelist
 from krmfn.model.forked import WORKERS_VARIABLE
 from krmfn.modes.validate.options import ValidateOptions

@@ -262,16 +262,3 @@ def find_stored(items: Iterable[Any], kind: str, group: str, versions: frozenset
                 and metadata.get("name") == name and object_namespace(item, default_namespace) == namespace):
             return item
     return None
-
-
-def list_stored(items: Iterable[Any], kind: str, group: str, versions: frozenset[str]) -> list[dict]:
-    """A LIST of ``kind`` of ``group`` in every namespace (``NamespaceAll``), for kinds ``Bundle``
-    does not index (the KubeVirt CR): the objects of ``items`` of a served version (``versions``),
-    in bundle order."""
-    stored = []
-    for item in items:
-        if isinstance(item, dict) and item.get("kind") == kind:
-            item_group, item_version = split_api_version(item.get("apiVersion"))
-            if item_group == group and item_version in versions:
-                stored.append(item)
-    return stored

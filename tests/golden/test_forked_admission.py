@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.kubevirt.virt_api import admit
-from krmfn.kubevirt.virt_api.admit import admit_items
+from krmfn.admission.admit import admit_items
 from krmfn.kio.files import load_items, read_sources
 from krmfn.model import forked
 from tests.golden.test_check_expand import golden_inputs

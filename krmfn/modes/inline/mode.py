@@ -54,7 +54,8 @@ from krmfn.kubevirt.instancetype.legacy import LAST_SERVED_IN, NOT_SERVED_SINCE,
 from krmfn.kubevirt.instancetype.expand.expand import ExpandResult, has_matchers
 from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions, VmExpansions, catalog_notes, expand_vms
 from krmfn.kubevirt.instancetype.find.references import matcher_references, resolved_keys
-from krmfn.kubevirt.virt_api.admit import admit_items, create_vmis, rejected_keys
+from krmfn.admission.admit import admit_items
+from krmfn.kubevirt.virt_api.admit import create_vmis, rejected_keys
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model import check_ids
 from krmfn.model.findings import ADMISSION_REJECTS, ERROR, INFO, WARNING, Finding

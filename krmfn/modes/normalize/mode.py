@@ -3,7 +3,7 @@ KubeVirt stores it after its mutating webhook, matchers kept, so that the source
 live object.
 
 No KubeVirt counterpart as a whole: each VM goes through the CREATE chain krmfn already ports
-(``krmfn.kubevirt.virt_api.admit``); an admitted VM is replaced by what the mutating webhook
+(``krmfn.admission.admit``); an admitted VM is replaced by what the mutating webhook
 stores (``krmfn.kubevirt.virt_api.mutators.vm_mutator``): inferred matchers, the preference's
 architecture, machine type and storage class, the cluster's architecture and machine type, the
 PCI topology annotation.
@@ -37,7 +37,7 @@ from krmfn.model.fields import ABSENT, field_changes
 from krmfn.modes.inline.mode import admission_findings, legacy_notes
 from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE, Bundle
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.virt_api.admit import admit_items
+from krmfn.admission.admit import admit_items
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.kubevirt.instancetype.webhooks.vm import mutate
 from krmfn.kubevirt.virt_api.mutators.vm_mutator import stored_vm

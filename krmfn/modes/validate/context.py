@@ -13,7 +13,7 @@ from typing import Any
 
 from krmfn.kubevirt.instancetype.expand.vms import NOT_FOUND_ROLES, VmExpansions, catalog_notes, expand_vms
 from krmfn.kubevirt.instancetype.find.result import Failure
-from krmfn.kubevirt.virt_api.admit import admit_items
+from krmfn.admission.admit import admit_items
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model.findings import Finding
 from krmfn.model.kinds import kind_of

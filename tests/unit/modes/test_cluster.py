@@ -57,19 +57,76 @@ def test_an_info_finding_names_the_cr_used() -> None:
                                       "(options from it: featureGates, disabledFeatureGates, cpuRequest)")]
 
 
-def test_two_crs_that_disagree_are_an_error_and_neither_is_used() -> None:
+STORED_NOTE = "; it is the KubeVirt CR the cluster stores, the first one KubeVirt's admission lets through"
+
+
+def test_of_two_kubevirt_crs_the_stored_one_supplies_the_options() -> None:
+    """The first KubeVirt CR admitted is stored; the second is refused (`Kubevirt is already
+    created`, as KubeVirt answers minimized/kubevirt-two-crs) and supplies nothing."""
     other = kubevirt({"developerConfiguration": {"featureGates": ["HostDisk"]}}, name="other")
     cluster = cluster_options("validate", [CR, other], {})
-    assert cluster.options["featureGates"] == [] and cluster.from_cr == []
+    assert cluster.options["featureGates"] == ["Sidecar"] and cluster.options["machineType"] == "pc-q35-rhel9.4.0"
     assert [(f.severity, f.item, f.message) for f in cluster_findings([CR, other], cluster)] == [
-        ("error", 1, "KubeVirt kubevirt/other and KubeVirt kubevirt/kubevirt disagree on featureGates ([HostDisk] and "
-                     "[Sidecar]): the configuration of neither is used, the options' defaults apply"),
-        ("error", 1, "KubeVirt kubevirt/other and KubeVirt kubevirt/kubevirt disagree on disabledFeatureGates (unset "
-                     "and [ImageVolume]): the configuration of neither is used, the options' defaults apply"),
-        ("error", 1, "KubeVirt kubevirt/other and KubeVirt kubevirt/kubevirt disagree on machineType (unset and "
-                     "pc-q35-rhel9.4.0): the configuration of neither is used, the options' defaults apply"),
-        ("error", 1, "KubeVirt kubevirt/other and KubeVirt kubevirt/kubevirt disagree on cpuRequest (unset and 200m): "
-                     "the configuration of neither is used, the options' defaults apply")]
+        ("info", 0, "the cluster configuration of KubeVirt kubevirt/kubevirt is used (options from it: featureGates, "
+                    "disabledFeatureGates, machineType, cpuRequest)" + STORED_NOTE),
+        ("info", 1, "the cluster configuration of KubeVirt kubevirt/other is not used: KubeVirt's admission refuses "
+                    "this CR, so the cluster never stores it; the cluster's KubeVirt CR is KubeVirt kubevirt/kubevirt")]
+
+
+def test_a_refused_kubevirt_cr_supplies_nothing() -> None:
+    """minimized/kubevirt-rejected-then-valid and kubevirt/r7001-0038 of the golden corpus: the API
+    server refuses the first CR (an unknown field), KubeVirt admits the second, which the cluster stores."""
+    refused = kubevirt({"featureGates": ["q35"], "permittedHostDevices": {"pciHostDevices": [
+        {"pciVendorSelector": "10DE:1EB8", "resourceName": "nvidia.com/TU104GL_Tesla_T4"}]}}, name="kubevirt-gpu-0")
+    stored = kubevirt({"developerConfiguration": {"featureGates": ["VSOCK"]},
+                       "architectureConfiguration": {"defaultArchitecture": "amd64"}}, name="kubevirt-api-1")
+    for version in ("v1.9", "v1.8", "v1.7"):
+        cluster = cluster_options("validate", [refused, stored], {"kubevirtVersion": version})
+        assert cluster.options["featureGates"] == ["VSOCK"] and cluster.options["permittedHostDevices"] == []
+        assert cluster.from_cr == ["featureGates", "architecture"]
+        assert [(f.severity, f.item) for f in cluster_findings([refused, stored], cluster)] == [
+            ("info", 0), ("info", 1)]
+    assert [(f.check, f.severity, f.item) for f in run_validate([refused, stored], {}).findings] == [
+        ("unknown-field", "error", 0), ("cluster-config", "info", 0), ("cluster-config", "info", 1)]
+    [first, second] = cluster_findings([refused, stored], cluster_options("validate", [refused, stored], {}))
+    assert first.message == ("the cluster configuration of KubeVirt kubevirt/kubevirt-gpu-0 is not used: KubeVirt's "
+                             "admission refuses this CR, so the cluster never stores it; the cluster's KubeVirt CR "
+                             "is KubeVirt kubevirt/kubevirt-api-1")
+    assert second.message.endswith(STORED_NOTE)
+
+
+def test_no_kubevirt_cr_stored_none_supplies() -> None:
+    refused = kubevirt({"machineType": "q35"}, name="Bad")
+    cluster = cluster_options("validate", [refused], {})
+    assert cluster.options["machineType"] == "" and cluster.from_cr == []
+    assert [(f.severity, f.item, f.message) for f in cluster_findings([refused], cluster)] == [
+        ("info", 0, "the cluster configuration of KubeVirt kubevirt/Bad is not used: KubeVirt's admission refuses "
+                    "this CR, so the cluster never stores it; no KubeVirt CR of the bundle is stored")]
+
+
+def test_the_stored_cr_written_again_is_one_object() -> None:
+    """kubectl apply updates the stored CR with its second definition: no `already created`, the
+    duplicate-object check reports it, and the first definition supplies the options."""
+    again = kubevirt({"developerConfiguration": {"featureGates": ["HostDisk"]}})
+    cluster = cluster_options("validate", [CR, again], {})
+    assert cluster.options["featureGates"] == ["Sidecar"]
+    assert [(f.severity, f.item, f.message) for f in cluster_findings([CR, again], cluster)][1] == (
+        "info", 1, "the cluster configuration of this later definition of KubeVirt kubevirt/kubevirt is not used: "
+                   "kubectl apply updates the stored object with it (duplicate-object), and krmfn reads the first "
+                   "definition")
+    assert [(f.check, f.severity, f.item) for f in run_validate([CR, again], {}).findings] == [
+        ("duplicate-object", "error", 1), ("cluster-config", "info", 0), ("cluster-config", "info", 1)]
+
+
+def test_crs_of_a_file_are_all_read_and_two_that_disagree_are_an_error() -> None:
+    other = kubevirt({"developerConfiguration": {"featureGates": ["HostDisk"]}}, name="other")
+    file = ClusterConfigFile("cluster/kubevirt.yaml", (CR, other))
+    cluster = cluster_options("validate", [SIDECAR_VM], {"clusterConfig": file})
+    assert cluster.options["featureGates"] == [] and cluster.from_cr == []
+    assert [(f.severity, f.item, f.message) for f in cluster_findings([SIDECAR_VM], cluster)][0] == (
+        "error", None, "KubeVirt kubevirt/other and KubeVirt kubevirt/kubevirt in cluster/kubevirt.yaml disagree on "
+                       "featureGates ([HostDisk] and [Sidecar]): the configuration of neither is used, the options' "
+                       "defaults apply")
 
 
 def _checks(items: list[Any], options: dict[str, Any]) -> list[tuple[str, str, int | None]]:
@@ -85,7 +142,8 @@ def test_validate_admits_a_vm_whose_gate_the_cr_enables() -> None:
     assert _checks([CR, SIDECAR_VM], {"featureGates": ["HostDisk"]}) == [
         ("vm-admission", "error", 1), ("cluster-config", "info", 0)]
     other = kubevirt({"developerConfiguration": {"featureGates": ["HostDisk"]}}, name="other")
-    assert ("vm-admission", "error", 2) in _checks([CR, other, SIDECAR_VM], {})
+    assert ("vm-admission", "error", 2) not in _checks([CR, other, SIDECAR_VM], {})  # the stored CR's gate
+    assert ("vm-admission", "error", 2) in _checks([other, CR, SIDECAR_VM], {})
 
 
 def test_inline_and_normalize_read_the_cr() -> None:
@@ -119,12 +177,14 @@ def test_a_hyperconverged_supplies_the_options_of_its_kubevirt_cr() -> None:
 
 
 def test_a_hyperconverged_and_a_kubevirt_cr_that_disagree() -> None:
-    cluster = cluster_options("validate", [CR, HC], {})
-    assert cluster.from_cr == [] and cluster.options["featureGates"] == []
-    found = cluster_findings([CR, HC], cluster)
-    assert all((f.severity, f.item) == ("error", 1) for f in found)
-    assert found[0].message.startswith("HyperConverged openshift-cnv/kubevirt-hyperconverged and KubeVirt "
-                                       "kubevirt/kubevirt disagree on featureGates ([CPUManager, ")
+    """The error is on the HyperConverged, in either order: the KubeVirt CR is one KubeVirt admits."""
+    for items, hc in (([CR, HC], 1), ([HC, CR], 0)):
+        cluster = cluster_options("validate", items, {})
+        assert cluster.from_cr == [] and cluster.options["featureGates"] == []
+        found = cluster_findings(items, cluster)
+        assert found and all((f.severity, f.item) == ("error", hc) for f in found)
+        assert found[0].message.startswith("HyperConverged openshift-cnv/kubevirt-hyperconverged and KubeVirt "
+                                           "kubevirt/kubevirt disagree on featureGates ([CPUManager, ")
 
 
 def test_a_hyperconverged_hco_cannot_translate_is_a_warning_and_supplies_nothing() -> None:

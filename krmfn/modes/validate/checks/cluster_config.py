@@ -5,12 +5,18 @@ With `clusterConfig: auto` (the default), the cluster options a run does not giv
 (`featureGates`, `emulatedMachines`, `architecture`, `machineType`, `cpuRequest`, ...) come from the
 `spec.configuration` of the bundle's `kind: KubeVirt`, or from the KubeVirt CR OpenShift's HCO makes
 of the bundle's `kind: HyperConverged` (``krmfn.modes.cluster``); an info result on the CR names it
-and the options it supplied. A HyperConverged HCO cannot translate (an invalid
-`kubevirt.kubevirt.io/jsonpatch` annotation) is a warning, and its configuration is not used. With
-`clusterConfig: PATH` (CLI) the CRs of that file are read instead, and the results name the file.
-`clusterConfig: none` ignores the CRs (and this check reports nothing). A bundle with one KubeVirt
-CR whose `featureGates: [HostDisk]` the run uses gets the info result on the CR; the failing
-example below is two CRs that disagree.
+and the options it supplied. Of the bundle's KubeVirt CRs, only the one the cluster stores is read:
+the first one KubeVirt's admission lets through when the bundle is applied in order. Every other
+one gets an info result saying why it supplies nothing (admission refuses it, as a schema error or
+`Kubevirt is already created`, or it is a later definition of the stored CR, which `kubectl apply`
+applies as an update). A HyperConverged HCO cannot translate (an invalid
+`kubevirt.kubevirt.io/jsonpatch` annotation) is a warning, and its configuration is not used. A
+HyperConverged that disagrees with the stored KubeVirt CR, or with another HyperConverged, is an
+error on that HyperConverged, and neither is used. With `clusterConfig: PATH` (CLI) the CRs of that
+file are read instead (every one: the file is what the cluster holds), and the results name the
+file. `clusterConfig: none` ignores the CRs (and this check reports nothing). A bundle with one
+KubeVirt CR whose `featureGates: [HostDisk]` the run uses gets the info result on the CR; the
+failing example below is a KubeVirt CR and a HyperConverged that disagree.
 
 Passing example (no KubeVirt CR: the options alone describe the cluster)::
 
@@ -30,12 +36,10 @@ Failing example::
       configuration:
         developerConfiguration: {featureGates: [HostDisk]}
     ---
-    apiVersion: kubevirt.io/v1
-    kind: KubeVirt
-    metadata: {name: kubevirt-staging, namespace: kubevirt}
-    spec:
-      configuration:
-        developerConfiguration: {featureGates: [Sidecar]}
+    apiVersion: hco.kubevirt.io/v1beta1
+    kind: HyperConverged
+    metadata: {name: kubevirt-hyperconverged, namespace: openshift-cnv}
+    spec: {}
 """
 from __future__ import annotations
 
@@ -50,9 +54,10 @@ ID = check_ids.CLUSTER_CONFIG
 SEVERITY = "info"
 SUMMARY = ("the cluster options came from the cluster's KubeVirt or HyperConverged CR, or two such CRs "
            "disagree")
-MIRRORS = ("virt-config's ClusterConfig.GetConfig: the KubeVirt CR's spec.configuration over KubeVirt's defaults; "
+MIRRORS = ("virt-config's ClusterConfig.GetConfig: the spec.configuration of the KubeVirt CR the cluster stores "
+           "(GetConfigFromKubeVirtCR) over KubeVirt's defaults; "
            "for a HyperConverged, the KubeVirt CR HCO's NewKubeVirt (controllers/handlers/kubevirt.go) makes of it")
-FIX = ("Nothing to fix for the info result. When two CRs disagree, keep one (a cluster has one KubeVirt: "
+FIX = ("Nothing to fix for the info results. When two CRs disagree, keep one (a cluster has one KubeVirt: "
        "a KubeVirt CR or the HyperConverged that manages it), or set `clusterConfig: none` and give the cluster "
        "options explicitly. A HyperConverged HCO cannot translate: fix the error its result quotes.")
 

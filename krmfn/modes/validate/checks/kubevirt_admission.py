@@ -1,8 +1,11 @@
 """kubevirt-admission: virt-operator's webhook rejects the KubeVirt custom resource.
 
 On a CREATE, virt-operator's webhook checks the KubeVirt CR against KubeVirt's own API schema and
-refuses a second one: a cluster runs one KubeVirt, so a bundle with two KubeVirt CRs (in any
-namespaces) gets `Kubevirt is already created` for each. Its configuration (feature gates and
+refuses a second one: a cluster runs one KubeVirt, so when a bundle is applied in order, the first
+KubeVirt CR admitted is stored and every later one (in any namespace) gets `Kubevirt is already
+created`. A CR refused earlier (an unknown field, a bad name) was never stored and refuses nothing;
+a later definition of the stored CR (the same namespace and name) is an update of it, not a second
+CR (`duplicate-object` reports it). Its configuration (feature gates and
 the rest) is checked only on UPDATE, which krmfn does not reproduce; its schema is the CRD's,
 reported by `unknown-field` and `schema`.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.dra.admitter import validate_dra_creation
 from krmfn.model.kubevirt_version import V1_7, V1_8
 from krmfn.model.reasons import KUBEVIRT_CRASH

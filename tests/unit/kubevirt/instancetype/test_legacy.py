@@ -12,7 +12,7 @@ from krmfn.kubevirt.bundle import Bundle, is_served
 from krmfn.kubevirt.instancetype.compatibility import DecodedRevision, decode_payload, get_instancetype_spec
 from krmfn.kubevirt.instancetype.expand.expand import expand_vm
 from krmfn.kubevirt.instancetype.legacy import convert_instancetype_spec, convert_preference_spec, decode_spec_revision
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.util import webhooks as r
 from krmfn.kubevirt.apiserver.create import deprecation_warning, instancetype_resources
 

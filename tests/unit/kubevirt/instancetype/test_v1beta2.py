@@ -7,7 +7,7 @@ import copy
 from krmfn.kubevirt.instancetype import v1beta2
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.expand.expand import expand_vm
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.util import webhooks as r
 
 V1BETA1 = "instancetype.kubevirt.io/v1beta1"

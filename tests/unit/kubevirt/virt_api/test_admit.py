@@ -4,7 +4,8 @@ import copy
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.instancetype.expand.expand import expand_vm
-from krmfn.kubevirt.virt_api.admit import admit_bundle, rejected_keys
+from krmfn.admission.admit import admit_bundle
+from krmfn.kubevirt.virt_api.admit import rejected_keys
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.kubevirt.util import webhooks as r
 from krmfn.model.kubevirt_version import kubevirt_version
@@ -183,3 +184,29 @@ def test_v1_7_knows_no_hyperv_tlbflush_direct_or_extended():
     plain = preference("plain")
     plain["spec"] = {"features": {"preferredHyperv": {"tlbflush": {"enabled": True}}}}
     assert [v.allowed for v in admit_bundle([plain], cluster_config=_release("v1.7"))] == [True]
+
+
+# -- KubeVirt CRs: applied in bundle order ---------------------------------------------------------
+
+def kubevirt(name, configuration=None):
+    return {"apiVersion": "kubevirt.io/v1", "kind": "KubeVirt", "metadata": {"name": name, "namespace": "kubevirt"},
+            "spec": {} if configuration is None else {"configuration": configuration}}
+
+
+def test_only_a_kubevirt_cr_admitted_earlier_makes_a_later_one_already_created():
+    """KubeVirt's answers to minimized/kubevirt-two-crs and kubevirt-rejected-then-valid."""
+    first, second = admit_bundle([kubevirt("kubevirt"), kubevirt("kubevirt-2")])
+    assert first.allowed and (second.allowed, second.stage, second.message) == (
+        False, r.STAGE_VALIDATING_WEBHOOK, "Kubevirt is already created")
+    refused, admitted = admit_bundle([kubevirt("kubevirt", {"featureGates": ["Snapshot"]}), kubevirt("kubevirt-2")])
+    assert (refused.allowed, refused.stage) == (False, r.STAGE_FIELD_VALIDATION) and admitted.allowed
+    # Looking past its unknown field, the refused first CR would be admitted: nothing was stored before it.
+    assert refused.later == []
+
+
+def test_a_kubevirt_cr_refused_after_the_stored_one_is_already_created_once_fixed():
+    """What validate reports beyond the first stage: fixed, the second CR meets the stored first one."""
+    _, refused = admit_bundle([kubevirt("kubevirt"), kubevirt("kubevirt-2", {"featureGates": ["Snapshot"]})])
+    assert refused.stage == r.STAGE_FIELD_VALIDATION
+    assert [(later.stage, later.message) for later in refused.later] == [
+        (r.STAGE_VALIDATING_WEBHOOK, "Kubevirt is already created")]

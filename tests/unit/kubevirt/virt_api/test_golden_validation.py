@@ -13,7 +13,7 @@ from collections import defaultdict
 
 import yaml
 
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.model import kinds
 from krmfn.kubevirt.util.webhooks import STAGE_REMAINING_VM_CHECKS
 from tests.conftest import SHARED, requires_shared

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.modes.validate.mode import run_validate
 
 IT = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterInstancetype",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.util import webhooks as r
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.network.admitter.validator import NETWORK_CHECKS, validate_network
 
 F = "spec.template.spec"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.storage.admitters.storagehotplug import validate_utility_volumes_not_present_on_creation
 
 MESSAGE = "cannot create VMI with utility volumes in spec, utility volumes can only be added via hotplug"

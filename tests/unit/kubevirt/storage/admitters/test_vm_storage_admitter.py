@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.storage.admitters.vm_storage_admitter import admit_vm_storage
 
 DV_SPEC = {"storage": {"resources": {"requests": {"storage": "1Gi"}}}, "source": {"blank": {}}}

@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.virt_api.admitters.grace_io_virtualization import (
     is_ambiguous_nvidia_selector,
     is_nvidia_grace_selector,

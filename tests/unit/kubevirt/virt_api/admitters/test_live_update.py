@@ -5,7 +5,7 @@ import pytest
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.apimachinery.quantity import must_parse
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.virt_api.admitters.live_update import validate_live_update_features, validate_live_update_memory
 from krmfn.model.reasons import needs_setting
 

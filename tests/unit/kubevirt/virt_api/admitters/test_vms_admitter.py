@@ -6,7 +6,7 @@ import pytest
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model.kubevirt_version import MAIN, V1_9
 from krmfn.kubevirt.util import webhooks as r
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.virt_api.admitters.vms_admitter import admit_remaining, validate_run_strategy
 
 TEMPLATE = {"spec": {"domain": {"devices": {}}}}

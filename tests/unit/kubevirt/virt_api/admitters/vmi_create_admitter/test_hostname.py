@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.hostname import (
     validate_hostname_not_conforming_to_dns_label_rules,
     validate_subdomain_dns_subdomain_rules,

@@ -6,7 +6,7 @@ import base64
 import pytest
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.volumes import go_base64_decoded_length, validate_volumes
 
 VOLS = "spec.template.spec.volumes"

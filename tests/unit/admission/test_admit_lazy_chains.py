@@ -1,5 +1,5 @@
 """A bundle loads only the admission chains of the kinds it holds
-(``krmfn.kubevirt.virt_api.admit.CHAINS``: each kind's chain module is imported when the chain
+(``krmfn.admission.admit.CHAINS``: each kind's chain module is imported when the chain
 first admits an object), and a run of the function only the subsystems its objects use (the
 cluster CRs, DRA, Grace GPUs, Hyper-V, inference, revisions, ``fractions``/``decimal``). Run in a
 fresh interpreter, so that no other test's imports count."""
@@ -29,7 +29,7 @@ DV = {"apiVersion": "cdi.kubevirt.io/v1beta1", "kind": "DataVolume", "metadata":
 def loaded_after_admitting(items: list[dict]) -> list[str]:
     """The modules of OTHER_KINDS loaded once ``items`` are admitted (with the default catalog)."""
     code = ("import json, sys\n"
-            "from krmfn.kubevirt.virt_api.admit import admit_items\n"
+            "from krmfn.admission.admit import admit_items\n"
             f"verdicts = admit_items(json.loads({json.dumps(json.dumps(items))}), catalog_version='v1.7.0').verdicts\n"
             "assert all(verdict is not None for verdict in verdicts)\n"
             f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({OTHER_KINDS!r}))))\n")

@@ -1,9 +1,9 @@
 """Every problem of an object: the stages a cluster runs once the first rejection is fixed
-(``Admission.later``, ``krmfn.kubevirt.virt_api.admit._look_past``)."""
+(``Admission.later``, ``krmfn.admission.admit._look_past``)."""
 from __future__ import annotations
 
 from krmfn.kubevirt.util import webhooks as r
-from krmfn.kubevirt.virt_api.admit import admit_bundle
+from krmfn.admission.admit import admit_bundle
 
 UNKNOWN_TEMPATE = ('VirtualMachine in version "v1" cannot be handled as a VirtualMachine: strict decoding error: '
                    'unknown field "spec.tempate"')
