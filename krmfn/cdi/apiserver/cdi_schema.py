@@ -248,7 +248,7 @@ def with_min_length_error(obj: dict, report: SchemaReport) -> SchemaReport:
                         f"{SERVICE_ACCOUNT_NAME} in body should be at least 1 chars long", "")
     at = next((index for index, found in enumerate(report.errors)
                if found.path.startswith(("spec.template", "status"))), len(report.errors))
-    return SchemaReport(report.unknown, [*report.errors[:at], error, *report.errors[at:]])
+    return SchemaReport(report.unknown, [*report.errors[:at], error, *report.errors[at:]], report.pruned)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -146,12 +146,14 @@ def deprecation_warnings(obj: dict, resource: CustomResource) -> list[AdmissionW
 
 def field_validation_error(obj: dict, resource: CustomResource, warnings: list[AdmissionWarning],
                            report: schemas.SchemaReport) -> Admission | None:
-    """Stage 2: strict field validation (kubectl's default) of every field, at any depth.
-    ``report`` is ``schemas.check(obj, resource.schema)``."""
-    if not report.unknown:
+    """Stage 2: strict field validation (kubectl's default) of every field, at any depth: the
+    fields the API server prunes (``report.pruned``, ``schemas.pruned_paths``), a value of the
+    wrong JSON type included. It answers alone: the decoder's strict error fails the request before
+    admission and schema validation. ``report`` is ``schemas.check(obj, resource.schema)``."""
+    if not report.pruned:
         return None
-    message = schemas.strict_decoding_message(resource.kind, version_of(obj), report.unknown)
-    return passed_over(reject_message(STAGE_FIELD_VALIDATION, message, warnings, located=report.unknown[0]))
+    message = schemas.strict_decoding_message(resource.kind, version_of(obj), report.pruned)
+    return passed_over(reject_message(STAGE_FIELD_VALIDATION, message, warnings, located=report.pruned[0]))
 
 
 def object_meta_causes(obj: dict, resource: CustomResource, namespace: str) -> list[Cause]:

@@ -7,7 +7,11 @@ Mirrors what the API server does with the CRDs virt-operator installs
 * ``check`` walks an object once and reports both of these (``unknown_fields`` and
   ``schema_errors`` are shorthands):
   * unknown fields: strict field validation (kubectl's default) rejects any field the schema does
-    not know, at any depth; the message is ``strict_decoding_message``;
+    not know, at any depth; the message is ``strict_decoding_message``. The API server finds them
+    by pruning (apiextensions-apiserver ``pruning.PruneWithOptions``), which follows the schema's
+    shape and not the value's type: an object given where a string or an array belongs has every
+    key pruned (``spec.tolerations.key``), an array given where an object belongs has the keys of
+    its items pruned (``pruned_paths``); an OpenAPI validator sees a type error there instead;
   * OpenAPI errors (types, required fields, bounds, patterns, enums), as ``SchemaError`` values
     that format either as an API server field error (``crd_cause``) or as kube-openapi's bare
     message (``openapi_message``, used by KubeVirt's webhook schema gates); ``scalar_defaults=True``
@@ -97,12 +101,16 @@ class Scalar(Node):
 
 @dataclass(frozen=True, eq=False)
 class Obj(Node):
-    """A struct. ``open``: unknown fields are kept (``x-kubernetes-preserve-unknown-fields``)."""
+    """A struct. ``open``: unknown fields inside are not reported, either because the CRD keeps
+    them (``preserve``: ``x-kubernetes-preserve-unknown-fields``) or because krmfn does not model
+    the struct field by field (``krmfn.kubevirt.apiserver.vm_schema.opaque``: the CRD lists its
+    properties, so the API server prunes a list's items given in its place)."""
 
     go_name: str
     props: Mapping[str, Node] = field(default_factory=dict)
     required: tuple[str, ...] = ()
     open: bool = False
+    preserve: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -321,7 +329,7 @@ def with_props(node: Obj, props: Mapping[str, Node | None] | None = None,
             merged.pop(name, None)
         else:
             merged[name] = sub
-    return Obj(node.go_name, merged, node.required if required is None else required, node.open)
+    return Obj(node.go_name, merged, node.required if required is None else required, node.open, node.preserve)
 
 
 def without_fields(node: Obj, *paths: str) -> Obj:
@@ -517,12 +525,21 @@ class SchemaError:
 
 @dataclass
 class SchemaReport:
-    """What one walk over an object found: unknown field paths (sorted, as the API server lists
-    them) and OpenAPI errors (at each object the missing required fields first, then the fields
-    in key order, depth first)."""
+    """What one walk over an object found.
+
+    * ``unknown``: the fields a struct does not declare (sorted), what an OpenAPI validator or
+      Go's strict decoding finds: a value of the wrong JSON type is a type error, nothing inside
+      it is looked at;
+    * ``errors``: the OpenAPI errors (at each object the missing required fields first, then the
+      fields in key order, depth first);
+    * ``pruned``: the API server's strict field validation of a resource (``value`` is the whole
+      object), in its order (``pruned_paths``): the fields it prunes, including those under a
+      value of the wrong JSON type.
+    """
 
     unknown: list[str] = field(default_factory=list)
     errors: list[SchemaError] = field(default_factory=list)
+    pruned: list[str] = field(default_factory=list)
 
 
 # What Go decodes into the webhook's types even though the schema refuses it: a missing field, a
@@ -544,12 +561,16 @@ def check(value: Any, node: Node, scalar_defaults: bool = False) -> SchemaReport
     ``preference-fields/devices-inputs-bus-type``: an input without ``type`` is admitted, while
     ``admission/vm-missing-devices`` is rejected).
     """
+    walk = _Walk(scalar_defaults, False)
     report = SchemaReport()
-    _walk(value, node, "", report, _Walk(scalar_defaults, False))
+    _walk(value, node, "", report, walk)
     if report.errors:
         # Errors are rare: only then walk again in key order, the order the API server reports.
+        walk = _Walk(scalar_defaults, True)
         report = SchemaReport()
-        _walk(value, node, "", report, _Walk(scalar_defaults, True))
+        _walk(value, node, "", report, walk)
+    if report.unknown or report.pruned:
+        report.pruned = pruned_paths(value, node, report, walk)
     report.unknown.sort()
     return report
 
@@ -566,6 +587,53 @@ class _Walk:
             return sorted(value)
         except TypeError:  # keys of mixed types (a YAML loader can produce int keys)
             return sorted(value, key=str)
+
+
+def _in_object_meta(path: str) -> bool:
+    """Whether ``path`` (from a resource's root) lies in its ObjectMeta."""
+    return path.startswith("metadata") and (len(path) == 8 or path[8] in ".[")
+
+
+def pruned_paths(value: Any, node: Node, report: SchemaReport, walk: _Walk) -> list[str]:
+    """The unknown fields strict field validation lists for the resource ``value``, in the order
+    of ``unstructuredSchemaCoercer.apply`` (apiextensions-apiserver
+    ``pkg/apiserver/customresource_handler.go``): first ObjectMeta's, which
+    ``GetObjectMetaWithOptions`` (``pkg/apiserver/schema/objectmeta/coerce.go``) finds by decoding
+    ``metadata`` strictly into ``metav1.ObjectMeta`` (``sigs.k8s.io/json``, case-sensitive, keys in
+    the sorted order of the re-encoded map, depth first), then the paths
+    ``pruning.PruneWithOptions`` (``pkg/apiserver/schema/pruning/algorithm.go``) drops, sorted
+    (Go's ``sort.Strings``). Neither list is deduplicated or capped further.
+
+    ``report`` holds the walk's ``unknown`` fields and, in ``pruned``, what the walk found under
+    values of the wrong JSON type (``_prune_untyped``)."""
+    meta = [path for path in report.unknown if _in_object_meta(path)]
+    rest = [path for path in report.unknown if not _in_object_meta(path)] + report.pruned
+    if len(meta) > 1 and not walk.sort_keys and isinstance(value, dict) and isinstance(node, Obj) \
+            and isinstance(value.get("metadata"), dict) and "metadata" in node.props:
+        # The walk went in the object's key order: walk ObjectMeta again in Go's.
+        again = SchemaReport()
+        _walk(value["metadata"], node.props["metadata"], "metadata", again, _Walk(walk.scalar_defaults, True))
+        meta = again.unknown
+    return meta + sorted(rest)
+
+
+def _prune_untyped(value: Any, path: str, report: SchemaReport) -> None:
+    """What ``pruning.prune`` records under a value of the wrong JSON type for its schema: a
+    schema without ``properties`` or ``additionalProperties`` (a scalar, an array) prunes every
+    key of an object given in its place, and one without ``items`` (an object, a map, a scalar)
+    prunes the items of an array with no schema at all (an item that is an object loses every
+    key, an array's items go the same way, scalars stay). The key's value is not looked into.
+    ObjectMeta is decoded by Go instead (a wrong type there fails the decoding)."""
+    if not _in_object_meta(path):
+        _record_untyped(value, path, report.pruned)
+
+
+def _record_untyped(value: Any, path: str, paths: list[str]) -> None:
+    if type(value) is dict:
+        paths.extend(join(path, str(key)) for key in value)
+    elif type(value) is list:
+        for index, item in enumerate(value):
+            _record_untyped(item, f"{path}[{index}]", paths)
 
 
 def unknown_fields(value: Any, node: Node) -> list[str]:
@@ -593,15 +661,18 @@ def _walk(value: Any, node: Node, path: str, report: SchemaReport, walk: _Walk) 
     """``value`` is not None. Child paths are only built for containers and for errors."""
     node_type = type(node)
     if node_type is Scalar:
-        _check_scalar(value, node, path, report.errors, walk.scalar_defaults)  # type: ignore[arg-type]
+        _check_scalar(value, node, path, report, walk.scalar_defaults)  # type: ignore[arg-type]
     elif node_type is Obj:
         if type(value) is not dict:
             report.errors.append(_type_error(path, "object", json_type(value)))
+            if not node.preserve:  # type: ignore[attr-defined]  # skipPrune: an array's items have no schema
+                _prune_untyped(value, path, report)
             return
         _walk_object(value, node, path, report, walk)  # type: ignore[arg-type]
     elif node_type is ListOf:
         if type(value) is not list:
             report.errors.append(_type_error(path, "array", json_type(value)))
+            _prune_untyped(value, path, report)
             return
         items = node.items  # type: ignore[attr-defined]
         for index, item in enumerate(value):
@@ -610,6 +681,7 @@ def _walk(value: Any, node: Node, path: str, report: SchemaReport, walk: _Walk) 
     elif node_type is MapOf:
         if type(value) is not dict:
             report.errors.append(_type_error(path, "object", json_type(value)))
+            _prune_untyped(value, path, report)
             return
         values = node.values  # type: ignore[attr-defined]
         for key in walk.keys(value):
@@ -636,7 +708,7 @@ def _walk_object(value: dict, node: Obj, path: str, report: SchemaReport, walk: 
         sub_type = type(sub)
         if sub_type is Scalar:
             if type(child) is not sub.fast_type:  # type: ignore[attr-defined]  # sub is a Scalar
-                _check_scalar(child, sub, join(path, key), report.errors, walk.scalar_defaults)  # type: ignore[arg-type]
+                _check_scalar(child, sub, join(path, key), report, walk.scalar_defaults)  # type: ignore[arg-type]
         elif sub_type is Obj and type(child) is dict:
             _walk_object(child, sub, f"{path}.{key}" if path else key, report, walk)  # type: ignore[arg-type]
         elif sub_type is ListOf and type(child) is list and type(sub.items) is Obj:  # type: ignore[attr-defined]
@@ -657,8 +729,9 @@ def _walk_object(value: dict, node: Obj, path: str, report: SchemaReport, walk: 
 GATE_QUANTITY_TYPES = ("string", "integer", "number")
 
 
-def _check_scalar(value: Any, node: Scalar, path: str, errors: list[SchemaError], gate: bool = False) -> None:
+def _check_scalar(value: Any, node: Scalar, path: str, report: SchemaReport, gate: bool = False) -> None:
     """One leaf; ``gate``: KubeVirt's ``ValidateSchema`` (its OpenAPI definitions), not the CRD."""
+    errors = report.errors
     kind = node.type
     actual = json_type(value)
     if kind == "int-or-string" and gate:
@@ -668,11 +741,13 @@ def _check_scalar(value: Any, node: Scalar, path: str, errors: list[SchemaError]
     if kind == "int-or-string":
         if actual not in ("integer", "string"):
             errors.append(_type_error(path, "integer,string", actual))
+            _prune_untyped(value, path, report)
         elif actual == "string" and not node.matches(_as_text(value)):
             errors.append(SchemaError(PATTERN, path, f"{path} in body should match '{node.pattern}'", _as_text(value)))
         return
     if actual != kind and not (kind == "number" and actual == "integer"):
         errors.append(_type_error(path, kind, actual))
+        _prune_untyped(value, path, report)
         return
     if node.minimum is not None and value < node.minimum:
         message = f"{path} in body should be greater than or equal to {node.minimum}"

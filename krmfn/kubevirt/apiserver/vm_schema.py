@@ -8,9 +8,12 @@ the same Go types (``ValidateSchema``, stage ``mutating-webhook/openapi-schema``
 Only the parts instance types and preferences touch are modelled field by field: the VM spec, the
 matchers, the template, the VMI spec's top level, the affinity
 (``krmfn.kubevirt.apiserver.core_v1_schema``), and the domain (cpu, memory, resources, machine,
-firmware, features, devices with disks, interfaces, inputs, GPUs and host devices). Everything
-else (tolerations, probes, volume and network sources, DataVolume templates, status, ...)
-is an open object: its required fields are checked, unknown fields inside it are not.
+firmware, features, devices with disks, interfaces, inputs, GPUs and host devices), plus
+tolerations, access credentials and the PVC and memory dump volume sources. Everything else
+(probes, the other volume and network sources, DataVolume templates, status, ...) is an
+``opaque`` object: its required fields are checked, unknown fields inside it are not. The CRD keeps
+unknown fields (``preserved``) in the domain's clock and the template's and DataVolume templates'
+metadata.
 """
 from __future__ import annotations
 
@@ -56,6 +59,12 @@ from krmfn.model.kubevirt_version import KubevirtVersion
 def opaque(go_name: str, *required: str) -> Obj:
     """An object krmfn does not model field by field (unknown fields inside are allowed)."""
     return Obj(go_name, required=required, open=True)
+
+
+def preserved(go_name: str) -> Obj:
+    """An object the CRD marks ``x-kubernetes-preserve-unknown-fields``: the API server keeps
+    whatever it holds, and an array given in its place too."""
+    return Obj(go_name, open=True, preserve=True)
 
 
 MATCHER = Obj("InstancetypeMatcher", {
@@ -134,7 +143,7 @@ DOMAIN = Obj("DomainSpec", {
     "resources": RESOURCES, "cpu": CPU, "memory": MEMORY,
     "machine": Obj("Machine", {"type": STR}),
     "firmware": FIRMWARE,
-    "clock": opaque("Clock"),  # preserve-unknown-fields in the CRD (inline ClockOffset)
+    "clock": preserved("Clock"),  # inline ClockOffset
     "features": FEATURES, "devices": DEVICES,
     "ioThreadsPolicy": STR, "ioThreads": DISK_IO_THREADS,
     "chassis": Obj("Chassis", {"manufacturer": STR, "version": STR, "serial": STR, "asset": STR, "sku": STR}),
@@ -142,10 +151,13 @@ DOMAIN = Obj("DomainSpec", {
     "rebootPolicy": Scalar("string", enum=("Reboot", "Terminate")),
 }, required=("devices",))
 
+# KubeVirt's PersistentVolumeClaimVolumeSource: core/v1's (claimName, readOnly) inline, and
+# hotpluggable; MemoryDumpVolumeSource has it inline.
+PVC_PROPS = {"claimName": STR, "readOnly": BOOL, "hotpluggable": BOOL}
 VOLUME = Obj("Volume", {
     "name": STR,
     "hostDisk": opaque("HostDisk", "path", "type"),
-    "persistentVolumeClaim": opaque("PersistentVolumeClaimVolumeSource", "claimName"),
+    "persistentVolumeClaim": Obj("PersistentVolumeClaimVolumeSource", PVC_PROPS, required=("claimName",)),
     "cloudInitNoCloud": opaque("CloudInitNoCloudSource"),
     "cloudInitConfigDrive": opaque("CloudInitConfigDriveSource"),
     "containerDisk": opaque("ContainerDiskSource", "image"),
@@ -159,8 +171,30 @@ VOLUME = Obj("Volume", {
     "serviceAccount": opaque("ServiceAccountVolumeSource"),
     "sysprep": opaque("SysprepSource"),
     "downwardMetrics": opaque("DownwardMetricsVolumeSource"),
-    "memoryDump": opaque("MemoryDumpVolumeSource", "claimName"),
+    "memoryDump": Obj("MemoryDumpVolumeSource", PVC_PROPS, required=("claimName",)),
 }, required=("name",))
+ACCESS_CREDENTIAL_SECRET = Obj("AccessCredentialSecretSource", {"secretName": STR}, required=("secretName",))
+ACCESS_CREDENTIAL = Obj("AccessCredential", {
+    "sshPublicKey": Obj("SSHPublicKeyAccessCredential", {
+        "source": Obj("SSHPublicKeyAccessCredentialSource", {"secret": ACCESS_CREDENTIAL_SECRET}),
+        "propagationMethod": Obj("SSHPublicKeyAccessCredentialPropagationMethod", {
+            "configDrive": empty("ConfigDriveSSHPublicKeyAccessCredentialPropagation"),
+            "noCloud": empty("NoCloudSSHPublicKeyAccessCredentialPropagation"),
+            "qemuGuestAgent": Obj("QemuGuestAgentSSHPublicKeyAccessCredentialPropagation", {"users": ListOf(STR)},
+                                  required=("users",)),
+        }),
+    }, required=("propagationMethod", "source")),
+    "userPassword": Obj("UserPasswordAccessCredential", {
+        "source": Obj("UserPasswordAccessCredentialSource", {"secret": ACCESS_CREDENTIAL_SECRET}),
+        "propagationMethod": Obj("UserPasswordAccessCredentialPropagationMethod", {
+            "qemuGuestAgent": empty("QemuGuestAgentUserPasswordAccessCredentialPropagation"),
+        }),
+    }, required=("propagationMethod", "source")),
+})
+TOLERATION = Obj("Toleration", {  # core/v1
+    "key": STR, "operator": STR, "value": STR, "effect": STR, "tolerationSeconds": INT64,
+})
+
 NETWORK = Obj("Network", {
     "name": STR, "pod": opaque("PodNetwork"), "multus": opaque("MultusNetwork", "networkName"),
     "resourceClaim": opaque("ResourceClaimNetworkSource"),
@@ -169,7 +203,7 @@ NETWORK = Obj("Network", {
 VMI_SPEC = Obj("VirtualMachineInstanceSpec", {
     "priorityClassName": STR, "domain": DOMAIN, "nodeSelector": STR_MAP,
     "affinity": AFFINITY, "schedulerName": STR, "serviceAccountName": STR,
-    "tolerations": ListOf(opaque("Toleration")),
+    "tolerations": ListOf(TOLERATION),
     "topologySpreadConstraints": ListOf(
         opaque("TopologySpreadConstraint", "maxSkew", "topologyKey", "whenUnsatisfiable")),
     "evictionStrategy": STR, "startStrategy": STR, "terminationGracePeriodSeconds": INT64,
@@ -178,18 +212,18 @@ VMI_SPEC = Obj("VirtualMachineInstanceSpec", {
     "hostname": STR, "subdomain": STR,
     "networks": ListOf(NETWORK),
     "dnsPolicy": STR, "dnsConfig": opaque("PodDNSConfig"),
-    "accessCredentials": ListOf(opaque("AccessCredential")),
+    "accessCredentials": ListOf(ACCESS_CREDENTIAL),
     "architecture": STR,
     "resourceClaims": ListOf(opaque("VirtualMachineInstanceResourceClaim", "name")),
     "utilityVolumes": ListOf(opaque("UtilityVolume", "claimName", "name")),
 }, required=("domain",))
 
 TEMPLATE = Obj("VirtualMachineInstanceTemplateSpec", {
-    "metadata": opaque("ObjectMeta"),  # preserve-unknown-fields in the CRD
+    "metadata": preserved("ObjectMeta"),
     "spec": VMI_SPEC,
 })
 DATA_VOLUME_TEMPLATE = Obj("DataVolumeTemplateSpec", {
-    "apiVersion": STR, "kind": STR, "metadata": opaque("ObjectMeta"),
+    "apiVersion": STR, "kind": STR, "metadata": preserved("ObjectMeta"),
     "spec": opaque("DataVolumeSpec"), "status": opaque("DataVolumeTemplateDummyStatus"),
 }, required=("spec",))
 

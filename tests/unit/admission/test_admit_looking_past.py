@@ -90,3 +90,61 @@ def test_a_replica_set_webhook_runs_past_an_unknown_field_its_own_schema_gate_al
     assert [causes(later) for later in verdict.later] == [
         (r.STAGE_VALIDATING_SCHEMA, [("", "spec.bogus in body is a forbidden property")]),
         (r.STAGE_VALIDATING_WEBHOOK, [("spec.selector", "selector does not match labels.")])]
+
+
+def minimized_vmi(**spec):
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance",
+            "metadata": {"name": "vmi1", "namespace": "lab"},
+            "spec": {"domain": {"devices": {}, "resources": {"requests": {"memory": "1Gi"}}}, **spec}}
+
+
+def strict_decoding(kind, *paths, version="v1"):
+    fields = ", ".join(f'unknown field "{path}"' for path in paths)
+    return f'{kind} in version "{version}" cannot be handled as a {kind}: strict decoding error: {fields}'
+
+
+def test_an_object_where_an_array_belongs_is_pruned_then_the_gate_refuses_its_type():
+    # golden-kinds minimized/vmi-tolerations-object; without strict field validation the keys are
+    # pruned, and the VMI mutating webhook's ValidateSchema refuses `tolerations: {}`.
+    [verdict] = admit_bundle([minimized_vmi(tolerations={"key": "dedicated", "operator": "Exists"})])
+    assert causes(verdict) == (r.STAGE_FIELD_VALIDATION, [("", strict_decoding(
+        "VirtualMachineInstance", "spec.tolerations.key", "spec.tolerations.operator"))])
+    assert [causes(later) for later in verdict.later] == [
+        (r.STAGE_MUTATING_SCHEMA, [("", 'spec.tolerations in body must be of type array: "object"')])]
+    assert not verdict.later[0].passable
+
+
+def test_an_object_where_a_string_belongs_then_the_crd_schema_refuses_its_type():
+    # golden-kinds minimized/export-tokensecretref-object
+    export = {"apiVersion": "export.kubevirt.io/v1", "kind": "VirtualMachineExport",
+              "metadata": {"name": "export1", "namespace": "lab"},
+              "spec": {"source": {"apiGroup": "kubevirt.io", "kind": "VirtualMachine", "name": "vm1"},
+                       "tokenSecretRef": {"name": "export-token"}}}
+    [verdict] = admit_bundle([export])
+    assert causes(verdict) == (r.STAGE_FIELD_VALIDATION, [("", strict_decoding(
+        "VirtualMachineExport", "spec.tokenSecretRef.name"))])
+    assert [causes(later) for later in verdict.later] == [(r.STAGE_CRD_SCHEMA, [(
+        "spec.tokenSecretRef",
+        'Invalid value: "object": spec.tokenSecretRef in body must be of type string: "object"')])]
+
+
+def test_a_user_password_propagated_by_no_cloud_then_the_webhook_finds_no_method():
+    # golden-kinds minimized/vmi-userpassword-nocloud: pruned, the propagation method is empty.
+    [verdict] = admit_bundle([minimized_vmi(accessCredentials=[{"userPassword": {
+        "source": {"secret": {"secretName": "user-pw"}}, "propagationMethod": {"noCloud": {}}}}])])
+    assert causes(verdict) == (r.STAGE_FIELD_VALIDATION, [("", strict_decoding(
+        "VirtualMachineInstance", "spec.accessCredentials[0].userPassword.propagationMethod.noCloud"))])
+    assert [causes(later) for later in verdict.later] == [(r.STAGE_VALIDATING_WEBHOOK, [(
+        "spec.accessCredentials[0].userPassword.propagationMethod",
+        "spec.accessCredentials[0] must have exactly one propagationMethod set")])]
+
+
+def test_a_case_mismatched_key_is_unknown_and_the_pruned_claim_name_is_not_missing_at_the_gate():
+    # realworld vmi/all myvmi-dup1: the webhooks read the pruned object (`persistentVolumeClaim: {}`);
+    # the gate's claimName has a default, and the mutated VMI carries `claimName: ""`.
+    [verdict] = admit_bundle([minimized_vmi(
+        domain={"devices": {"disks": [{"disk": {}, "name": "myimage"}]}, "resources": {"requests": {"memory": "512M"}}},
+        volumes=[{"name": "myimage", "persistentVolumeClaim": {"claimname": "myclaim"}}])])
+    assert causes(verdict) == (r.STAGE_FIELD_VALIDATION, [("", strict_decoding(
+        "VirtualMachineInstance", "spec.volumes[0].persistentVolumeClaim.claimname"))])
+    assert verdict.later == []

@@ -4,7 +4,9 @@ import datetime
 import pytest
 
 from krmfn.kubevirt.apiserver import schema as s
-from krmfn.kubevirt.apiserver.vm_schema import VIRTUAL_MACHINE
+from krmfn.kubevirt.apiserver.export_schema import VIRTUAL_MACHINE_EXPORT
+from krmfn.kubevirt.apiserver.vm_schema import VIRTUAL_MACHINE, vmi_schema
+from krmfn.model.kubevirt_version import DEFAULT
 
 
 def instancetype(spec=None, **top):
@@ -82,6 +84,113 @@ def test_vm_unknown_fields_in_modelled_parts_only():
                        "affinity": {"nodeAffinity": {"whatever": {}}}}}}}
     assert s.unknown_fields(vm, VIRTUAL_MACHINE) == [
         "spec.foo", "spec.template.spec.affinity.nodeAffinity.whatever", "spec.template.spec.domain.cpu.cpuModelX"]
+
+
+# --- strict field validation as the API server prunes (report.pruned) ---------------------------
+def vmi(**spec):
+    return {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance", "metadata": {"name": "vmi1"},
+            "spec": {"domain": {"devices": {}, "resources": {"requests": {"memory": "1Gi"}}}, **spec}}
+
+
+def test_an_object_where_an_array_belongs_has_its_keys_pruned():
+    # golden-kinds minimized/vmi-tolerations-object: the field validation's two unknown fields; an
+    # OpenAPI validator (KubeVirt's gate, the CRD's schema) sees the type error instead.
+    report = s.check(vmi(tolerations={"key": "dedicated", "operator": "Exists"}), vmi_schema(DEFAULT))
+    assert report.pruned == ["spec.tolerations.key", "spec.tolerations.operator"]
+    assert report.unknown == []
+    assert [e.message for e in report.errors] == ['spec.tolerations in body must be of type array: "object"']
+
+
+def test_an_object_where_a_string_belongs_has_its_keys_pruned():
+    # golden-kinds minimized/export-tokensecretref-object
+    export = {"apiVersion": "export.kubevirt.io/v1", "kind": "VirtualMachineExport", "metadata": {"name": "export1"},
+              "spec": {"source": {"apiGroup": "kubevirt.io", "kind": "VirtualMachine", "name": "vm1"},
+                       "tokenSecretRef": {"name": "export-token"}}}
+    report = s.check(export, VIRTUAL_MACHINE_EXPORT)
+    assert report.pruned == ["spec.tokenSecretRef.name"]
+    assert [e.crd_cause() for e in report.errors] == [
+        ("spec.tokenSecretRef",
+         'Invalid value: "object": spec.tokenSecretRef in body must be of type string: "object"')]
+
+
+def test_a_user_password_propagated_by_no_cloud():
+    # golden-kinds minimized/vmi-userpassword-nocloud: only the SSH key has a noCloud propagation.
+    obj = vmi(accessCredentials=[{"userPassword": {"source": {"secret": {"secretName": "user-pw"}},
+                                                   "propagationMethod": {"noCloud": {}}}}])
+    assert s.check(obj, vmi_schema(DEFAULT)).pruned == [
+        "spec.accessCredentials[0].userPassword.propagationMethod.noCloud"]
+
+
+def test_strict_decoding_is_case_sensitive():
+    # realworld vmi/all myvmi-dup2: `claimname` is not `claimName` (only Go's encoding/json matches
+    # keys case-insensitively, and the webhooks only read what pruning left). The gate does not miss
+    # claimName: openapi-gen gives the string a default.
+    obj = vmi(volumes=[{"name": "myimage", "persistentVolumeClaim": {"claimname": "myclaim"}}])
+    obj["spec"]["domain"]["resources"]["disks"] = [{"disk": {}, "name": "myimage"}]
+    report = s.check(obj, vmi_schema(DEFAULT), scalar_defaults=True)
+    assert report.pruned == ["spec.domain.resources.disks", "spec.volumes[0].persistentVolumeClaim.claimname"]
+    assert report.errors == []
+    assert [e.crd_cause() for e in s.check(obj, vmi_schema(DEFAULT)).errors] == [
+        ("spec.volumes[0].persistentVolumeClaim.claimName", "Required value")]
+
+
+def test_an_array_where_an_object_belongs_has_its_items_keys_pruned():
+    # pruning.prune: an object's schema has no items, so each item is pruned with none: an
+    # object loses every key (not looked into), an array's items go the same way, scalars stay.
+    obj = vmi()
+    obj["spec"]["domain"]["cpu"] = [{"cores": 2, "sockets": {"a": 1}}, 3, [{"x": 1}, "y"]]
+    report = s.check(obj, vmi_schema(DEFAULT))
+    assert report.pruned == ["spec.domain.cpu[0].cores", "spec.domain.cpu[0].sockets", "spec.domain.cpu[2][0].x"]
+    assert [e.message for e in report.errors] == ['spec.domain.cpu in body must be of type object: "array"']
+
+
+@pytest.mark.parametrize("spec, pruned", [
+    ({"nodeSelector": {"zone": {"a": "b"}}}, ["spec.nodeSelector.zone.a"]),  # a map of strings
+    ({"nodeSelector": [{"zone": "a"}]}, ["spec.nodeSelector[0].zone"]),  # a map's schema has no items
+    ({"tolerations": [{"key": ["a", {"b": 1}]}]}, ["spec.tolerations[0].key[1].b"]),
+    ({"hostname": 5}, []),  # a scalar of the wrong type: nothing to prune
+    ({"affinity": [{"nodeAffinity": {}}]}, ["spec.affinity[0].nodeAffinity"]),  # not modelled, not preserved
+])
+def test_values_of_the_wrong_type(spec, pruned):
+    assert s.check(vmi(**spec), vmi_schema(DEFAULT)).pruned == pruned
+
+
+def test_a_quantity_given_an_object():
+    obj = vmi()
+    obj["spec"]["domain"]["resources"]["requests"]["memory"] = {"value": 1, "unit": "Gi"}
+    assert s.check(obj, vmi_schema(DEFAULT)).pruned == [
+        "spec.domain.resources.requests.memory.unit", "spec.domain.resources.requests.memory.value"]
+
+
+def test_preserved_objects_keep_an_array():
+    # x-kubernetes-preserve-unknown-fields (skipPrune): the template's metadata and the domain's clock.
+    vm = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"name": "vm"},
+          "spec": {"template": {"metadata": [{"labels": {}}],
+                                "spec": {"domain": {"devices": {}, "clock": [{"utc": {}}]}}}}}
+    report = s.check(vm, VIRTUAL_MACHINE)
+    assert report.pruned == []
+    assert [e.path for e in report.errors] == ["spec.template.metadata", "spec.template.spec.domain.clock"]
+
+
+def test_object_meta_first_in_go_decoding_order_then_the_pruned_paths_sorted():
+    # unstructuredSchemaCoercer.apply: GetObjectMetaWithOptions's paths, then PruneWithOptions's.
+    obj = vmi(zeta=1, alpha={"b": 1})
+    owner = {"x": 1, "apiVersion": "v1", "kind": "Pod", "name": "p", "uid": "u"}
+    obj["metadata"] = {"zz": 1, "name": "vmi1", "ownerReferences": [owner], "aa": 2}
+    obj["extra"] = True
+    report = s.check(obj, vmi_schema(DEFAULT))
+    assert report.errors == []  # the walk went in key order, ObjectMeta is walked again
+    assert report.pruned == ["metadata.aa", "metadata.ownerReferences[0].x", "metadata.zz",
+                             "extra", "spec.alpha", "spec.zeta"]
+    assert report.unknown == ["extra", "metadata.aa", "metadata.ownerReferences[0].x", "metadata.zz",
+                              "spec.alpha", "spec.zeta"]
+
+
+def test_object_meta_of_the_wrong_type_is_not_pruned():
+    # Go decodes ObjectMeta: a value of the wrong type there is a decoding error, not an unknown field.
+    obj = vmi()
+    obj["metadata"]["labels"] = [{"a": "b"}]
+    assert s.check(obj, vmi_schema(DEFAULT)).pruned == []
 
 
 # --- OpenAPI validation ------------------------------------------------------------------------
