@@ -94,8 +94,11 @@ def read(data: bytes) -> ResourceList:
         api_version = "config.kubernetes.io/v1"
     items_node = yt.find_key(tree, root, "items")
     nodes = _mapping_children(tree, items_node, "items")
-    found = sp.item_spans(data, tree, items_node, nodes)
+    relaxed = yt.relaxation(tree)
+    found = sp.item_spans(relaxed.text if relaxed else data, tree, items_node, nodes)
     spans, column = found if found is not None else (None, None)
+    if relaxed is not None and spans is not None:  # each item's bytes as written (krmfn.kio.leniency)
+        spans = [(relaxed.original(start), relaxed.original(end)) for start, end in spans]
     try:
         with gc_paused():  # millions of small containers: the cyclic GC would rescan them many times
             items = convert(tree, nodes, data, spans)

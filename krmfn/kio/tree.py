@@ -13,9 +13,14 @@ Two ways from a node to Python values:
   and merge keys within limits, and rejects duplicate keys. It is the reference the fast way is
   tested against.
 
-Two misreadings of rapidyaml are repaired in the tree after parsing, so that both ways read
-YAML 1.2's values: two `\L`/`\P` escapes in one double-quoted scalar (``krmfn.kio.escapes``), and
-a clip-chomped block scalar that ends the input without a line break (``repair_open_block_end``).
+Misreadings of rapidyaml are repaired in the tree after parsing, so that both ways read YAML
+1.2's values, as Go's yaml.v3 (kubectl, kustomize) reads them: two `\L`/`\P` escapes in one
+double-quoted scalar (``krmfn.kio.escapes``), the line folding of two spellings of a quoted scalar
+(``krmfn.kio.folding``), a comment after a plain scalar in a flow mapping
+(``krmfn.kio.flowcomments``), and a clip-chomped block scalar that ends the input without a line
+break (``repair_open_block_end``). A text rapidyaml refuses because a flow node's continuation
+lines are not indented as YAML 1.2 wants, which yaml.v3 reads, is read from a relaxed text
+(``krmfn.kio.leniency``; ``relaxation`` gives it).
 """
 from __future__ import annotations
 
@@ -32,7 +37,7 @@ from typing import Any
 
 import ryml
 
-from krmfn.kio import escapes
+from krmfn.kio import escapes, flowcomments, folding, leniency
 from krmfn.model.scalars import resolve_plain
 
 NONE = ryml.NONE
@@ -168,12 +173,40 @@ def parse(data: bytes) -> ryml.Tree:
         with quiet_stderr():
             ryml.parse_in_arena(data, tree=tree)
     except Exception as err:  # rapidyaml raises its own SWIG exception types
-        raise _yaml_error(err) from None
+        tree, data = _parse_relaxed(data, err)
     _check_depth(tree, limit.max_depth)
     _check_dangling_properties(data)
     escapes.repair(tree, data)
+    folding.repair(tree, data)
+    flowcomments.repair(tree, data)
     repair_open_block_end(tree, data)
     return tree
+
+
+# Trees read from a relaxed text (``krmfn.kio.leniency``), with that text: the tree's views are of it.
+_RELAXED: weakref.WeakKeyDictionary[ryml.Tree, leniency.Relaxed] = weakref.WeakKeyDictionary()
+
+
+def _parse_relaxed(data: bytes, err: Exception) -> tuple[ryml.Tree, bytes]:
+    """rapidyaml refused `data`: read it as go-yaml does where the two differ (flow nodes'
+    continuation lines under-indented, ``krmfn.kio.leniency``), or raise rapidyaml's error."""
+    relaxed = leniency.relaxed(data)
+    if relaxed is None:
+        raise _yaml_error(err) from None
+    tree = ryml.Tree()
+    tree.reserve(node_estimate(relaxed.text))
+    try:
+        with quiet_stderr():
+            ryml.parse_in_arena(relaxed.text, tree=tree)
+    except Exception:  # noqa: BLE001 - still refused: the error of the text as written
+        raise _yaml_error(err) from None
+    _RELAXED[tree] = relaxed
+    return tree, relaxed.text
+
+
+def relaxation(tree: ryml.Tree) -> leniency.Relaxed | None:
+    """The relaxed text ``parse`` read `tree` from in place of the text as written, if it did."""
+    return _RELAXED.get(tree)
 
 
 def _last_node(tree: ryml.Tree) -> int:

@@ -15,6 +15,7 @@ from krmfn.cli.parser import build_parser
 from krmfn.kio.config import options_for
 from krmfn.model.options import MODES
 from tests.conftest import REPO, VALIDATE, krmfn_process, load12, resource_list
+from tests.unit.kio.test_leniency import NAD
 from tests.unit.modes.validate.test_cli_report import BAD
 
 CM = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {name}\ndata:\n  v: 1.10\n  b: yes\n"
@@ -360,6 +361,21 @@ def test_inline_writes_what_it_could_read_and_fails_on_the_rest(tmp_path):
     assert "krmfn: ./dup.yaml:5:3: invalid YAML at line 5, column 3: duplicate key \"name\" in a mapping" in errors
     assert "krmfn: ./z.yaml:9:1: document 2 is not a mapping (a Kubernetes object)" in errors
     assert len(errors) == 7
+
+
+def test_yaml_go_yaml_reads_is_read_and_passes_through_every_mode_as_written(tmp_path):
+    # The issue's NetworkAttachmentDefinition: its quoted JSON closes with `  }'` at the key's
+    # column, which YAML 1.2 refuses and kubectl, kustomize (go-yaml) and PyYAML read.
+    (tmp_path / "nad.yaml").write_text(NAD)
+    (tmp_path / "cm.yaml").write_text(CM.format(name="c"))
+    run = krmfn_process(["validate", "."], cwd=tmp_path)
+    assert (run.code, run.stdout) == (0, "krmfn validate: 2 objects, 0 errors, 0 warnings, 0 infos\n"), run.stderr
+    run = krmfn_process(["inline", "."], cwd=tmp_path)
+    assert (run.code, run.stderr) == (0, "")
+    assert run.stdout == CM.format(name="c") + "---\n" + NAD
+    items = resource_list("- " + NAD.replace("\n", "\n  ").rstrip() + "\n", VALIDATE)
+    run = krmfn_process([], stdin=items)
+    assert run.code == 0 and run.stdout.startswith(items.split("functionConfig:")[0]), run.stderr
 
 
 def test_generate_reads_its_bundle_the_same_way(tmp_path):
