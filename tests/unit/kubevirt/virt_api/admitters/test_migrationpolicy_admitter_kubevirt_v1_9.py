@@ -15,28 +15,20 @@ from __future__ import annotations
 import pytest
 
 from krmfn.kubevirt.apiserver.migrations_schema import migration_policy_schema
-from krmfn.kubevirt.util.webhooks import CAUSE_FIELD_VALUE_INVALID, STAGE_VALIDATING_WEBHOOK, Cause
+from krmfn.kubevirt.util.webhooks import STAGE_VALIDATING_WEBHOOK, Cause
 from krmfn.kubevirt.virt_api.admitters.migrationpolicy_admitter import admit_migration_policy_create, parse_factor
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model.kubevirt_version import V1_9
+from tests.unit.kubevirt.virt_api.admitters.test_migrationpolicy_admitter_kubevirt import (
+    SD,
+    invalid,
+    policy,
+    stall_detector,
+)
 
 STALL_DETECTION = ClusterConfig(feature_gates=("MigrationStallDetection",), kubevirt_version=V1_9)
 NO_GATES = ClusterConfig(kubevirt_version=V1_9)
 SCHEMA = migration_policy_schema(V1_9)
-SD = "spec.experimental.stallDetector"
-
-
-def policy(spec: dict) -> dict:
-    return {"apiVersion": "migrations.kubevirt.io/v1alpha1", "kind": "MigrationPolicy",
-            "metadata": {"name": "test-policy"}, "spec": {"selectors": None, **spec}}
-
-
-def stall_detector(**options: object) -> dict:
-    return {"experimental": {"stallDetector": options}}
-
-
-def invalid(field: str, message: str) -> Cause:
-    return Cause(field, message, CAUSE_FIELD_VALUE_INVALID)
 
 
 @pytest.mark.parametrize(("spec", "causes"), [
