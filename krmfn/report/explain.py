@@ -31,7 +31,8 @@ def _name(explanation: Explanation) -> str:
 
 
 def _title(explanation: Explanation) -> str:
-    expanded = explanation.expanded_from or "not expanded: it has no matchers or does not expand (see validate)"
+    expanded = explanation.expanded_from or "not expanded: " + (
+        "; ".join(explanation.failures) if explanation.failures else "it has no instance type or preference matcher")
     return f"{kind_of(explanation.vm)} {_name(explanation)}: {expanded}"
 
 
@@ -99,6 +100,7 @@ def as_json(explanation: Explanation) -> dict[str, Any]:
         "kind": kind_of(explanation.vm),
         "vm": _name(explanation),
         "expandedFrom": explanation.expanded_from,
+        **({"notExpanded": explanation.failures} if explanation.failures else {}),
         "fields": [{"path": leaf.path, "value": leaf.value, "source": leaf.source.as_json()}
                    for leaf in explanation.leaves],
     }

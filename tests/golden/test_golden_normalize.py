@@ -6,7 +6,8 @@
   inlining the normalized VM gives the expand of the VM as KubeVirt stored it, apart from the random
   ``firmware.uuid``/``serial`` (``<generated>`` in the corpus; ``--argocd-ignore`` lists them).
 * A VM the oracle's admission rejects is left unchanged with an error; every VM it admits is
-  normalized without one.
+  normalized without one, unless what it references is missing (the oracle's expand fails on it):
+  then it is left unchanged with an error per missing reference, the first the oracle's expand error.
 """
 from __future__ import annotations
 
@@ -96,12 +97,20 @@ def test_rejected_vms_are_left_unchanged_with_an_error_and_admitted_ones_normali
         expected = gc.load_docs(os.path.join(case_dir, "expected.yaml"))
         admission = {(d.get("namespace") or "default", d.get("name") or ""): d.get("admission") or {}
                      for d in expected if d.get("kind") == "VirtualMachine"}
+        expand_errors = {(d.get("namespace") or "default", d.get("name") or ""): (d.get("expand") or {}).get("error")
+                         for d in expected if d.get("kind") == "VirtualMachine"}
         normalized = normalize_items(copy.deepcopy(inputs), OPTIONS).outcome
-        errors = {f.item for f in normalized.findings if f.is_error}
         for index, item in enumerate(inputs):
             if item.get("kind") != "VirtualMachine" or _key(item) not in admission:
                 continue
             allowed = admission[_key(item)].get("allowed", True)
-            if allowed == (index in errors) or (not allowed and normalized.items[index] != item):
+            errors = [f for f in normalized.findings if f.is_error and f.item == index]
+            if allowed and errors:  # admitted, never starts: every missing reference, the oracle's first
+                expand_error = expand_errors[_key(item)] or ""
+                right = bool(expand_error) and errors[0].message.startswith(expand_error) and all(
+                    f.check in ("reference", "matcher") for f in errors)  # (an inferred empty name: matcher)
+            else:
+                right = allowed != bool(errors)
+            if not right or (errors and normalized.items[index] != item):
                 wrong.append(f"{os.path.relpath(case_dir, GOLDEN)} {_key(item)} allowed={allowed}")
     assert wrong == []

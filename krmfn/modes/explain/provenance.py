@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.model.fields import ABSENT, aligned_leaves, leaves, same
@@ -84,6 +84,9 @@ class Explanation:
     expanded: Any  # the VM (or pool) as inline writes it, without krmfn's inlined-from annotation
     expanded_from: str | None  # that annotation: None when the VM was not expanded
     leaves: list[Leaf]
+    # why inline did not expand it: its errors (`path: message`, every missing reference), when
+    # explain ran inline itself
+    failures: list[str] = field(default_factory=list)
 
 
 def explain(values: list[Any], options: Mapping[str, Any], runner: Runner,
@@ -97,12 +100,25 @@ def explain(values: list[Any], options: Mapping[str, Any], runner: Runner,
     options = {**options, "dropReferenced": False, "provenance": False}  # every item stays in its place
     quiet = {**options, "defaults": "none"}
     without_preference = _without(values, positions, "preference")
-    full = inlined if inlined is not None else runner("inline", values, options).items
+    failures: dict[int, list[str]] = {}
+    if inlined is None:
+        outcome = runner("inline", values, options)
+        full = outcome.items
+        for finding in outcome.findings:
+            if finding.is_error and finding.item is not None:
+                failures.setdefault(finding.item, []).append(
+                    f"{finding.path}: {finding.message}" if finding.path else finding.message)
+    else:
+        full = inlined
     runs = (runner("inline", values, quiet).items,
             runner("inline", without_preference, quiet).items,
             runner("inline", _without(values, positions, "instancetype"), quiet).items,
             runner("inline", without_preference, options).items)
-    return [_explained(index, values[index], full[index], *(run[index] for run in runs)) for index in positions]
+    explained = [_explained(index, values[index], full[index], *(run[index] for run in runs)) for index in positions]
+    for explanation in explained:
+        if explanation.expanded_from is None:
+            explanation.failures = failures.get(explanation.index, [])
+    return explained
 
 
 def _without(values: list[Any], positions: list[int], matcher: str) -> list[Any]:

@@ -217,9 +217,10 @@ def inline_items(values: list[Any], options: InlineOptions) -> Outcome:
     used: set[ObjectKey] = set()  # what the inlined VMs referenced or were expanded from
     for index in expansions.vm_indices():
         failure = expansions.failures.get(index)
-        if failure is not None:
-            findings.append(Finding(ERROR, failure.message, item=index, path=failure.path,
-                                    check=check_for_expand_failure(failure.check, failure.reasons)))
+        if failure is not None:  # each problem expand meets, KubeVirt's answer first
+            findings.extend(Finding(ERROR, each.message, item=index, path=each.path,
+                                    check=check_for_expand_failure(each.check, each.reasons))
+                            for each in failure.every())
             continue
         result = expansions.results[index]
         if result.vm is values[index] or result.vm is None:

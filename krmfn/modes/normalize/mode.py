@@ -11,6 +11,10 @@ PCI topology annotation.
 * Every input item comes out, in order; only admitted VMs whose stored form differs change.
 * A VM KubeVirt's admission rejects is never stored: it is left unchanged, with one error per
   cause (KubeVirt's message).
+* A VM whose instance type or preference is missing (or its kind or revision unusable) is admitted
+  (the webhook only logs it) and fails when it starts: it is left unchanged too, with one error
+  per missing reference (``krmfn.kubevirt.instancetype.expand.vms.reference_failure``: KubeVirt's
+  expand message for each, as validate's reference check gives them).
 * A VirtualMachineInstance is written as its CREATE chain stores it (``krmfn.kubevirt.virt_api.vmi_create``
   ``stored_source``: presets and defaults applied, without status, the random firmware UUID and
   the webhook's finalizer, which only the live object has).
@@ -40,6 +44,8 @@ from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.admission.admit import admit_items
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.kubevirt.instancetype.webhooks.vm import mutate
+from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions, reference_failure
+from krmfn.modes.validate.classify import check_for_expand_failure
 from krmfn.kubevirt.virt_api.mutators.vm_mutator import stored_vm
 from krmfn.model.findings import ERROR, INFO, UNSET, Finding
 from krmfn.model.embedded import unwrap
@@ -70,7 +76,9 @@ class Normalized:
 
     outcome: Outcome
     live_only: dict[int, list[str]] = field(default_factory=dict)
-    rejected: set[int] = field(default_factory=set)  # VMs admission rejects: never stored
+    # VMs left as written with an error: admission rejects them (never stored), or what they
+    # reference is missing (they never start)
+    rejected: set[int] = field(default_factory=set)
 
 
 def run_normalize(values: list[Any], options: Mapping[str, Any], pool_vms: Collection[int] = ()) -> Outcome:
@@ -92,6 +100,7 @@ def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Col
     admitted = admit_items(values, namespace, config, catalog_version, legacy)
     bundle = Bundle((item for item in values if isinstance(item, dict)), namespace, admitted.rejected,
                     catalog_version, legacy, config.kubevirt_version)
+    references = ExpandOptions.from_options(options, rejected=admitted.rejected, infer=True)
     result = Normalized(Outcome(list(values), list(range(len(values)))))
     rejected: list[Admission | None] = [None] * len(values)
     presets = [item for item, verdict in zip(values, admitted.verdicts, strict=True)
@@ -114,18 +123,26 @@ def normalize_items(values: list[Any], options: Mapping[str, Any], pool_vms: Col
         if is_virtual_machine_instance(item):
             _normalize_vmi(index, item, presets, namespace, config, result, options["check"])
         else:
-            _normalize_vm(index, item, bundle, config, result, options["check"])
+            _normalize_vm(index, item, (values, bundle, references), config, result, options["check"])
     result.outcome.findings.extend(admission_findings(values, rejected, result.outcome, ERROR))
     result.outcome.findings.extend(legacy_notes(values, legacy))
     result.outcome.findings.extend(cluster_findings(values, cluster))
     return result
 
 
-def _normalize_vm(index: int, vm: dict, bundle: Bundle, config: ClusterConfig, result: Normalized,
-                  check: bool) -> None:
+def _normalize_vm(index: int, vm: dict, cluster: tuple[list[Any], Bundle, ExpandOptions], config: ClusterConfig,
+                  result: Normalized, check: bool) -> None:
+    values, bundle, references = cluster
     vm_namespace = bundle.namespace_of(vm)
     mutation = mutate(vm, bundle, vm_namespace, config.kubevirt_version)
     if isinstance(mutation, Admission):  # admission allowed it, so this cannot happen; stay safe
+        return
+    missing = reference_failure(mutation.vm, values, bundle, references)
+    if missing is not None:  # it would never start: left as written, every missing reference told
+        result.rejected.add(index)
+        result.outcome.findings.extend(
+            Finding(ERROR, failure.message, item=index, path=failure.path,
+                    check=check_for_expand_failure(failure.check, failure.reasons)) for failure in missing.every())
         return
     stored = stored_vm(mutation.vm, bundle, vm_namespace, config)
     _record(index, vm, stored.vm, stored.live_only, result, check)

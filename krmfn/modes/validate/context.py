@@ -30,6 +30,7 @@ class Claim:
     message: str
     path: str | None
     reasons: frozenset[str] = frozenset()
+    failure: str | None = None  # an expand failure's kind (``Failure.check``)
 
 
 @dataclass
@@ -112,11 +113,14 @@ def _claim_expand_failures(ctx: Context) -> None:
     know and a v1beta1 instance type does not take): the same problem, told once. A missing instance type or preference
     is reported always: KubeVirt's admission ignores it (it logs `ignoring err ... not found`) and
     may reject the VM for a consequence instead (a preference's requirements checked against the
-    VM's own 0 memory), which hides the slip in the name."""
+    VM's own 0 memory), which hides the slip in the name. A missing preference behind a missing
+    instance type, which expand and start meet once the instance type is found, is reported with it
+    (``Failure.later``): every missing reference at once."""
     claimed = {(check, claim.item) for check, claims in ctx.claims.items() for claim in claims}
     claimed_paths = {(claim.item, claim.path) for claims in ctx.claims.values() for claim in claims}
-    for index, failure in sorted(ctx.expand_failures.items()):
-        check = check_for_expand_failure(failure.check, failure.reasons)
-        told = (check, index) in claimed or (index, failure.path) in claimed_paths
-        if failure.check in NOT_FOUND_ROLES or not told:
-            ctx.claims[check].append(Claim(index, failure.message, failure.path))
+    for index, first in sorted(ctx.expand_failures.items()):
+        for failure in first.every():
+            check = check_for_expand_failure(failure.check, failure.reasons)
+            told = (check, index) in claimed or (index, failure.path) in claimed_paths
+            if failure.check in NOT_FOUND_ROLES or not told:
+                ctx.claims[check].append(Claim(index, failure.message, failure.path, failure=failure.check))

@@ -5,7 +5,8 @@ Mirrors `pkg/instancetype/expand/expand.go` (what `virtctl expand` / `expand-vm-
 
  1. no `spec.instancetype` and no `spec.preference`: the VM is returned unchanged (unless it sets
     krmfn's v1beta2 `domain.cpu.guest`, which it cannot use then: a Failure);
- 2./3. find the instance type, then the preference (the first error wins);
+ 2./3. find the instance type, then the preference (the first error wins; the preference's error
+    behind the instance type's is its ``later``, docs/kubevirt/expand.md#every-missing-reference);
  4. copy the VM;
  5./6. default disks and the default pod network, BEFORE the preference is applied;
  7. apply IT and PF to `spec.template.spec`; conflicts fail the expansion (a VM
@@ -19,7 +20,7 @@ with the input.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from krmfn.kubevirt.instancetype import v1beta2
 from krmfn.kubevirt.instancetype.apply.vmi import apply_to_vmi, instancetype_conflicts
@@ -132,15 +133,30 @@ def conflict_field(conflict: Conflict) -> str:
     return path
 
 
-def _resolve(vm: dict, bundle: Bundle, namespace: str) -> tuple[Resolved | None, Resolved | None] | Failure:
-    """Steps 2 and 3, then the v1beta2 guest rule: the instance type and preference, or the first
-    Failure."""
+def find_references(vm: dict, bundle: Bundle, namespace: str) -> tuple[Resolved | None, Resolved | None] | Failure:
+    """Steps 2 and 3: the instance type and preference, or the first Failure. ``Expand`` (and the
+    VM controller's ``checkResourcesExist`` when the VM starts) returns the instance type's error
+    without looking for the preference; the preference's error, which the VM meets once its
+    instance type is found (the same message: the preference's lookup does not read the instance
+    type), is that Failure's ``later``, so that every missing reference is told at once
+    (docs/kubevirt/expand.md#every-missing-reference)."""
     instancetype = find_instancetype(vm, bundle, namespace)
     if isinstance(instancetype, Failure):
-        return instancetype
+        behind = find_preference(vm, bundle, namespace)
+        return replace(instancetype, later=(behind,)) if isinstance(behind, Failure) else instancetype
     preference = find_preference(vm, bundle, namespace)
     if isinstance(preference, Failure):
         return preference
+    return instancetype, preference
+
+
+def _resolve(vm: dict, bundle: Bundle, namespace: str) -> tuple[Resolved | None, Resolved | None] | Failure:
+    """Steps 2 and 3, then the v1beta2 guest rule: the instance type and preference, or the first
+    Failure."""
+    found = find_references(vm, bundle, namespace)
+    if isinstance(found, Failure):
+        return found
+    instancetype, preference = found
     if v1beta2.vm_has_guest(vm) and not v1beta2.guest_accepted(
             v1beta2.resolved_version(instancetype), v1beta2.resolved_version(preference)):
         return _guest_not_accepted()

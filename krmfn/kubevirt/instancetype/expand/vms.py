@@ -28,7 +28,13 @@ from krmfn.model import check_ids
 from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE, EMPTY_NAME_MESSAGE, Bundle, ObjectKey, key_of
 from krmfn.kubevirt.instancetype.expand.decode import type_error
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.instancetype.expand.expand import ExpandResult, check_expand, expand_vm, has_matchers
+from krmfn.kubevirt.instancetype.expand.expand import (
+    ExpandResult,
+    check_expand,
+    expand_vm,
+    find_references,
+    has_matchers,
+)
 from krmfn.kubevirt.instancetype.find.references import matcher_references
 from krmfn.kubevirt.instancetype.find.result import Failure
 from krmfn.kubevirt.instancetype.infer.handler import infer_matchers
@@ -117,10 +123,27 @@ def _expand_vm_item(vm: dict, items: list[Any], bundle: Bundle, options: ExpandO
         return Failure(f"internal error expanding this VM: {type(err).__name__}: {err}", None, CHECK_INTERNAL_ERROR)
     if result.failure is None:
         return result
-    failure = result.failure
+    return _described(result.failure, vm, items, bundle, options)
+
+
+def reference_failure(vm: dict, items: list[Any], bundle: Bundle, options: ExpandOptions) -> Failure | None:
+    """Why a VM with its matchers as admission stores them (inferred) cannot start for what it
+    references (``find_references``: every missing reference, KubeVirt's answer first), with the
+    hints of ``_told``; None when what it references is found."""
+    found = find_references(vm, bundle, bundle.namespace_of(vm))
+    return _described(found, vm, items, bundle, options) if isinstance(found, Failure) else None
+
+
+def _described(first: Failure, vm: dict, items: list[Any], bundle: Bundle, options: ExpandOptions) -> Failure:
+    """The failure and those behind it (``Failure.later``), each with ``_told``."""
+    told = [_told(failure, vm, items, bundle, options) for failure in first.every()]
+    return dataclasses.replace(told[0], later=tuple(told[1:]))
+
+
+def _told(failure: Failure, vm: dict, items: list[Any], bundle: Bundle, options: ExpandOptions) -> Failure:
+    """KubeVirt's message, with why when krmfn knows more (the hints below)."""
     hint = _rejected_hint(failure.check, vm, items, bundle, options) or _close_name_hint(failure.check, vm, bundle)
-    message = _with_infer_hint(failure.message, vm, options) + hint
-    return dataclasses.replace(failure, message=message)
+    return dataclasses.replace(failure, message=_with_infer_hint(failure.message, vm, options) + hint)
 
 
 def expand_one(vm: dict, bundle: Bundle, options: ExpandOptions,

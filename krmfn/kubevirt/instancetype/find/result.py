@@ -20,7 +20,14 @@ class Failure:
     path: str | None = None
     check: str | None = None
     reasons: frozenset[str] = field(default=NO_REASONS, compare=False)
+    # What the same step meets once this failure is fixed, each with the message KubeVirt gives
+    # then (a missing preference behind a missing instance type); KubeVirt answers with the first.
+    later: tuple[Failure, ...] = field(default=(), compare=False)
 
     def at(self, path: str | None = None, check: str | None = None) -> Failure:
         """The same message re-attributed (the caller knows the precise path / check better)."""
-        return Failure(self.message, path or self.path, check or self.check, self.reasons)
+        return Failure(self.message, path or self.path, check or self.check, self.reasons, self.later)
+
+    def every(self) -> tuple[Failure, ...]:
+        """This failure, then those met once it is fixed."""
+        return (self, *self.later)

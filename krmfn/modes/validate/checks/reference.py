@@ -5,7 +5,9 @@ A missing instance type or preference, an invalid `kind`, a dangling `revisionNa
 ref, a ControllerRevision that cannot be decoded, an `inferFromVolume` matcher that was never
 resolved. Since KubeVirt v1.6 such a VM is *admitted* (the webhook only logs the error) and fails
 only when it starts, so this is the check that catches it before a cluster does. The message is
-KubeVirt's expand error.
+KubeVirt's expand error. KubeVirt stops at the instance type's; a missing preference behind it is
+reported too, with the message KubeVirt gives once the instance type is found
+([every missing reference](../kubevirt/expand.md#every-missing-reference)).
 
 Passing example::
 
@@ -51,8 +53,7 @@ FIX = ("Add the missing instance type or preference to the bundle, fix the name 
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    for finding in claimed_findings(ctx, ID, SEVERITY):
-        cause = ctx.expand_failures[finding.item].check  # type: ignore[index]
-        if cause:
-            finding.tags["cause"] = cause
+    for claim, finding in zip(ctx.claimed_by(ID), claimed_findings(ctx, ID, SEVERITY), strict=True):
+        if claim.failure:
+            finding.tags["cause"] = claim.failure
         yield finding

@@ -130,3 +130,28 @@ def test_a_pool_in_the_explain_report_and_in_inlines_provenance_annotation():
             assert leaf.path.startswith(template)
             credited.setdefault(leaf.source.text(), []).append(leaf.path.removeprefix(template))
     assert json.loads(annotation) == credited
+
+
+def test_a_vm_inline_cannot_expand_is_titled_with_every_missing_reference():
+    typos = vm()
+    typos["spec"]["instancetype"] = {"name": "iit"}
+    typos["spec"]["preference"] = {"name": "ppf"}
+    [found] = explain([INSTANCETYPE_OBJECT, PREFERENCE_OBJECT, typos], {"catalog": "none"}, modes.run)
+    assert found.expanded_from is None
+    assert found.failures == [
+        'spec.instancetype.name: virtualmachineclusterinstancetypes.instancetype.kubevirt.io "iit" not found '
+        "(did you mean it?)",
+        'spec.preference.name: virtualmachineclusterpreferences.instancetype.kubevirt.io "ppf" not found '
+        "(did you mean pf?)"]
+    assert explainreport.render([found], "yaml").splitlines()[0] == (
+        "# VirtualMachine vm: not expanded: " + "; ".join(found.failures))
+    assert json.loads(explainreport.render([found], "json"))[0]["notExpanded"] == found.failures
+
+
+def test_a_vm_without_matchers_is_titled_so():
+    bare = vm()
+    del bare["spec"]["instancetype"], bare["spec"]["preference"]
+    [found] = explain([bare], {}, modes.run)
+    assert (found.expanded_from, found.failures) == (None, [])
+    assert explainreport.render([found], "table").splitlines()[0] == (
+        "VirtualMachine vm: not expanded: it has no instance type or preference matcher")

@@ -92,6 +92,22 @@ def test_failed_vm_left_unchanged_with_one_error_finding():
     ]
 
 
+def test_every_missing_reference_of_a_vm_is_an_error_kubevirts_first():
+    # KubeVirt's expand and start stop at the instance type; the preference's error follows, in the
+    # words KubeVirt gives once the instance type is found (issue: `u1.meduim` with `fedroa`).
+    items = [it(), pf(), vm("typos", {"name": "u1.meduim"}, {"name": "fedroa"})]
+    outcome = run(items, catalog="none")
+    assert outcome.items[2] is items[2] and outcome.changed == set()
+    assert [(f.severity, f.item, f.path, f.check, f.message) for f in outcome.findings] == [
+        (ERROR, 2, "spec.instancetype.name", "reference",
+         'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.meduim" not found (did you mean u1.medium?)'),
+        (ERROR, 2, "spec.preference.name", "reference",
+         'virtualmachineclusterpreferences.instancetype.kubevirt.io "fedroa" not found (did you mean fedora?)'),
+    ]
+    fixed = run([it(), pf(), vm("typo", {"name": "u1.medium"}, {"name": "fedroa"})], catalog="none")
+    assert [f.message for f in fixed.findings] == [outcome.findings[1].message]
+
+
 def test_idempotent_on_already_inlined_output():
     first = run([it(), pf(), vm("a", {"name": "u1.medium"}, {"name": "fedora"})])
     second = run(first.items)
@@ -148,8 +164,9 @@ def test_infer_from_volume_off_by_default_like_virtctl():
     items = [it(), pf(), _labelled_pvc(),
              vm("a", {"inferFromVolume": "root"}, {"inferFromVolume": "root"}, volumes=[_pvc_volume()])]
     outcome = run(items)
-    assert [(f.message, f.path) for f in outcome.findings] == [
-        ("resource name may not be empty" + INFER_HINT, "spec.instancetype.inferFromVolume")]
+    assert [(f.message, f.path) for f in outcome.findings] == [  # each matcher, as virtctl meets them in turn
+        ("resource name may not be empty" + INFER_HINT, "spec.instancetype.inferFromVolume"),
+        ("resource name may not be empty" + INFER_HINT, "spec.preference.inferFromVolume")]
 
 
 def test_infer_from_volume_resolves_from_the_bundle():

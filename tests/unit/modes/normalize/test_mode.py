@@ -55,6 +55,35 @@ def test_a_rejected_vm_is_left_unchanged_with_kubevirts_message():
                 "inferFromVolume", "spec.instancetype.name")]
 
 
+def test_a_vm_whose_references_are_missing_is_left_unchanged_with_every_one():
+    # KubeVirt admits it (the webhook only logs the error) and it never starts: not written as
+    # stored, one error per missing reference, KubeVirt's first.
+    items = [it(), pf(), vm(instancetype={"name": "u1.meduim"}, preference={"name": "fedroa"})]
+    outcome = normalize(items)
+    assert outcome.items == items and outcome.changed == set()
+    assert [(f.severity, f.check, f.path, f.message) for f in outcome.findings] == [
+        (ERROR, "reference", "spec.instancetype.name",
+         'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.meduim" not found (did you mean u1.medium?)'),
+        (ERROR, "reference", "spec.preference.name",
+         'virtualmachineclusterpreferences.instancetype.kubevirt.io "fedroa" not found (did you mean fedora?)')]
+    assert normalize(items, check=True).findings == outcome.findings
+
+
+def test_the_cli_exits_1_with_every_missing_reference_and_writes_the_vm_as_it_was(tmp_path):
+    source = ("apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: vm\n  namespace: ns\nspec:\n"
+              "  instancetype:\n    name: u1.meduim\n  preference:\n    name: fedroa\n  runStrategy: Halted\n"
+              "  template:\n    spec:\n      domain:\n        devices: {}\n")
+    (tmp_path / "vm.yaml").write_text(source)
+    (tmp_path / "defs.yaml").write_text(yaml.safe_dump_all([it(), pf()]))
+    run_ = krmfn_process(["normalize", "--catalog", "none", "defs.yaml", "vm.yaml"], cwd=tmp_path)
+    assert run_.code == 1 and run_.stdout.endswith("---\n" + source)
+    assert run_.stderr == (
+        'krmfn: vm.yaml:8: VirtualMachine ns/vm spec.instancetype.name: virtualmachineclusterinstancetypes.instancetype'
+        '.kubevirt.io "u1.meduim" not found (did you mean u1.medium?)\n'
+        'krmfn: vm.yaml:10: VirtualMachine ns/vm spec.preference.name: virtualmachineclusterpreferences.instancetype'
+        '.kubevirt.io "fedroa" not found (did you mean fedora?)\n')
+
+
 def test_cluster_options_apply():
     outcome = normalize([vm()], architecture="arm64")
     assert outcome.items == [stored(vm(), "arm64", "virt")]

@@ -70,6 +70,30 @@ def test_a_missing_instance_type_is_reported_even_when_admission_rejects_the_vm_
     }
 
 
+def test_every_missing_reference_is_claimed_with_its_cause() -> None:
+    typos = copy.deepcopy(VM)
+    typos["spec"]["instancetype"] = {"name": "iit"}
+    typos["spec"]["preference"] = {"name": "ppf"}
+    del typos["status"]
+    preference = {"apiVersion": "instancetype.kubevirt.io/v1beta1", "kind": "VirtualMachineClusterPreference",
+                  "metadata": {"name": "pf"}, "spec": {}}
+    values = [copy.deepcopy(LIVE_IT), preference, typos]
+    ctx = build_context(values, {"catalog": "none"})
+    assert ctx.admission(2).allowed  # the webhook only logs a missing reference
+    assert [(c.path, c.message, c.failure) for c in ctx.claimed_by("reference")] == [
+        ("spec.instancetype.name",
+         'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "iit" not found (did you mean it?)',
+         "instancetype-not-found"),
+        ("spec.preference.name",
+         'virtualmachineclusterpreferences.instancetype.kubevirt.io "ppf" not found (did you mean pf?)',
+         "preference-not-found"),
+    ]
+    findings = run_validate(values, {"catalog": "none"}).findings
+    assert [(f.check, f.path, f.tags.get("cause")) for f in findings if f.check == "reference"] == [
+        ("reference", "spec.instancetype.name", "instancetype-not-found"),
+        ("reference", "spec.preference.name", "preference-not-found")]
+
+
 def _bad_kind_vm_with_two_interfaces_on_one_network() -> dict:
     vm = copy.deepcopy(VM)
     del vm["status"]

@@ -209,3 +209,27 @@ def test_undecodable_instance_type_value_points_at_the_matcher():
     assert result.failure.path == "spec.instancetype"
     assert result.failure.check == "instancetype-invalid"
     assert "spec.cpu.guest" in result.failure.message
+
+
+# --- every missing reference (docs/kubevirt/expand.md#every-missing-reference) ----------------
+
+IT_MISSING = 'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.meduim" not found'
+PF_MISSING = 'virtualmachineclusterpreferences.instancetype.kubevirt.io "fedroa" not found'
+
+
+def test_expand_stops_at_the_instance_type_and_the_missing_preference_behind_it_comes_later():
+    result = expand(vm({"instancetype": {"name": "u1.meduim"}, "preference": {"name": "fedroa"}}))
+    # KubeVirt's answer: Expand returns the instance type's error without looking for the preference
+    assert result.failure == Failure(IT_MISSING, "spec.instancetype.name", "instancetype-not-found")
+    # what the user meets once the instance type is fixed, in the words KubeVirt gives then
+    alone = expand(vm({"instancetype": {"name": "u1.medium"}, "preference": {"name": "fedroa"}}))
+    assert alone.failure == Failure(PF_MISSING, "spec.preference.name", "preference-not-found")
+    assert result.failure.later == (alone.failure,)
+    assert [failure.message for failure in result.failure.every()] == [IT_MISSING, PF_MISSING]
+
+
+def test_nothing_comes_later_when_the_preference_is_found_or_absent():
+    for spec in ({"instancetype": {"name": "u1.meduim"}, "preference": {"name": "fedora"}},
+                 {"instancetype": {"name": "u1.meduim"}}):
+        failure = expand(vm(spec)).failure
+        assert failure is not None and failure.message == IT_MISSING and failure.later == ()
