@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from krmfn.kubevirt.apimachinery.gostrconv import trim_space
 from krmfn.kubevirt.bundle import request_name_error
 from krmfn.kubevirt.storage.admitters.vmsnapshot import SNAPSHOT_GATE, reference_of, spec_of
 from krmfn.kubevirt.util.webhooks import (
@@ -63,9 +64,6 @@ SNAPSHOT_CONTENTS_RESOURCE = "virtualmachinesnapshotcontents.snapshot.kubevirt.i
 VOLUME_RESTORE_POLICIES = ("InPlace", "RandomizeNames")
 PREFIX_TARGET_NAME = "PrefixTargetName"
 VOLUME_OWNERSHIP_POLICIES = ("Vm", "None")
-# Go's unicode.IsSpace, which strings.TrimSpace trims.
-GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
-           "\u2028\u2029\u202f\u205f\u3000"
 
 Lookup = Callable[[str, str], dict | None]
 
@@ -101,7 +99,7 @@ def validate_patches(patches: object, field: str) -> list[Cause]:
                 message = f'patch format is not valid - one ":" expected in a single key-value json patch: {pair}'
                 causes.append(Cause(field, message, CAUSE_FIELD_VALUE_INVALID))
                 continue
-            key, value = key_value[0].strip(GO_SPACE), key_value[1].strip(GO_SPACE)
+            key, value = trim_space(key_value[0]), trim_space(key_value[1])
             if key != '"path"':
                 continue
             if value.startswith(('"/metadata/labels/', '"/metadata/annotations/')):
