@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 class ClusterOptions:
     """A mode's complete options with the CRs' values merged in, and what was read from the CRs
     (None under ``clusterConfig: none`` and without a KubeVirt or HyperConverged); ``from_cr``: the
-    options whose value a CR gave; ``unreadable``: the HyperConverged CRs (index, HCO's error) whose
+    options whose value a CR gave; ``overridden``: those a CR sets that were given explicitly,
+    which win; ``unreadable``: the HyperConverged CRs (index, HCO's error) whose
     KubeVirt CR HCO cannot build; ``file``: the file the CRs came from (``clusterConfig: PATH``; the
     indexes are into its objects then); ``unread_path``: a path the I/O layer did not read (the
     engine never opens one); ``kubevirts``: which of the bundle's KubeVirt CRs the cluster stores
@@ -56,6 +57,7 @@ class ClusterOptions:
     options: dict[str, Any]
     crs: KubevirtCrConfig | None = None
     from_cr: list[str] = field(default_factory=list)
+    overridden: list[str] = field(default_factory=list)
     unreadable: list[tuple[int, str]] = field(default_factory=list)
     file: ClusterConfigFile | None = None
     unread_path: str | None = None
@@ -131,8 +133,9 @@ def cluster_options(mode: str, values: Sequence[Any], given: Mapping[str, Any]) 
     if crs is None:
         return ClusterOptions(options, file=file)
     from_cr = [name for name in crs.options if name in options and name not in given]
+    overridden = [name for name in crs.options if name in options and name in given]
     options.update({name: crs.options[name] for name in from_cr})
-    return ClusterOptions(options, crs, from_cr, unreadable, file, kubevirts=kubevirts)
+    return ClusterOptions(options, crs, from_cr, overridden, unreadable, file, kubevirts=kubevirts)
 
 
 def cluster_findings(values: Sequence[Any], cluster: ClusterOptions) -> list[Finding]:
@@ -165,13 +168,25 @@ def cluster_findings(values: Sequence[Any], cluster: ClusterOptions) -> list[Fin
                            f"disagree on {d.option} ({_shown(d.value)} and {_shown(d.other_value)}): "
                            "the configuration of neither is used, the options' defaults apply",
                     item=item(d.item), check=check_ids.CLUSTER_CONFIG) for d in crs.disagreements]
-    used = ", ".join(cluster.from_cr) or "none, as the options given explicitly win"
+    used = options_used(cluster)
     stored = cluster.kubevirts.stored if unused and cluster.kubevirts is not None else None
     return found + sorted(unused + [
         Finding(INFO, f"the cluster configuration of {_name(objects[index], namespace)}{where} is used "
                       f"(options from it: {used})" + (STORED_NOTE if index == stored else ""),
                 item=item(index), check=check_ids.CLUSTER_CONFIG) for index in crs.items],
         key=lambda finding: finding.item or 0)
+
+
+def options_used(cluster: ClusterOptions) -> str:
+    """What the ``used`` info says the CRs supplied: the options taken from them, and those they set
+    that the options given explicitly override."""
+    overridden = ", ".join(cluster.overridden)
+    if cluster.from_cr:
+        used = ", ".join(cluster.from_cr)
+        return f"{used}; {overridden} given explicitly, which wins" if overridden else used
+    if overridden:
+        return f"none, as the options given explicitly win: {overridden}"
+    return "none; it sets no value that a krmfn cluster option reads"
 
 
 STORED_NOTE = "; it is the KubeVirt CR the cluster stores, the first one KubeVirt's admission lets through"

@@ -54,7 +54,23 @@ def test_an_info_finding_names_the_cr_used() -> None:
     found = cluster_findings([CR], cluster_options("adopt", [CR], {"machineType": "q35"}))
     assert [(f.severity, f.item, f.check, f.message) for f in found] == [
         ("info", 0, "cluster-config", "the cluster configuration of KubeVirt kubevirt/kubevirt is used "
-                                      "(options from it: featureGates, disabledFeatureGates, cpuRequest)")]
+                                      "(options from it: featureGates, disabledFeatureGates, cpuRequest; machineType given "
+                                      "explicitly, which wins)")]
+
+
+def test_the_info_says_why_no_option_came_from_the_cr() -> None:
+    """realworld design-proposals: a CR setting only what no option reads was said to lose to
+    options "given explicitly" when none was given."""
+    bare = kubevirt({"instancetype": {"referencePolicy": "expand"}})
+    found = cluster_findings([bare], cluster_options("validate", [bare], {}))
+    assert [f.message for f in found] == [
+        "the cluster configuration of KubeVirt kubevirt/kubevirt is used (options from it: none; it sets no value "
+        "that a krmfn cluster option reads)"]
+    gated = kubevirt({"developerConfiguration": {"featureGates": ["HostDisk"]}})
+    found = cluster_findings([gated], cluster_options("validate", [gated], {"featureGates": ["Sidecar"]}))
+    assert [f.message for f in found] == [
+        "the cluster configuration of KubeVirt kubevirt/kubevirt is used (options from it: none, as the options "
+        "given explicitly win: featureGates)"]
 
 
 STORED_NOTE = "; it is the KubeVirt CR the cluster stores, the first one KubeVirt's admission lets through"
@@ -172,7 +188,8 @@ def test_a_hyperconverged_supplies_the_options_of_its_kubevirt_cr() -> None:
     assert cluster.from_cr == ["featureGates", "vmRolloutStrategy", "evictionStrategy"]
     assert [(f.severity, f.item, f.message) for f in cluster_findings([HC], cluster)] == [
         ("info", 0, "the cluster configuration of HyperConverged openshift-cnv/kubevirt-hyperconverged is used "
-                    "(options from it: featureGates, vmRolloutStrategy, evictionStrategy)")]
+                    "(options from it: featureGates, vmRolloutStrategy, evictionStrategy; networkInterface given "
+                    "explicitly, which wins)")]
     assert _checks([HC, SIDECAR_VM], {}) == [("cluster-config", "info", 0)]
 
 

@@ -5,7 +5,8 @@ With `clusterConfig: auto` (the default), the cluster options a run does not giv
 (`featureGates`, `emulatedMachines`, `architecture`, `machineType`, `cpuRequest`, ...) come from the
 `spec.configuration` of the bundle's `kind: KubeVirt`, or from the KubeVirt CR OpenShift's HCO makes
 of the bundle's `kind: HyperConverged` (``krmfn.modes.cluster``); an info result on the CR names it
-and the options it supplied. Of the bundle's KubeVirt CRs, only the one the cluster stores is read:
+and the options it supplied, those it sets that were given explicitly (which win), or that it sets
+none krmfn reads. Of the bundle's KubeVirt CRs, only the one the cluster stores is read:
 the first one KubeVirt's admission lets through when the bundle is applied in order. Every other
 one gets an info result saying why it supplies nothing (admission refuses it, as a schema error or
 `Kubevirt is already created`, or it is a later definition of the stored CR, which `kubectl apply`
