@@ -54,8 +54,8 @@ def test_an_info_finding_names_the_cr_used() -> None:
     found = cluster_findings([CR], cluster_options("adopt", [CR], {"machineType": "q35"}))
     assert [(f.severity, f.item, f.check, f.message) for f in found] == [
         ("info", 0, "cluster-config", "the cluster configuration of KubeVirt kubevirt/kubevirt is used "
-                                      "(options from it: featureGates, disabledFeatureGates, cpuRequest; machineType given "
-                                      "explicitly, which wins)")]
+                                      "(options from it: featureGates, disabledFeatureGates, cpuRequest; "
+                                      "machineType given explicitly, which wins)")]
 
 
 def test_the_info_says_why_no_option_came_from_the_cr() -> None:
