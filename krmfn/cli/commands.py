@@ -164,6 +164,7 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             keep = [i for i, source in enumerate(outcome.sources) if source is None]
             outcome = Outcome([without_orchestrator_annotations(outcome.items[i]) for i in keep],
                               [None] * len(keep), set(), outcome.findings)
+        outcome = _without_context(outcome, bundle.items)
         if outcome.items:
             written.append((outcome, bundle.items))
     stdout.write("---\n".join(rlio.write_stream(outcome, items, open_end=position == len(written) - 1)
@@ -230,6 +231,16 @@ def _config_where(err: cfg.ConfigError) -> dict[str, Any] | None:
     return {"path": err.file, **({"line": err.line} if err.line else {})}
 
 
+def _without_context(outcome: Outcome, items: list[Item]) -> Outcome:
+    """The outcome without the items the checks read but a build leaves out (``Item.context``)."""
+    keep = [position for position, source in enumerate(outcome.sources)
+            if source is None or not items[source].context]
+    if len(keep) == len(outcome.sources):
+        return outcome
+    return Outcome([outcome.items[p] for p in keep], [outcome.sources[p] for p in keep],
+                   {new for new, old in enumerate(keep) if old in outcome.changed}, outcome.findings)
+
+
 def _read_bundles(ns: argparse.Namespace, options: dict[str, Any]) -> list[Bundle]:
     """The bundles to work on; raises NothingChecked when there is nothing to check."""
     if not ns.paths and ns.mode != "generate" and sys.stdin.isatty():
@@ -269,6 +280,8 @@ def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any], flags: b
     else:  # the file, document and line each object and field came from
         from krmfn.kio import origins  # noqa: PLC0415
         origins.add_lines(results, bundle.items, [f.item for f in outcome.findings])
+        add_lines(results, bundle.items, [f.item if f.item is not None and f.item < len(bundle.items)
+                                          and bundle.items[f.item].context else None for f in outcome.findings])
     return outcome, [*_input_results(mode, bundle.problems, options), *results]
 
 

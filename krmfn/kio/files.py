@@ -7,6 +7,7 @@ tests) use `load_items`, which raises FatalInput on the first problem instead.
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -23,6 +24,7 @@ from krmfn.kio.resourcelist import FatalInput, read_bounded
 from krmfn.kio.results import REACHED_THROUGH, reached_through
 from krmfn.model import check_ids
 from krmfn.model.findings import ERROR, INFO
+from krmfn.model.kinds import HYPERCONVERGED, KUBEVIRT, kind_of
 
 if TYPE_CHECKING:
     from krmfn.kio import kustomize as kz
@@ -465,7 +467,52 @@ def _built_bundle(builder: kz.Builder, directory: str, top: str) -> Bundle:
         problem.line = problem.column = None  # lines of the rendered output, not of a file
     from krmfn.kio import origins  # noqa: PLC0415
     origins.attach(items, done.origins, os.path.abspath(directory), display)
-    return Bundle(items, problems, directory)
+    dropped, notes = _dropped_cluster_crs(directory, display)
+    return Bundle(items + dropped, problems + notes, directory)
+
+
+LOCAL_CONFIG_ANNOTATION = "config.kubernetes.io/local-config"
+DROPPED_CLUSTER_CR_NOTE = ("kustomize leaves this {kind} out of what it builds ({annotation}: {value}), but it "
+                           "describes the cluster: krmfn reads it for the cluster's configuration, as written here")
+
+
+def _dropped_cluster_crs(directory: str, display: origins.Display) -> tuple[list[Item], list[InputProblem]]:
+    """The cluster CRs (KubeVirt, HyperConverged) among the local resource files of the
+    kustomizations a build of ``directory`` reads that kustomize leaves out as local configuration
+    (the annotation set to anything but ``"false"``, as kustomize reads it), each an item for the
+    checks only (``Item.context``) with one info line: docs/configuration.md keeps such a CR in the
+    bundle so that it supplies the cluster's settings."""
+    from krmfn.kio import kustomize as kz  # noqa: PLC0415
+    items: list[Item] = []
+    notes: list[InputProblem] = []
+    seen: set[str] = set()
+    for kustomization, _ in kz.chain(directory):
+        for ref in kustomization.resources:
+            if not ref.path or ref.path in seen or not os.path.isfile(ref.path):
+                continue
+            seen.add(ref.path)
+            source = read_source(Entry(display(ref.path), kustomization.directory))
+            if source.problem is not None or LOCAL_CONFIG_ANNOTATION.encode() not in source.data:
+                continue
+            for item in read_items([source])[0]:
+                value = _local_config(item.value)
+                if value is None or kind_of(item.value) not in (KUBEVIRT, HYPERCONVERGED):
+                    continue
+                item.context = True
+                items.append(item)
+                notes.append(InputProblem(item.file, DROPPED_CLUSTER_CR_NOTE.format(
+                    kind=kind_of(item.value), annotation=LOCAL_CONFIG_ANNOTATION, value=json.dumps(value)),
+                    lines.line_of(item.file, item.doc_index, None) if item.file and item.doc_index is not None
+                    else None, index=item.doc_index, severity=INFO))
+    return items, notes
+
+
+def _local_config(value: Any) -> str | None:
+    """The object's local-config annotation when kustomize drops it for it (any value but "false")."""
+    metadata = value.get("metadata") if isinstance(value, dict) else None
+    annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
+    found = annotations.get(LOCAL_CONFIG_ANNOTATION) if isinstance(annotations, dict) else None
+    return found if isinstance(found, str) and found != "false" else None
 
 
 def display_like(example: str) -> origins.Display:

@@ -29,6 +29,7 @@ class Item:
     span: tuple[int, int] | None = None  # its bytes in `source`, when known (krmfn.kio.spans)
     document: bool = False  # the span is a whole document (a file's), not a ResourceList entry
     located: Any = None  # CLI, an object a kustomization rendered: its source (krmfn.kio.origins.Located)
+    context: bool = False  # CLI: a cluster CR a build left out (local-config), read by the checks, never written
 
     def origin(self) -> tuple[str | None, int | None]:
         """(file path, index): the orchestrator's annotations win, else where the CLI read it."""

@@ -93,6 +93,11 @@ class Kustomization:
     def references(self) -> list[Reference]:
         return [*self.resources, *self.components, *self.configuration]
 
+    def function_images(self) -> list[str]:
+        """The container KRM functions its generators, transformers and validators run (read each
+        time: the files they name may change while the kustomization file does not)."""
+        return _function_images(self.directory, self.node) if self.node is not None else []
+
 
 def read_kustomization(directory: str) -> Kustomization | None:
     """The kustomization of a directory (None when it has no kustomization file)."""
@@ -132,6 +137,59 @@ def _read_kustomization(path: str, _mtime: int, _size: int) -> Kustomization:
     found.name_suffix = node_scalar(node_get(node, "nameSuffix")) or ""
     found.traced = _traced(found, node)
     return found
+
+
+_PLUGIN_LISTS = ("generators", "transformers", "validators")
+FUNCTION_ANNOTATIONS = ("config.kubernetes.io/function", "config.k8s.io/function")
+# The image of krmfn's KRM function, from any registry, at any tag or digest.
+_KRMFN_IMAGE = re.compile(r"(?:^|/)krmfn(?:[:@].*)?$")
+
+
+def is_krmfn_image(image: str) -> bool:
+    return bool(_KRMFN_IMAGE.search(image))
+
+
+def _function_images(directory: str, node: Any) -> list[str]:
+    """The container images of the KRM functions a kustomization's generators, transformers and
+    validators name (each a file, or the configuration written inline)."""
+    images: list[str] = []
+    for name in _PLUGIN_LISTS:
+        for value, _ in _strings(node_get(node, name)):
+            if "\n" in value:
+                images.extend(_images_in(value))
+            elif not is_remote(value):
+                path = os.path.normpath(os.path.join(directory, value))
+                if os.path.isfile(path):
+                    images.extend(_images_in(_head(path) or ""))
+    return images
+
+
+def _images_in(text: str) -> list[str]:
+    """The container images of the function configurations in a YAML text."""
+    try:
+        configs = list(yaml.safe_load_all(text))
+    except yaml.YAMLError:
+        return []
+    images = []
+    for config in configs:
+        metadata = config.get("metadata") if isinstance(config, dict) else None
+        annotations = metadata.get("annotations") if isinstance(metadata, dict) else None
+        for key in FUNCTION_ANNOTATIONS:
+            spec = annotations.get(key) if isinstance(annotations, dict) else None
+            try:
+                function = yaml.safe_load(spec) if isinstance(spec, str) else None
+            except yaml.YAMLError:
+                continue
+            container = function.get("container") if isinstance(function, dict) else None
+            image = container.get("image") if isinstance(container, dict) else None
+            if isinstance(image, str):
+                images.append(image)
+    return images
+
+
+def runs_krmfn(directory: str) -> bool:
+    """Whether a build of ``directory`` runs krmfn's own function (in any kustomization it reads)."""
+    return any(is_krmfn_image(image) for found, _ in chain(directory) for image in found.function_images())
 
 
 # What makes objects krmfn cannot trace to a resource file by itself: generated or fetched
@@ -377,6 +435,9 @@ def build(cmd: list[str], directory: str) -> Build:
     origin annotations (``annotated_build``)."""
     directory = os.path.normpath(os.path.abspath(directory))
     found = chain(directory)
+    if ALPHA_PLUGINS not in cmd and runs_krmfn(directory):
+        cmd, env = with_krmfn_functions(cmd)
+        return annotated_build(cmd, directory, env)
     if found and all(kustomization.traced for kustomization, _ in found) and not found[0][0].origin_annotations:
         done = _run(cmd, directory)
         if done.error is not None:
@@ -390,12 +451,13 @@ def build(cmd: list[str], directory: str) -> Build:
     return annotated_build(cmd, directory)
 
 
-def annotated_build(cmd: list[str], directory: str) -> Build:
-    """One build of ``directory`` with origin annotations, taken out of the output again."""
+def annotated_build(cmd: list[str], directory: str, env: dict[str, str] | None = None) -> Build:
+    """One build of ``directory`` with origin annotations, taken out of the output again (``env``:
+    the environment kustomize runs in, ``with_krmfn_functions``)."""
     directory = os.path.normpath(os.path.abspath(directory))
     found = read_kustomization(directory)
     if found is not None and found.origin_annotations:  # the user asks for them: built as it is
-        done = _run(cmd, directory)
+        done = _run(cmd, directory, env)
         if done.error is None:
             done.output, done.origins = split_origins(done.output, directory, strip=False)
         return done
@@ -407,7 +469,7 @@ def annotated_build(cmd: list[str], directory: str) -> Build:
             wrapper["sortOptions"] = found.sort_options  # applied at the top only
         with open(os.path.join(scratch, "kustomization.yaml"), "w", encoding="utf-8") as handle:
             json.dump(wrapper, handle)  # JSON is YAML
-        done = _run(cmd, scratch)
+        done = _run(cmd, scratch, env)
         if done.error is None:
             done.output, done.origins = split_origins(done.output, scratch)
             return done
@@ -415,17 +477,17 @@ def annotated_build(cmd: list[str], directory: str) -> Build:
     if marker in done.error:  # the scratch kustomization's own words come first
         done.error = done.error[done.error.index(marker) + len(marker):]
     elif scratch in done.error or os.path.relpath(directory, scratch) in done.error:
-        done = _run(cmd, directory)  # an error worded around the scratch directory: as the user would see it
+        done = _run(cmd, directory, env)  # an error worded around the scratch directory: as the user would see it
     done.error, done.chain = _innermost(done.error or "")
     done.chain.insert(0, directory)
     return done
 
 
-def _run(cmd: list[str], directory: str) -> Build:
+def _run(cmd: list[str], directory: str, env: dict[str, str] | None = None) -> Build:
     import subprocess  # noqa: PLC0415
     try:
         proc = subprocess.run([*cmd, directory], capture_output=True, stdin=subprocess.DEVNULL,
-                              timeout=TIMEOUT_SECONDS, check=False)
+                              timeout=TIMEOUT_SECONDS, check=False, env=env)
     except subprocess.TimeoutExpired:
         return Build(b"", f"{' '.join(cmd)} did not finish within {TIMEOUT_SECONDS} s")
     except OSError as err:
@@ -448,6 +510,40 @@ def _innermost(error: str) -> tuple[str, list[str]]:
         error = error[match.end():]
         if quoted:
             error = _go_unquote(error[:-1])
+
+
+ALPHA_PLUGINS = "--enable-alpha-plugins"
+# The `docker` kustomize runs a container function with (kyaml's container runtime), in front of PATH
+# for a build that runs krmfn's own function: krmfn.cli.build_function answers for it.
+SHIM_MODULE = "krmfn.cli.build_function"
+
+
+def with_krmfn_functions(cmd: list[str]) -> tuple[list[str], dict[str, str]]:
+    """The build command and environment that give a kustomization krmfn's own function
+    (docs/cli.md#kustomizations-that-run-krmfn): container functions enabled, and a `docker` on PATH
+    that runs krmfn's in this Python and refuses every other image, so a build still runs no code
+    from the repository it reads. No legacy Go plugin is loaded (an empty plugin home). Not used
+    when the user's build options enable container functions: their docker runs them all."""
+    shim = _shim_directory()
+    env = {**os.environ, "KUSTOMIZE_PLUGIN_HOME": shim, "PATH": shim + os.pathsep + os.environ.get("PATH", "")}
+    return [*cmd, ALPHA_PLUGINS], env
+
+
+@lru_cache(maxsize=1)
+def _shim_directory() -> str:
+    """A directory, removed at exit, holding the `docker` that runs krmfn's function (nothing else)."""
+    import atexit  # noqa: PLC0415
+    import shutil  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+    import tempfile  # noqa: PLC0415
+    folder = tempfile.mkdtemp(prefix="krmfn-functions-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    script = os.path.join(folder, "docker")
+    with open(script, "w", encoding="utf-8") as handle:
+        # -P: the build's working directory (the user's repository) is not on the module path
+        handle.write(f'#!/bin/sh\nexec "{sys.executable}" -P -m {SHIM_MODULE} "$@"\n')
+    os.chmod(script, 0o755)
+    return folder
 
 
 class Builder:

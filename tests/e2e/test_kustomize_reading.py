@@ -129,3 +129,87 @@ def test_a_build_is_what_kubectl_kustomize_renders(repo):
     assert "config.kubernetes.io/origin" not in inline.stdout
     assert inline.stdout.count("kind: VirtualMachine\n") == rendered.count("kind: VirtualMachine\n") == 2
     assert "krmfn: overlays/prod/size.yaml:7: VirtualMachine prod/p-db spec.instancetype.name: " in inline.stderr
+
+
+FUNCTION = """apiVersion: krmfn.dev/v1alpha1
+kind: {kind}
+metadata:
+  name: step
+  annotations:
+    config.kubernetes.io/function: |
+      container:
+        image: {image}
+    config.kubernetes.io/local-config: "true"
+"""
+HYPERCONVERGED = """apiVersion: hco.kubevirt.io/v1beta1
+kind: HyperConverged
+metadata:
+  name: kubevirt-hyperconverged
+  namespace: openshift-cnv
+  annotations:
+    config.kubernetes.io/local-config: "true"
+spec:
+  featureGates:
+    downwardMetrics: true
+"""
+METRICS_VM = VM.format(name="metrics", size="u1.small").replace("devices: {}",
+                                                                "devices:\n          downwardMetrics: {}")
+
+
+def write(root, files: dict[str, str]):
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    return root
+
+
+def test_a_kustomization_that_runs_krmfn_is_built_with_krmfn(tmp_path):
+    """Issue 40 item 4: an Inline transformer and a Validate step (as the README shows them) run in
+    process, not 'external plugins disabled'; what the build renders is validated."""
+    root = write(tmp_path / "repo", {
+        "kustomization.yaml": "resources:\n- base\ntransformers:\n- inline.yaml\n- validate.yaml\n",
+        "base/kustomization.yaml": "resources:\n- vms.yaml\n",
+        "base/vms.yaml": VM.format(name="db", size="u1.medium") + "---\n" + VM.format(name="web", size="u1.meduim"),
+        "inline.yaml": FUNCTION.format(kind="Inline", image="ghcr.io/krmfn/krmfn:v0.1.0"),
+        "validate.yaml": FUNCTION.format(kind="Validate", image="localhost/krmfn:dev"),
+        "validator/kustomization.yaml": "resources:\n- ../base\nvalidators:\n- validator.yaml\n",
+        "validator/validator.yaml": FUNCTION.format(kind="Validate", image="ghcr.io/krmfn/krmfn:v0.1.0")
+        + "spec:\n  kustomizeValidator: true\n"})
+    run = validate(root)
+    assert "build failed" not in run.stdout, run.stdout
+    # the same problem in the three builds (the base's, the validator's, the one the Inline step expanded)
+    assert run.stdout.count(NOT_FOUND.format("u1.meduim")) == 1, run.stdout
+    inline = subprocess.run([KRMFN, "inline", "--no-config", "."], cwd=root, capture_output=True, text=True,
+                            check=False)
+    assert "build failed" not in inline.stderr and "krmfn.dev/inlined-from: instancetype" in inline.stdout
+
+
+def test_a_build_runs_no_other_container_function(tmp_path):
+    root = write(tmp_path / "repo", {
+        "kustomization.yaml": "resources:\n- vms.yaml\ntransformers:\n- inline.yaml\n- other.yaml\n",
+        "vms.yaml": VM.format(name="db", size="u1.medium"),
+        "inline.yaml": FUNCTION.format(kind="Inline", image="ghcr.io/krmfn/krmfn:v0.1.0"),
+        "other.yaml": FUNCTION.format(kind="Other", image="example.com/evil:1")})
+    run = validate(root)
+    assert run.returncode == 1
+    assert ("kustomize build failed: " in run.stdout
+            and "the build runs only krmfn's own function; container image example.com/evil:1 is not run" in run.stdout)
+
+
+def test_a_cluster_cr_kustomize_leaves_out_still_configures_the_checks(tmp_path):
+    """Issue 40 item 2: the local-config HyperConverged docs/configuration.md keeps in the bundle."""
+    root = write(tmp_path / "repo", {
+        "kustomization.yaml": "resources:\n- hco.yaml\n- vm.yaml\n",
+        "hco.yaml": HYPERCONVERGED, "vm.yaml": METRICS_VM})
+    run = validate(root)
+    assert run.returncode == 0, run.stdout
+    assert ("./hco.yaml:1: info [input] kustomize leaves this HyperConverged out of what it builds "
+            '(config.kubernetes.io/local-config: "true"), but it describes the cluster: krmfn reads it for the '
+            "cluster's configuration, as written here") in run.stdout
+    assert "[cluster-config] HyperConverged openshift-cnv/kubevirt-hyperconverged" in run.stdout
+    inline = subprocess.run([KRMFN, "inline", "--no-config", "."], cwd=root, capture_output=True, text=True,
+                            check=False)
+    assert "HyperConverged" not in inline.stdout and inline.stdout.count("kind: VirtualMachine\n") == 1
+    (root / "hco.yaml").write_text(HYPERCONVERGED.replace('"true"', '"false"'))  # kept by kustomize: as any object
+    assert "leaves this HyperConverged out" not in validate(root).stdout

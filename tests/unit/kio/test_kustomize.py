@@ -397,3 +397,36 @@ def test_paths_in_a_message_are_relative_to_the_repository():
         "lstat x.yaml: no such file; '../base/y.yaml'; failed to run '/usr/bin/git fetch'")
     assert kz.fetch_error("x: fatal: unable to access 'https://h/': Could not resolve host: h : exit status 128") == (
         "unable to access 'https://h/': Could not resolve host: h")
+
+
+FUNCTION = ("apiVersion: krmfn.dev/v1alpha1\nkind: Inline\nmetadata:\n  name: step\n  annotations:\n"
+            "    config.kubernetes.io/function: |\n      container:\n        image: {image}\n")
+
+
+def test_the_container_functions_a_kustomization_runs(tmp_path):
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "kustomization.yaml").write_text("transformers:\n- step.yaml\n")
+    (tmp_path / "base" / "step.yaml").write_text(FUNCTION.format(image="localhost/krmfn@sha256:00"))
+    (tmp_path / "kustomization.yaml").write_text(
+        "resources:\n- base\ngenerators:\n- |-\n" + "".join(f"  {line}\n" for line in
+                                                          FUNCTION.format(image="example.com/gen:1").splitlines()))
+    assert kz.read_kustomization(str(tmp_path)).function_images() == ["example.com/gen:1"]
+    assert kz.read_kustomization(str(tmp_path / "base")).function_images() == ["localhost/krmfn@sha256:00"]
+    assert kz.runs_krmfn(str(tmp_path))  # through its base
+    (tmp_path / "base" / "step.yaml").write_text(FUNCTION.format(image="example.com/krmfn-like:1"))
+    assert not kz.runs_krmfn(str(tmp_path))
+
+
+@pytest.mark.parametrize(("image", "krmfn"), [("ghcr.io/krmfn/krmfn:v0.1.0", True), ("krmfn", True),
+                                              ("localhost/krmfn:dev", True), ("ghcr.io/krmfn/krmfn-x:1", False),
+                                              ("example.com/notkrmfn:1", False)])
+def test_krmfns_image(image, krmfn):
+    assert kz.is_krmfn_image(image) is krmfn
+
+
+def test_a_build_that_runs_krmfn_gets_its_docker_and_only_that():
+    cmd, env = kz.with_krmfn_functions(["kubectl", "kustomize"])
+    assert cmd == ["kubectl", "kustomize", "--enable-alpha-plugins"]
+    shim = env["PATH"].split(os.pathsep)[0]
+    assert os.access(os.path.join(shim, "docker"), os.X_OK) and env["KUSTOMIZE_PLUGIN_HOME"] == shim
+    assert os.listdir(shim) == ["docker"]
