@@ -72,7 +72,12 @@ _PARAMETER_GO_NAMES = ("Name", "DisplayName", "Description", "Value", "Generate"
 def bad_parameters(build: EngineBuild, parameters: list[Parameter] | None) -> str:
     """A ``[]Parameter`` bad value (``spec.parameters``)."""
     if not build.sharp_v_bad_values:
-        return "null" if parameters is None else go_json([p.to_plain() for p in parameters])
+        if parameters is None:
+            return "null"
+        # A struct's fields in Go's order (go_json sorts a map's keys).
+        structs = ("{" + ",".join(f"{go_json(key)}:{go_json(value)}" for key, value in p.to_plain().items()) + "}"
+                   for p in parameters)
+        return "[" + ",".join(structs) + "]"
     type_name = f"{build.api_version}.Parameter"
     if parameters is None:
         return f"[]{type_name}(nil)"
