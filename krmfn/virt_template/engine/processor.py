@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from krmfn.kubevirt.apiserver.schema import Obj
 from krmfn.kubevirt.apiserver.vm_schema import vm_schema
 from krmfn.kubevirt.apimachinery.validation import FieldError, invalid
 from krmfn.model.kubevirt_version import VERSIONS
@@ -39,7 +40,8 @@ class Processed:
     message: str
 
 
-def _schema_for(build: EngineBuild):  # noqa: ANN202 - an Obj
+def _schema_for(build: EngineBuild) -> Obj:
+    """The Go ``VirtualMachine`` type of the ``kubevirt.io/api`` the build links."""
     by_minor = {version.minor: version for version in VERSIONS.values()}
     return vm_schema(by_minor[build.api_minor])
 
