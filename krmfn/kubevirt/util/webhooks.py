@@ -43,6 +43,8 @@ STAGE_INSTANCETYPE_APPLY = "validating-webhook/instancetype-apply"
 STAGE_SET_DEFAULTS = "validating-webhook/set-defaults"
 STAGE_PREFERENCE_REQUIREMENTS = "validating-webhook/preference-requirements"
 STAGE_REMAINING_VM_CHECKS = "validating-webhook/remaining-vm-checks"
+# virt-template's VirtualMachineTemplate webhook (krmfn.virt_template.webhook.virtualmachinetemplate_webhook).
+STAGE_VIRT_TEMPLATE_WEBHOOK = "validating-webhook/virt-template"
 
 # metav1.CauseType values.
 CAUSE_FIELD_VALUE_INVALID = "FieldValueInvalid"

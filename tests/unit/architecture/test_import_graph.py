@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("report", ("krmfn.report",)),
     ("io", ("krmfn.kio",)),
     ("modes", ("krmfn.modes",)),
-    ("engine", ("krmfn.admission", "krmfn.kubevirt", "krmfn.catalog", "krmfn.cdi", "krmfn.hco")),
+    ("engine", ("krmfn.admission", "krmfn.kubevirt", "krmfn.catalog", "krmfn.cdi", "krmfn.hco", "krmfn.virt_template")),
     ("model", ("krmfn.model",)),
 )
 # Function-level imports allowed, (module, imported prefix), each with the start-up time it saves

@@ -1,0 +1,1 @@
+"""``pkg/virtctl/template``: ``virtctl template process --local`` and ``virtctl template convert``."""

@@ -1,0 +1,147 @@
+"""The processed VM decoded into KubeVirt's Go ``VirtualMachine`` type, and encoded back.
+
+``processor.go`` ``Process`` turns the substituted map into a ``virtv1.VirtualMachine`` with
+``runtime.DefaultUnstructuredConverter.FromUnstructuredWithValidation(obj, vm, true)``. Mirrors
+that function of ``k8s.io/apimachinery/pkg/runtime/converter.go`` (``fromUnstructured``,
+``structFromUnstructured``, ``sliceFromUnstructured``, ``mapFromUnstructured``,
+``recordUnknownField``) over krmfn's VirtualMachine schema
+(``krmfn.kubevirt.apiserver.vm_schema``, whose Go types are the fields of
+``staging/src/kubevirt.io/api/core/v1/types.go``):
+
+* the first value of the wrong kind stops the decoding: ``cannot restore struct from: string``,
+  ``cannot restore slice from map``, ``cannot restore map from string``, ``cannot convert float64
+  to uint32`` (a fraction into an integer), ``unrecognized type: string`` (a number, boolean or
+  object where Go has a string: JSON's kinds do not convert), a Quantity's own parse error;
+* else every field the Go type lacks, sorted: ``strict decoding error: unknown field
+  "spec.somefield", unknown field "metadata.something"``.
+
+Struct fields are decoded in the schema's order (Go's is the declaration order: the first error
+can differ where two fields are both wrong). The parts of the VM krmfn models as ``opaque`` accept
+anything inside them.
+
+``go_encoded_vm`` is the decoded VM as ``json.Marshal`` writes it (what virtctl prints):
+``apiVersion``/``kind`` forced to ``kubevirt.io/v1``/``VirtualMachine``, ``status: {}``, the
+structs Go always writes (``template: null`` when unset, ``template.spec.domain.devices: {}``), and
+below ``spec`` the Go encoding rules of ``krmfn.kubevirt.virt_api.mutators.go_roundtrip``. Key order
+is not Go's: virtctl's YAML (``sigs.k8s.io/yaml``) sorts keys, its JSON follows the struct order.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from krmfn.kubevirt.apimachinery import quantity
+from krmfn.kubevirt.apimachinery.gojson import go_json
+from krmfn.kubevirt.apiserver.schema import ListOf, MapOf, Node, Obj, Scalar
+from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded, omitted_when_empty
+
+VM_API_VERSION = "kubevirt.io/v1"
+VM_KIND = "VirtualMachine"
+
+# reflect.Kind names of Go's scalar types by schema type (an integer's is its Go type's).
+_KINDS = {"string": "string", "boolean": "bool", "number": "float64"}
+
+
+class ConversionError(Exception):
+    """``FromUnstructuredWithValidation``'s error (its text is Go's ``err.Error()``)."""
+
+
+def _source_kind(value: Any) -> str:
+    """``reflect.Kind`` of a decoded JSON value."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):
+        return "float64"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, dict):
+        return "map"
+    return "slice"
+
+
+def _scalar_kind(node: Scalar) -> str:
+    if node.type == "integer":
+        return node.go if node.go in ("int", "int32", "int64", "uint", "uint32", "uint64") else "int64"
+    return _KINDS.get(node.type, "string")
+
+
+def from_unstructured(obj: dict, node: Obj) -> None:
+    """Decode ``obj`` into the Go type ``node`` describes, strictly. Raises ``ConversionError``."""
+    unknown: list[str] = []
+    _from(obj, node, "", unknown)
+    if unknown:
+        errors = sorted(f'unknown field "{path}"' for path in unknown)
+        raise ConversionError("strict decoding error: " + ", ".join(errors))
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _from(value: Any, node: Node, path: str, unknown: list[str]) -> None:
+    if value is None:  # null: Go's zero value
+        return
+    if isinstance(node, Scalar):
+        _scalar(value, node)
+    elif isinstance(node, Obj):
+        if not isinstance(value, dict):
+            raise ConversionError(f"cannot restore struct from: {_source_kind(value)}")
+        for key, sub in node.props.items():
+            if key in value:
+                _from(value[key], sub, _join(path, key), unknown)
+        if not node.open:
+            unknown.extend(_join(path, str(key)) for key in value if key not in node.props)
+    elif isinstance(node, ListOf):
+        if not isinstance(value, list):
+            raise ConversionError(f"cannot restore slice from {_source_kind(value)}")
+        for index, item in enumerate(value):
+            _from(item, node.items, f"{path}[{index}]", unknown)
+    elif isinstance(node, MapOf):
+        if not isinstance(value, dict):
+            raise ConversionError(f"cannot restore map from {_source_kind(value)}")
+        for item in value.values():
+            _from(item, node.values, path, unknown)
+
+
+def _scalar(value: Any, node: Scalar) -> None:
+    if node.type == "int-or-string":  # resource.Quantity: UnmarshalJSON of the value's JSON
+        parsed = quantity.parse(go_json(value) if isinstance(value, (dict, list, bool)) else value)
+        if isinstance(parsed, quantity.QuantityError):
+            raise ConversionError(parsed.message)
+        return
+    kind = _scalar_kind(node)
+    source = _source_kind(value)
+    if source == "float64" and node.type in ("integer", "number"):
+        if node.type == "integer" and not float(value).is_integer():
+            raise ConversionError(f"cannot convert float64 to {node.go or kind}")
+        return
+    if (source, node.type) in (("string", "string"), ("bool", "boolean")):
+        return
+    raise ConversionError(f"unrecognized type: {kind}")
+
+
+def go_encoded_vm(vm: dict) -> dict:
+    """The decoded VM as Go's ``json.Marshal`` writes a ``virtv1.VirtualMachine`` (a copy)."""
+    out = copy.deepcopy(vm)
+    out["apiVersion"], out["kind"] = VM_API_VERSION, VM_KIND
+    if not isinstance(out.get("metadata"), dict):
+        out["metadata"] = {}
+    if not isinstance(out.get("spec"), dict):
+        out["spec"] = {}
+    spec = out["spec"]
+    # Non-pointer structs below the VM spec that Go always writes (types.go, schema.go): the
+    # template (a pointer without omitempty: null when unset), its spec, the domain, its devices.
+    spec.setdefault("template", None)
+    template = spec["template"]
+    if isinstance(template, dict):
+        if not isinstance(template.get("spec"), dict):
+            template["spec"] = {}
+        if not isinstance(template["spec"].get("domain"), dict):
+            template["spec"]["domain"] = {}
+        if not isinstance(template["spec"]["domain"].get("devices"), dict):
+            template["spec"]["domain"]["devices"] = {}
+    go_encoded(spec, null_creation_timestamp=False)
+    omitted_when_empty(out)
+    if out.get("status") is None:
+        out["status"] = {}
+    return {key: out[key] for key in ("apiVersion", "kind", "metadata", "spec", "status")}

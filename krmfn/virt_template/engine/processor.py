@@ -1,0 +1,74 @@
+"""Processing a VirtualMachineTemplate into a VirtualMachine.
+
+Mirrors ``virt-template-engine/template/processor.go`` (virt-template v0.2.2; the same at v0.1.8
+but for its API version) ``GetDefaultProcessor`` and ``processor.Process``: generate the
+parameters' values (``generate: expression``), take the template's VM, remove a hardcoded
+namespace, substitute every ``${KEY}``/``${{KEY}}`` (map keys too), decode the result into Go's
+``VirtualMachine`` (strictly: unknown fields are errors), force its apiVersion and kind, and
+substitute the template's message. The first problem is a field error, as Go's ``*field.Error``.
+
+Generated values come from ``rng`` (``random.Random(seed)`` for krmfn's ``seed``), not from
+``crypto/rand`` (``krmfn.virt_template.engine.generator.expressionvalue``).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from krmfn.kubevirt.apiserver.schema import Obj
+from krmfn.kubevirt.apiserver.vm_schema import vm_schema
+from krmfn.kubevirt.apimachinery.validation import FieldError, invalid
+from krmfn.model.kubevirt_version import VERSIONS
+from krmfn.virt_template.engine.converter import ConversionError, from_unstructured, go_encoded_vm
+from krmfn.virt_template.engine.template import (
+    SubstitutionError,
+    generate_parameter_values,
+    get_virtual_machine_object,
+    remove_hardcoded_namespace,
+    substitute_all_parameters,
+    substitute_parameters,
+)
+from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild, bad_parameters, bad_string, bad_unstructured
+from krmfn.virt_template.types import message_of, parameters_of, spec_of
+
+
+@dataclass(frozen=True)
+class Processed:
+    """What ``Process`` returns: the VirtualMachine (as Go's encoding writes it) and the message."""
+
+    vm: dict
+    message: str
+
+
+def _schema_for(build: EngineBuild) -> Obj:
+    """The Go ``VirtualMachine`` type of the ``kubevirt.io/api`` the build links."""
+    by_minor = {version.minor: version for version in VERSIONS.values()}
+    return vm_schema(by_minor[build.api_minor])
+
+
+def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_2_2) -> Processed | FieldError:
+    """``processor.Process`` of a VirtualMachineTemplate (v1alpha1 or v1beta1: the same spec)."""
+    spec = spec_of(template)
+    parameters = parameters_of(spec)
+    params = generate_parameter_values(parameters, rng)
+    if isinstance(params, FieldError):
+        return params
+    obj = get_virtual_machine_object(spec, build)
+    if isinstance(obj, FieldError):
+        return obj
+    remove_hardcoded_namespace(obj)
+    try:
+        substitute_all_parameters(obj, params)
+    except SubstitutionError as error:
+        return invalid("spec.parameters", bad_parameters(build, parameters), f"error processing template: {error}")
+    try:
+        from_unstructured(obj, _schema_for(build))
+    except ConversionError as error:
+        return invalid("spec.virtualMachine", bad_unstructured(build, obj),
+                       f"failed to convert unstructured object to VirtualMachine: {error}")
+    message = message_of(spec)
+    try:
+        message, _ = substitute_parameters(message, params)
+    except SubstitutionError as error:
+        return invalid("spec.message", bad_string(message), f"error processing message: {error}")
+    return Processed(go_encoded_vm(obj), message)

@@ -1,0 +1,159 @@
+"""Parameter values, substitution and references of a VirtualMachineTemplate.
+
+Mirrors ``virt-template-engine/template/template.go`` (virt-template v0.2.2, the same at v0.1.8):
+``generateParameterValues``, ``getVirtualMachineObject`` and ``decode``,
+``removeHardcodedNamespace``, ``substituteAllParameters``, ``substituteParameters``,
+``collectAllReferencedParameters``, ``collectReferencedParameters``, with their field paths and
+messages. Errors are ``FieldError`` values (``field.Error``: ``Error()`` is
+``<path>: <type>[: <value>][: <detail>]``), their bad values rendered as the engine's build renders
+them (``krmfn.virt_template.release``).
+
+The VM arrives as decoded JSON (``RawExtension.Raw``, as the webhook and virtctl get it); a VM in
+``RawExtension.Object`` (a typed Go object) is Go-only.
+"""
+from __future__ import annotations
+
+import copy
+import random
+import re
+from typing import Any
+
+from krmfn.kubevirt.apimachinery.gojson import go_json
+from krmfn.kubevirt.apimachinery.validation import FieldError, duplicate, invalid, required
+from krmfn.virt_template.engine.generator.expressionvalue import GeneratorError, generate_value
+from krmfn.virt_template.engine.visit import VisitError, go_dynamic_type, visit_value
+from krmfn.virt_template.release import EngineBuild, bad_raw, bad_string
+from krmfn.virt_template.types import Parameter
+
+# ${KEY} anywhere in a string; ${{KEY}} as the whole string (Go's RE2 classes are ASCII).
+STRING_PARAM_EXPR = re.compile(r"\$\{([a-zA-Z0-9_]+)\}")
+NON_STRING_PARAM_EXPR = re.compile(r"^\$\{\{([a-zA-Z0-9_]+)\}\}\Z")
+
+GENERATOR_EXPRESSION = "expression"
+# GetDefaultProcessor's generators.
+GENERATORS = (GENERATOR_EXPRESSION,)
+
+
+class SubstitutionError(Exception):
+    """An error of substitution (its text is Go's ``err.Error()``)."""
+
+
+def _parameter_path(index: int, child: str) -> str:
+    return f"spec.parameters[{index}].{child}"
+
+
+def generate_parameter_values(parameters: list[Parameter] | None, rng: random.Random,
+                              generators: tuple[str, ...] = GENERATORS) -> dict[str, Parameter] | FieldError:
+    """``generateParameterValues``: each parameter by name, with a generated value where it has a
+    generator and no value; the first problem as a field error (empty or duplicate name, unknown
+    generator, generator without ``from``, a generator's error, a required parameter without
+    value)."""
+    visited: set[str] = set()
+    params: dict[str, Parameter] = {}
+    for index, param in enumerate(parameters or ()):
+        if param.name == "":
+            return invalid(_parameter_path(index, "name"), bad_string(param.name), "parameter name is empty")
+        if param.name in visited:
+            return duplicate(_parameter_path(index, "name"), bad_string(param.name))
+        visited.add(param.name)
+        new_param = param
+        if param.value == "" and param.generate != "":
+            if param.generate not in generators:
+                return invalid(_parameter_path(index, "generate"), bad_string(param.generate),
+                               f"unknown generator name '{param.generate}' for parameter '{param.name}'")
+            if param.from_ == "":
+                return invalid(_parameter_path(index, "from"), bad_string(param.from_),
+                               f"from cannot be empty for parameter '{param.name}' using generator '{param.generate}'")
+            try:
+                new_param = param.with_value(generate_value(param.from_, rng))
+            except GeneratorError as error:
+                return invalid(_parameter_path(index, "from"), bad_string(param.from_), str(error))
+        if new_param.value == "" and new_param.required:
+            return required(_parameter_path(index, "value"),
+                            f"parameter '{param.name}' is required and a value must be specified")
+        params[new_param.name] = new_param
+    return params
+
+
+_JSON_KINDS = {"bool": "bool", "float64": "number", "string": "string", "[]interface {}": "array"}
+
+
+def get_virtual_machine_object(spec: dict, build: EngineBuild) -> dict | FieldError:
+    """``getVirtualMachineObject``: a private copy of ``spec.virtualMachine`` as the processor
+    works on it (Go's ``decode`` into ``map[string]interface{}``), or the field error: absent (a nil
+    or empty RawExtension; ``null``, which leaves ``Raw`` empty) or no JSON object."""
+    vm = spec.get("virtualMachine")
+    if vm is None:
+        # json.Marshal of a nil *RawExtension is null; v0.1.8's ErrorBody prints "null" (%q).
+        bad = '"null"' if build.sharp_v_bad_values else "null"
+        return invalid("spec.virtualMachine", bad, "virtualMachine is required and cannot be empty")
+    if not isinstance(vm, dict):
+        kind = _JSON_KINDS.get(go_dynamic_type(vm), "value")
+        return invalid("spec.virtualMachine.raw", bad_raw(build, go_json(vm)),
+                       f"error decoding virtualMachine: json: cannot unmarshal {kind} into Go value of type "
+                       "map[string]interface {}")
+    return copy.deepcopy(vm)
+
+
+def remove_hardcoded_namespace(obj: dict) -> None:
+    """``removeHardcodedNamespace``: ``metadata.namespace`` removed unless empty or holding a
+    ``${KEY}`` reference (``unstructured.GetNamespace`` reads a non-string as empty)."""
+    metadata = obj.get("metadata")
+    if not isinstance(metadata, dict):
+        return
+    namespace = metadata.get("namespace")
+    if isinstance(namespace, str) and namespace != "" and not STRING_PARAM_EXPR.search(namespace):
+        del metadata["namespace"]
+
+
+def substitute_all_parameters(obj: dict, params: dict[str, Parameter]) -> None:
+    """``substituteAllParameters``: every string of the object (map keys too) substituted in
+    place. Raises ``SubstitutionError``."""
+    try:
+        visit_value(obj, lambda text: substitute_parameters(text, params))
+    except VisitError as error:
+        raise SubstitutionError(str(error)) from None
+
+
+def substitute_parameters(text: str, params: dict[str, Parameter]) -> tuple[str, bool]:
+    """``substituteParameters``: (result, as_string). A whole ``${{KEY}}`` is the value as a
+    non-string (as_string False); otherwise every ``${KEY}`` is replaced. Raises
+    ``SubstitutionError`` for a reference to an undefined parameter."""
+    match = NON_STRING_PARAM_EXPR.search(text)
+    if match:
+        param = params.get(match.group(1))
+        if param is None:
+            raise SubstitutionError(f"found parameter '{match.group(1)}' but it was not defined")
+        return param.value, False
+    out = text
+    for found in STRING_PARAM_EXPR.finditer(text):
+        param = params.get(found.group(1))
+        if param is None:
+            raise SubstitutionError(f"found parameter '{found.group(1)}' but it was not defined")
+        out = out.replace(found.group(0), param.value, 1)
+    return out, True
+
+
+def collect_all_referenced_parameters(obj: Any) -> dict[str, None]:
+    """``collectAllReferencedParameters``: the names referenced by the object's strings (map keys
+    too), in the order met (Go's is a set)."""
+    names: dict[str, None] = {}
+
+    def collect(text: str) -> tuple[str, bool]:
+        names.update(collect_referenced_parameters(text))
+        return text, True
+
+    visit_value(copy.deepcopy(obj), collect)
+    return names
+
+
+def collect_referenced_parameters(text: str) -> dict[str, None]:
+    """``collectReferencedParameters``: the names of ``${{KEY}}`` (the whole string) and every
+    ``${KEY}``."""
+    names: dict[str, None] = {}
+    match = NON_STRING_PARAM_EXPR.search(text)
+    if match:
+        names[match.group(1)] = None
+    for found in STRING_PARAM_EXPR.finditer(text):
+        names[found.group(1)] = None
+    return names

@@ -1,0 +1,1 @@
+"""virt-template's ``internal/webhook``: the VirtualMachineTemplate validating webhook."""

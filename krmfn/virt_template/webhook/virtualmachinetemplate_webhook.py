@@ -1,0 +1,81 @@
+"""virt-template's VirtualMachineTemplate validating webhook (``vvirtualmachinetemplate-v1beta1.kb.io``
+and ``-v1alpha1``), on CREATE (UPDATE validates the new object the same way).
+
+Mirrors ``internal/webhook/v1beta1/virtualmachinetemplate_webhook.go`` of virt-template v0.2.2
+(``ValidateCreate``, ``ValidateTemplate``, ``ValidateProcessing``; the v1alpha1 webhook converts the
+template to v1beta1 through JSON, the same fields, and calls the same functions) and of v0.1.8
+(the same checks, in ``ValidateCreate`` and ``validateProcessing``):
+
+1. ``ValidateParameterReferences``: a parameter never referenced is a warning; a reference to an
+   undefined parameter is an error, and the errors (``ErrorList.ToAggregate``) deny the request;
+2. else, when some required parameter has neither value nor generator, a warning per such
+   parameter (``processing validation skipped: required parameter "NAME" has neither value nor
+   generator``) and no processing;
+3. else the template is processed (``Process``) and its error denies: ``processing validation
+   failed: <field error>``.
+
+controller-runtime's ``validatorForType.Handle`` answers ``Denied(err.Error())`` with the warnings
+(the error is no API status): one cause with the message and no field, at stage
+``validating-webhook/virt-template``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from krmfn.kubevirt.apimachinery.validation import FieldError
+from krmfn.kubevirt.util.webhooks import STAGE_VIRT_TEMPLATE_WEBHOOK, Admission, AdmissionWarning, allow, reject_message
+from krmfn.kubevirt.util.webhooks import go_quote
+from krmfn.virt_template.engine.parameters import to_aggregate_message, validate_parameter_references
+from krmfn.virt_template.engine.processor import process
+from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild
+from krmfn.virt_template.types import parameters_of, spec_of
+
+# What a warning is about (AdmissionWarning.reason).
+REASON_UNREFERENCED_PARAMETER = "unreferenced-template-parameter"
+REASON_PROCESSING_SKIPPED = "template-processing-skipped"
+
+
+@dataclass
+class Validation:
+    """``(admission.Warnings, error)``: ``error`` is ``err.Error()``, or None."""
+
+    warnings: list[AdmissionWarning] = field(default_factory=list)
+    error: str | None = None
+
+
+def validate_template(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
+    """``ValidateTemplate``."""
+    check = validate_parameter_references(template, build)
+    warnings = [AdmissionWarning(text, REASON_UNREFERENCED_PARAMETER, path)
+                for text, path in zip(check.warnings, check.warning_paths, strict=True)]
+    if check.errors:
+        return Validation(warnings, to_aggregate_message(check.errors))
+    processing = validate_processing(template, rng, build)
+    return Validation(warnings + processing.warnings, processing.error)
+
+
+def validate_processing(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
+    """``ValidateProcessing``."""
+    warnings = [
+        AdmissionWarning(f"processing validation skipped: required parameter {go_quote(parameter.name)} has neither "
+                         "value nor generator", REASON_PROCESSING_SKIPPED, f"spec.parameters[{index}]")
+        for index, parameter in enumerate(parameters_of(spec_of(template)) or ())
+        if parameter.required and parameter.value == "" and parameter.generate == ""]
+    if warnings:
+        return Validation(warnings)
+    processed = process(template, rng, build)
+    if isinstance(processed, FieldError):
+        return Validation(error=f"processing validation failed: {processed.error()}")
+    return Validation()
+
+
+def validate_create(template: dict, build: EngineBuild = WEBHOOK_V0_2_2,
+                    rng: random.Random | None = None) -> Admission:
+    """The webhook's answer to a CREATE of ``template`` (either API version): allowed with its
+    warnings, or denied with ``err.Error()`` as the message. ``rng`` draws the generated values
+    processing validation uses (and discards); by default a fixed seed."""
+    validation = validate_template(template, rng if rng is not None else random.Random(0), build)
+    if validation.error is None:
+        return allow(validation.warnings)
+    return reject_message(STAGE_VIRT_TEMPLATE_WEBHOOK, validation.error, validation.warnings)
