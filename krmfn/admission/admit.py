@@ -1,8 +1,8 @@
 """Admission of a whole bundle, as if every object were created in a cluster.
 
 No single KubeVirt counterpart: this applies a bundle the way the API server and the webhooks of
-KubeVirt, CDI and HCO would see it created, object by object. ``CHAINS`` is the table of kinds:
-each entry names the kinds it admits, the chain that judges them (the API server stages in
+KubeVirt, CDI, HCO and virt-template would see it created, object by object. ``CHAINS`` is the table
+of kinds: each entry names the kinds it admits, the chain that judges them (the API server stages in
 ``krmfn.kubevirt.apiserver.create``, then the kind's mutating and validating webhooks), and
 whether the objects it admits are stored before the other kinds are admitted (instance types
 and preferences: a VM admitted later finds only the ones admission let through; rejected
@@ -12,8 +12,8 @@ KubeVirt CR, pools) are KubeVirt's (``krmfn.kubevirt.virt_api.admit``); every ot
 admits each object on its own against the bundle. A new kind plugs in with one ``KindChain`` row.
 
 Only the VirtualMachine and definition chains are imported with this module. Every other kind's
-chain module (KubeVirt's, CDI's, HCO's) is imported when its ``KindChain`` first admits an object
-(``one_by_one`` and the loaders below, in the parent before any fork), so a bundle loads only
+chain module (KubeVirt's, CDI's, HCO's, virt-template's) is imported when its ``KindChain`` first
+admits an object (``one_by_one`` and the loaders below, in the parent before any fork), so a bundle loads only
 the chains of the kinds it holds.
 """
 from __future__ import annotations
@@ -145,6 +145,11 @@ def _data_import_cron() -> AdmitOne:
     return admit_data_import_cron
 
 
+def _virt_template() -> AdmitOne:
+    from krmfn.virt_template.admit import admit_template_kind  # noqa: PLC0415
+    return admit_template_kind
+
+
 def _hyperconverged() -> AdmitOne:
     from krmfn.hco.hyperconverged_create import admit_hyperconverged  # noqa: PLC0415
     return admit_hyperconverged
@@ -176,6 +181,8 @@ CHAINS: tuple[KindChain, ...] = (
               _is(kinds.VIRTUAL_MACHINE_BACKUP_TRACKER, kinds.BACKUP_GROUP), one_by_one(_vm_backup_tracker)),
     KindChain("clone.kubevirt.io VirtualMachineClones", _is(kinds.VIRTUAL_MACHINE_CLONE, kinds.CLONE_GROUP),
               one_by_one(_vm_clone)),
+    KindChain("template.kubevirt.io VirtualMachineTemplates and VirtualMachineTemplateRequests",
+              kinds.is_virt_template_kind, one_by_one(_virt_template)),
     KindChain("cdi.kubevirt.io DataSources", _is(kinds.DATA_SOURCE, kinds.CDI_GROUP), one_by_one(_data_source)),
     KindChain("cdi.kubevirt.io DataVolumes", _is(kinds.DATA_VOLUME, kinds.CDI_GROUP), one_by_one(_data_volume)),
     KindChain("cdi.kubevirt.io DataImportCrons", _is(kinds.DATA_IMPORT_CRON, kinds.CDI_GROUP),

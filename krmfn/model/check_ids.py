@@ -25,6 +25,7 @@ MIGRATION_ADMISSION = "migration-admission"
 STORAGE_ADMISSION = "storage-admission"
 CDI_ADMISSION = "cdi-admission"
 KUBEVIRT_ADMISSION = "kubevirt-admission"
+TEMPLATE_ADMISSION = "template-admission"
 DUPLICATE_OBJECT = "duplicate-object"
 KUBEVIRT_CRASH = "kubevirt-crash"
 DEPRECATED = "deprecated"
@@ -51,6 +52,7 @@ CHECK_IDS: tuple[str, ...] = (
     STORAGE_ADMISSION,
     CDI_ADMISSION,
     KUBEVIRT_ADMISSION,
+    TEMPLATE_ADMISSION,
     DUPLICATE_OBJECT,
     KUBEVIRT_CRASH,
     DEPRECATED,

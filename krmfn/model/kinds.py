@@ -44,6 +44,10 @@ CLONE_GROUP = "clone.kubevirt.io"
 VIRTUAL_MACHINE_BACKUP = "VirtualMachineBackup"
 VIRTUAL_MACHINE_BACKUP_TRACKER = "VirtualMachineBackupTracker"
 BACKUP_GROUP = "backup.kubevirt.io"
+# virt-template (kubevirt/virt-template), which virt-operator deploys with the Template gate (krmfn.virt_template).
+VIRTUAL_MACHINE_TEMPLATE = "VirtualMachineTemplate"
+VIRTUAL_MACHINE_TEMPLATE_REQUEST = "VirtualMachineTemplateRequest"
+TEMPLATE_GROUP = "template.kubevirt.io"
 # CDI (containerized-data-importer), the storage every KubeVirt cluster runs (krmfn.cdi).
 CDI_GROUP = "cdi.kubevirt.io"
 # The OpenShift Virtualization / HCO custom resource that manages the KubeVirt CR (krmfn.hco).
@@ -121,3 +125,10 @@ def is_virtual_machine_pool(value: Any) -> bool:
 def is_definition(value: Any) -> bool:
     """One of the four instance type and preference kinds, whatever its apiVersion."""
     return kind_of(value) in DEFINITION_KINDS
+
+
+def is_virt_template_kind(value: Any) -> bool:
+    """A ``template.kubevirt.io`` VirtualMachineTemplate or VirtualMachineTemplateRequest, whatever its
+    version (an unserved one is an admission error)."""
+    return (kind_of(value) in (VIRTUAL_MACHINE_TEMPLATE, VIRTUAL_MACHINE_TEMPLATE_REQUEST)
+            and split_api_version(value.get("apiVersion"))[0] == TEMPLATE_GROUP)

@@ -405,6 +405,15 @@ class KubevirtVersion:
         aa5e530933)."""
         return self.since(8)
 
+    @property
+    def deploys_virt_template_v0_2(self) -> bool:
+        """virt-operator deploys virt-template v0.2 (v0.2.2 at v1.9.0 and d923fdb8: ``template.kubevirt.io``
+        serves v1beta1 beside a deprecated v1alpha1, and a VirtualMachineTemplateRequest knows
+        ``templateLabels`` and ``ttlSecondsAfterFinished``) (v1.9, PR #18076, 5dde7ff230); v1.8.4
+        deploys v0.1.8 (v1alpha1 only). Whether it deploys one at all is the Template gate's
+        (``krmfn.virt_template.api.core.crd_schema``)."""
+        return self.since(9)
+
 
 V1_7 = KubevirtVersion("v1.7", 7, "v1.7.4", "v1.5.1", 42)
 V1_8 = KubevirtVersion("v1.8", 8, "v1.8.4", "v1.6.0", 43)

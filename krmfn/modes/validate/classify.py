@@ -78,6 +78,7 @@ WEBHOOK_CHECKS: dict[str, str] = {
     kinds.DATA_IMPORT_CRON: "cdi-admission",
     kinds.KUBEVIRT: "kubevirt-admission",
     kinds.HYPERCONVERGED: "kubevirt-admission",  # HCO's validating webhook
+    kinds.VIRTUAL_MACHINE_TEMPLATE: "template-admission",  # virt-template's (a request has none)
 }
 # A bug in krmfn, not a check of the bundle (krmfn.cli.guard reports its own crashes under this ID too).
 INTERNAL_ERROR = check_ids.INTERNAL_ERROR

@@ -10,7 +10,8 @@ import subprocess
 import sys
 
 # Chain modules no VirtualMachine, instance type or preference needs.
-OTHER_KINDS = ("krmfn.cdi", "krmfn.hco", "krmfn.catalog.model", "krmfn.kubevirt.virt_api.vmi_create",
+OTHER_KINDS = ("krmfn.cdi", "krmfn.hco", "krmfn.virt_template",
+               "krmfn.catalog.model", "krmfn.kubevirt.virt_api.vmi_create",
                "krmfn.kubevirt.virt_api.vmirs_create", "krmfn.kubevirt.virt_api.migration_create",
                "krmfn.kubevirt.virt_api.migrationpolicy_create", "krmfn.kubevirt.virt_api.vmclone_create",
                "krmfn.kubevirt.virt_api.vmi_preset_create", "krmfn.kubevirt.virt_operator.kubevirt_create",
@@ -39,6 +40,14 @@ def loaded_after_admitting(items: list[dict]) -> list[str]:
 
 def test_a_vm_bundle_loads_no_other_kinds_chain() -> None:
     assert loaded_after_admitting([IT, VM]) == []
+
+
+def test_a_template_loads_its_chain() -> None:
+    template = {"apiVersion": "template.kubevirt.io/v1beta1", "kind": "VirtualMachineTemplate",
+                "metadata": {"name": "t", "namespace": "ns"}, "spec": {"virtualMachine": {}}}
+    loaded = loaded_after_admitting([IT, VM, template])
+    assert "krmfn.virt_template.admit" in loaded
+    assert not any(name.startswith(("krmfn.hco", "krmfn.cdi")) for name in loaded)
 
 
 def test_a_data_volume_loads_its_chain() -> None:

@@ -31,6 +31,7 @@ LAZY_IMPORTS: set[tuple[str, str]] = {
     # table's loaders (KubeVirt's, CDI's, HCO's) and KubeVirt's own chains that need the whole bundle
     ("krmfn.admission.admit", "krmfn.kubevirt.virt_api"), ("krmfn.admission.admit", "krmfn.cdi"),
     ("krmfn.admission.admit", "krmfn.kubevirt.storage.admitters"), ("krmfn.admission.admit", "krmfn.hco"),
+    ("krmfn.admission.admit", "krmfn.virt_template"),
     ("krmfn.kubevirt.virt_api.admit", "krmfn.kubevirt.virt_api"),
     ("krmfn.kubevirt.virt_api.admit", "krmfn.kubevirt.virt_operator"),
     ("krmfn.catalog", "krmfn.catalog"),  # the catalog data and its model, when first consulted: 5 ms
@@ -189,7 +190,7 @@ def test_io_does_not_reach_into_a_mode_or_a_report() -> None:
 
 # The engine packages KubeVirt's behaviour must not reach: its neighbours (CDI and HCO build on
 # KubeVirt, not the other way) and the table of kinds above all three (krmfn.admission).
-KUBEVIRT_NEIGHBOURS = ("krmfn.cdi", "krmfn.hco", "krmfn.admission")
+KUBEVIRT_NEIGHBOURS = ("krmfn.cdi", "krmfn.hco", "krmfn.virt_template", "krmfn.admission")
 
 
 def test_kubevirt_imports_neither_cdi_nor_hco_nor_the_kind_table() -> None:

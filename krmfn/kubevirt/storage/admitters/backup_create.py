@@ -82,7 +82,9 @@ def cel_causes(obj: dict, spec_rules: tuple[Rule, ...], source_rules: tuple[Rule
     return _failing(spec_rules, spec, "spec") + _failing(source_rules, _dict(spec.get("source")), "spec.source")
 
 
-def _blocking(meta_causes: list[Cause], report: schemas.SchemaReport) -> bool:
+def cel_blocked(meta_causes: list[Cause], report: schemas.SchemaReport) -> bool:
+    """apiextensions-apiserver's ``hasBlockingErr``: an error of the schema or ObjectMeta that keeps
+    the CEL rules from running (``RULES_NOT_CHECKED`` instead)."""
     return (any(error.code in _BLOCKING_CODES for error in report.errors)
             or any(cause.message.startswith(_BLOCKING_META_PREFIXES) for cause in meta_causes))
 
@@ -100,7 +102,7 @@ def admit_before_webhook(obj: dict, resource: apiserver.CustomResource, namespac
         return rejected
     meta_causes = apiserver.object_meta_causes(obj, resource, namespace)
     causes = meta_causes + [Cause(*error.crd_cause()) for error in report.errors]
-    if _blocking(meta_causes, report):
+    if cel_blocked(meta_causes, report):
         causes.append(RULES_NOT_CHECKED)
     else:
         causes += cel_causes(without_status, spec_rules, source_rules)

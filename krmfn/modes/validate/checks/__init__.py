@@ -29,6 +29,7 @@ from krmfn.modes.validate.checks import (
     schema,
     spread_topology,
     storage_admission,
+    template_admission,
     unknown_field,
     v1beta2_sizing,
     vm_admission,
@@ -39,7 +40,7 @@ from krmfn.modes.validate.checks import (
 CHECKS: tuple[ModuleType, ...] = (
     api_version, unknown_field, schema, instancetype_admission, preference_admission, matcher,
     reference, conflict, spread_topology, v1beta2_sizing, preference_requirements, vm_defaults, vm_admission,
-    vmi_admission, migration_admission, storage_admission, cdi_admission, kubevirt_admission,
+    vmi_admission, migration_admission, storage_admission, cdi_admission, kubevirt_admission, template_admission,
     duplicate_object,
     kubevirt_crash, deprecated, cluster_config, catalog, ignore_annotation,
 )
