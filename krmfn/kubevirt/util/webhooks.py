@@ -98,6 +98,11 @@ REASON_LEGACY_API_VERSION = "legacy-api-version"  # a v1alpha1/v1alpha2 instance
 REASON_DEPRECATED_TOPOLOGY = "deprecated-topology"
 REASON_DEPRECATED_FIELD = "deprecated-field"
 REASON_DEPRECATED_API_VERSION = "deprecated-api-version"  # a kubevirt.io/v1alpha3 VM
+# virt-template's webhook warnings (krmfn.virt_template.webhook): a declared parameter nothing
+# references, and processing validation skipped for a required parameter without a value.
+REASON_UNREFERENCED_PARAMETER = "unreferenced-template-parameter"
+REASON_PROCESSING_SKIPPED = "template-processing-skipped"
+TEMPLATE_WEBHOOK_WARNINGS = frozenset({REASON_UNREFERENCED_PARAMETER, REASON_PROCESSING_SKIPPED})
 
 
 @dataclass

@@ -26,6 +26,7 @@ from krmfn.kubevirt.util.webhooks import (
     STAGE_VMI_MUTATOR,
     STAGE_VM_MUTATOR,
     STAGE_DATAVOLUME_MUTATOR,
+    STAGE_VIRT_TEMPLATE_WEBHOOK,
 )
 from krmfn.model import check_ids, kinds
 from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, VIRTUAL_MACHINE_INSTANCE, VIRTUAL_MACHINE_POOL
@@ -57,6 +58,7 @@ STAGE_CHECKS: dict[str, str] = {
     STAGE_CLONE_MUTATOR: "storage-admission",
     STAGE_HYPERCONVERGED_MUTATOR: "kubevirt-admission",
     STAGE_DATAVOLUME_MUTATOR: "cdi-admission",
+    STAGE_VIRT_TEMPLATE_WEBHOOK: "template-admission",  # virt-template's (a request has none)
 }
 # The definitions' own webhooks, by kind.
 WEBHOOK_CHECKS: dict[str, str] = {
@@ -78,7 +80,6 @@ WEBHOOK_CHECKS: dict[str, str] = {
     kinds.DATA_IMPORT_CRON: "cdi-admission",
     kinds.KUBEVIRT: "kubevirt-admission",
     kinds.HYPERCONVERGED: "kubevirt-admission",  # HCO's validating webhook
-    kinds.VIRTUAL_MACHINE_TEMPLATE: "template-admission",  # virt-template's (a request has none)
 }
 # A bug in krmfn, not a check of the bundle (krmfn.cli.guard reports its own crashes under this ID too).
 INTERNAL_ERROR = check_ids.INTERNAL_ERROR

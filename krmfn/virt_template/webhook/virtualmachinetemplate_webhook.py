@@ -24,16 +24,20 @@ import random
 from dataclasses import dataclass, field
 
 from krmfn.kubevirt.apimachinery.validation import FieldError
-from krmfn.kubevirt.util.webhooks import STAGE_VIRT_TEMPLATE_WEBHOOK, Admission, AdmissionWarning, allow, reject_message
-from krmfn.kubevirt.util.webhooks import go_quote
+from krmfn.kubevirt.util.webhooks import (
+    REASON_PROCESSING_SKIPPED,
+    REASON_UNREFERENCED_PARAMETER,
+    STAGE_VIRT_TEMPLATE_WEBHOOK,
+    Admission,
+    AdmissionWarning,
+    allow,
+    go_quote,
+    reject_message,
+)
 from krmfn.virt_template.engine.parameters import to_aggregate_message, validate_parameter_references
 from krmfn.virt_template.engine.processor import process
 from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild
 from krmfn.virt_template.types import parameters_of, spec_of
-
-# What a warning is about (AdmissionWarning.reason).
-REASON_UNREFERENCED_PARAMETER = "unreferenced-template-parameter"
-REASON_PROCESSING_SKIPPED = "template-processing-skipped"
 
 
 @dataclass
@@ -42,6 +46,7 @@ class Validation:
 
     warnings: list[AdmissionWarning] = field(default_factory=list)
     error: str | None = None
+    located: str = ""  # the field the error is about, as deep as krmfn can tell (for the report's line)
 
 
 def validate_template(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
@@ -50,7 +55,9 @@ def validate_template(template: dict, rng: random.Random, build: EngineBuild = W
     warnings = [AdmissionWarning(text, REASON_UNREFERENCED_PARAMETER, path)
                 for text, path in zip(check.warnings, check.warning_paths, strict=True)]
     if check.errors:
-        return Validation(warnings, to_aggregate_message(check.errors))
+        first = check.errors[0]
+        return Validation(warnings, to_aggregate_message(check.errors),
+                          _reference_path(template, first.field, first.value) or first.field)
     processing = validate_processing(template, rng, build)
     return Validation(warnings + processing.warnings, processing.error)
 
@@ -66,7 +73,7 @@ def validate_processing(template: dict, rng: random.Random, build: EngineBuild =
         return Validation(warnings)
     processed = process(template, rng, build)
     if isinstance(processed, FieldError):
-        return Validation(error=f"processing validation failed: {processed.error()}")
+        return Validation(error=f"processing validation failed: {processed.error()}", located=processed.field)
     return Validation()
 
 
@@ -78,4 +85,34 @@ def validate_create(template: dict, build: EngineBuild = WEBHOOK_V0_2_2,
     validation = validate_template(template, rng if rng is not None else random.Random(0), build)
     if validation.error is None:
         return allow(validation.warnings)
-    return reject_message(STAGE_VIRT_TEMPLATE_WEBHOOK, validation.error, validation.warnings)
+    return reject_message(STAGE_VIRT_TEMPLATE_WEBHOOK, validation.error, validation.warnings,
+                          located=validation.located)
+
+
+def _reference_path(template: dict, within: str, quoted: str | None) -> str | None:
+    """The first string under ``within`` (``spec.virtualMachine``, ``spec.message``) that
+    references the parameter an undefined-reference error names (its bad value, quoted), as a
+    field path: the line to fix, where the error names only the whole VM."""
+    if not quoted or not quoted.startswith('"') or not within.startswith("spec."):
+        return None
+    name = quoted[1:-1]
+    node: object = spec_of(template)
+    for key in within.split(".")[1:]:
+        node = node.get(key) if isinstance(node, dict) else None
+    return _find(node, within, ("${" + name + "}", "${{" + name + "}}"))
+
+
+def _find(node: object, path: str, needles: tuple[str, ...]) -> str | None:
+    if isinstance(node, str):
+        return path if any(needle in node for needle in needles) else None
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found = _find(value, f"{path}.{key}", needles)
+            if found is not None:
+                return found
+    if isinstance(node, list):
+        for index, value in enumerate(node):
+            found = _find(value, f"{path}[{index}]", needles)
+            if found is not None:
+                return found
+    return None

@@ -117,8 +117,15 @@ def test_the_status_is_dropped_before_the_schema() -> None:
 
 
 def test_virtual_machine_is_not_pruned() -> None:
+    """The CRD keeps spec.virtualMachine as written (preserve-unknown-fields): the unknown field
+    reaches the webhook, whose processing validation decodes the VM strictly."""
     obj = template(virtualMachine={"kind": "VirtualMachine", "whatever": {"deep": [1, 2]}})
-    assert admit_virtual_machine_template(obj, [], "default", ClusterConfig()).allowed
+    verdict = admit_virtual_machine_template(obj, [], "default", ClusterConfig())
+    assert verdict.stage == "validating-webhook/virt-template"
+    assert [c.message for c in verdict.causes] == [
+        'processing validation failed: spec.virtualMachine: Invalid value: {"kind":"VirtualMachine","whatever":'
+        '{"deep":[1,2]}}: failed to convert unstructured object to VirtualMachine: strict decoding error: unknown '
+        'field "whatever"']
 
 
 def test_template_schema_errors() -> None:

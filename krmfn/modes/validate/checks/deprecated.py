@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from krmfn.kubevirt.util.webhooks import REASON_LEGACY_API_VERSION, AdmissionWarning
+from krmfn.kubevirt.util.webhooks import REASON_LEGACY_API_VERSION, TEMPLATE_WEBHOOK_WARNINGS, AdmissionWarning
 from krmfn.model.findings import WARNING, Finding
 from krmfn.modes.validate.context import Context
 from krmfn.model import check_ids
@@ -52,7 +52,8 @@ LEGACY_NOTE = (" KubeVirt stopped serving it in v1.6 and removed it in v1.7; krm
 def run(ctx: Context) -> Iterable[Finding]:
     for index, verdict in enumerate(ctx.admissions):
         for warning in verdict.warnings if verdict is not None else []:
-            yield _from_warning(warning, index)
+            if warning.reason not in TEMPLATE_WEBHOOK_WARNINGS:  # template-admission's
+                yield _from_warning(warning, index)
 
 
 def _from_warning(warning: AdmissionWarning, index: int) -> Finding:

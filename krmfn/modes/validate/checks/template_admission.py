@@ -5,7 +5,9 @@ virt-template (`template.kubevirt.io`) is what KubeVirt deploys with its `Templa
 templates of VirtualMachines ([templates](../templates.md#admission)). Its validating webhook
 checks a template on creation: every `${PARAMETER}` the VirtualMachine or the message references
 must be declared in `spec.parameters`, and the template must process (each required parameter
-has a value or a generator, generated values can be made). An unserved apiVersion (the gate off)
+has a value or a generator, generated values can be made). Its warnings (a declared parameter that
+nothing references, processing validation skipped for a required parameter without a value) are
+this check's warnings. An unserved apiVersion (the gate off)
 is reported by `api-version`, unknown fields by `unknown-field`, the CRD schema and its rules
 (such as the reserved `template.kubevirt.io/` labels of a VirtualMachineTemplateRequest) by
 `schema`.
@@ -48,8 +50,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from krmfn.kubevirt.util.webhooks import TEMPLATE_WEBHOOK_WARNINGS
 from krmfn.model import check_ids
-from krmfn.model.findings import Finding
+from krmfn.model.findings import WARNING, Finding
 from krmfn.modes.validate.checks._claims import claimed_findings
 from krmfn.modes.validate.context import Context
 
@@ -64,4 +67,8 @@ FIX = ("Declare every parameter the template references in spec.parameters, give
 
 
 def run(ctx: Context) -> Iterable[Finding]:
-    return claimed_findings(ctx, ID, SEVERITY)
+    yield from claimed_findings(ctx, ID, SEVERITY)
+    for index, verdict in enumerate(ctx.admissions):
+        for warning in verdict.warnings if verdict is not None else []:
+            if warning.reason in TEMPLATE_WEBHOOK_WARNINGS:
+                yield Finding(WARNING, str(warning), item=index, path=warning.path, check=ID)

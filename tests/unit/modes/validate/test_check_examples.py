@@ -29,13 +29,8 @@ def test_docstring_has_both_examples(check):
 # Checks whose failing example needs an engine stage that is not wired yet: strict, so the test fails
 # (XPASS) once it is, and the entry must go. template-admission: virt-template's webhook, called
 # from krmfn.virt_template.admit._virt_template_webhook.
-NOT_WIRED_YET = {"template-admission"}
-
-
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.ID)
 def test_failing_example_fails(check, request):
-    if check.ID in NOT_WIRED_YET:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="its webhook is not wired yet"))
     options = getattr(check, "EXAMPLE_OPTIONS", {})
     findings = run_validate(examples(check)["Failing"], options).findings
     assert [f for f in findings if f.check == check.ID], check.ID
