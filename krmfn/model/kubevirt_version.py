@@ -414,6 +414,12 @@ class KubevirtVersion:
         (``krmfn.virt_template.api.core.crd_schema``)."""
         return self.since(9)
 
+    @property
+    def has_template_gate(self) -> bool:
+        """KubeVirt registers the ``Template`` feature gate, with which virt-operator deploys
+        virt-template (Alpha in v1.8, e34ed7759f; Beta in v1.9); v1.7.4 has neither."""
+        return self.since(8)
+
 
 V1_7 = KubevirtVersion("v1.7", 7, "v1.7.4", "v1.5.1", 42)
 V1_8 = KubevirtVersion("v1.8", 8, "v1.8.4", "v1.6.0", 43)

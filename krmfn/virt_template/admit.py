@@ -31,6 +31,7 @@ Nothing is looked up in the bundle.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -51,6 +52,8 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
+from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.reasons import needs_feature_gate
 from krmfn.virt_template.api.core.crd_schema import (
     CelRule,
     VirtTemplateRelease,
@@ -123,11 +126,16 @@ def cel_causes(stored: dict, rules: tuple[CelRule, ...]) -> list[Cause]:
 
 
 def admit_before_webhook(obj: dict, resource: apiserver.CustomResource, release: VirtTemplateRelease | None,
-                         rules: tuple[CelRule, ...], namespace: str) -> Admission | list[AdmissionWarning]:
-    """Stages 1-3: the rejection, or the warnings so far when the object passes them."""
+                         rules: tuple[CelRule, ...], namespace: str,
+                         config_version: KubevirtVersion | None = None) -> Admission | list[AdmissionWarning]:
+    """Stages 1-3: the rejection, or the warnings so far when the object passes them. An unserved
+    kind that the ``Template`` gate would serve at ``config_version`` says so (the finding's hint)."""
     rejected = apiserver.discovery_error(obj, resource)
-    if rejected is not None:
-        return rejected  # always, without a release: its resource serves no version
+    if rejected is not None:  # always, without a release: its resource serves no version
+        if release is None and gate_would_serve(obj, config_version):
+            rejected.causes = [replace(cause, reasons=cause.reasons | needs_feature_gate(TEMPLATE_GATE))
+                               for cause in rejected.causes]
+        return rejected
     warnings = deprecation_warnings(obj, resource, release.versions if release else ())
     schema = resource.schema_for(apiserver.version_of(obj))
     rejected = apiserver.field_validation_error(obj, resource, warnings, schemas.check(obj, schema))
@@ -146,6 +154,14 @@ def admit_before_webhook(obj: dict, resource: apiserver.CustomResource, release:
         if rejected is not None:
             return rejected
     return warnings
+
+
+def gate_would_serve(obj: dict, version: KubevirtVersion | None) -> bool:
+    """Whether the virt-template release ``version`` deploys with the ``Template`` gate serves the
+    object's apiVersion."""
+    if version is None or not version.has_template_gate:
+        return False
+    return apiserver.version_of(obj) in release_for(version).served()
 
 
 def _virt_template_webhook(obj: dict, config: ClusterConfig) -> Admission | None:
@@ -167,7 +183,7 @@ def admit_virtual_machine_template(obj: dict, items: list, namespace: str, confi
     namespace of an object without one. ``items`` is not read (nothing is looked up)."""
     del items
     release = deployed_release(config)
-    answer = admit_before_webhook(obj, template_resource(release), release, (), namespace)
+    answer = admit_before_webhook(obj, template_resource(release), release, (), namespace, config.kubevirt_version)
     if isinstance(answer, Admission):
         return answer
     verdict = _virt_template_webhook(as_stored(obj, namespace), config)
@@ -184,7 +200,8 @@ def admit_virtual_machine_template_request(obj: dict, items: list, namespace: st
     del items
     release = deployed_release(config)
     rules = release.request_rules if release is not None else ()
-    answer = admit_before_webhook(obj, request_resource(release), release, rules, namespace)
+    answer = admit_before_webhook(obj, request_resource(release), release, rules, namespace,
+                                  config.kubevirt_version)
     return answer if isinstance(answer, Admission) else allow(answer)
 
 

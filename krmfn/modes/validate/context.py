@@ -43,6 +43,9 @@ class Context:
     claims: dict[str, list[Claim]] = field(default_factory=lambda: defaultdict(list))
     check_ids: tuple[str, ...] = ()  # every check of the run (for the ignore-annotation check)
     cluster: ClusterOptions | None = None  # the options with the KubeVirt CR's values (krmfn.modes.cluster)
+    # The bundle's own items come first; the values after them are the VMs its templates yield
+    # (krmfn.modes.validate.templates). None: all are the bundle's.
+    own_items: int | None = None
 
     @property
     def expand_failures(self) -> dict[int, Failure]:

@@ -19,6 +19,7 @@ from krmfn.model.suppression import suppress
 from krmfn.model.check_ids import CHECK_IDS
 from krmfn.modes.validate.checks import CHECKS
 from krmfn.modes.validate.context import Context, build_context
+from krmfn.modes.validate.templates import on_templates, yielded_vms
 
 
 class CheckCrash(Exception):
@@ -34,7 +35,10 @@ def _run_check(check: ModuleType, ctx: Context) -> list[Finding]:
 
 def run_validate(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     """The mode: functionConfig options in, the Outcome (the items unchanged, the findings) out."""
-    ctx = build_context(values, options, check_ids=CHECK_IDS)
+    yielded = yielded_vms(values, options)
+    ctx = build_context([*values, *(entry.vm for entry in yielded)] if yielded else values, options,
+                        check_ids=CHECK_IDS)
+    ctx.own_items = len(values)
     settings = ctx.options
     findings: list[Finding] = []
     for check in CHECKS:
@@ -45,6 +49,8 @@ def run_validate(values: list[Any], options: Mapping[str, Any]) -> Outcome:
             if settings.strict and finding.severity == WARNING:
                 finding.severity = ERROR
             findings.append(finding)
+    if yielded:
+        findings = on_templates(findings, len(values), yielded, ctx.admissions)
     suppress(findings, values)
     outcome = passthrough(values)
     if settings.kustomize_validator:

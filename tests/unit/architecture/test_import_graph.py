@@ -33,6 +33,7 @@ LAZY_IMPORTS: set[tuple[str, str]] = {
     ("krmfn.admission.admit", "krmfn.kubevirt.storage.admitters"), ("krmfn.admission.admit", "krmfn.hco"),
     ("krmfn.admission.admit", "krmfn.virt_template"),
     ("krmfn.virt_template.admit", "krmfn.virt_template"),  # the webhook and its engine with the first template
+    ("krmfn.modes.validate.templates", "krmfn.virt_template"),  # the engine that processes the templates' VMs
     ("krmfn.kubevirt.virt_api.admit", "krmfn.kubevirt.virt_api"),
     ("krmfn.kubevirt.virt_api.admit", "krmfn.kubevirt.virt_operator"),
     ("krmfn.catalog", "krmfn.catalog"),  # the catalog data and its model, when first consulted: 5 ms

@@ -66,7 +66,7 @@ def identity(value: Any, namespace: str) -> tuple[str, str, str, str] | None:
 def run(ctx: Context) -> Iterable[Finding]:
     namespace = ctx.options.expand.namespace
     first_seen: dict[tuple[str, str, str, str], int] = {}
-    for index, value in enumerate(ctx.values):
+    for index, value in enumerate(ctx.values[:ctx.own_items]):  # not the VMs templates yield
         key = identity(value, namespace)
         if key is None:
             continue

@@ -12,7 +12,10 @@ TEMPLATE = {"apiVersion": "template.kubevirt.io/v1beta1", "kind": "VirtualMachin
             "metadata": {"name": "t", "namespace": "lab"},
             "spec": {"parameters": [{"name": "NAME", "value": "vm"}],
                      "virtualMachine": {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine",
-                                        "metadata": {"name": "${NAME}"}}}}
+                                        "metadata": {"name": "${NAME}"},
+                                        "spec": {"runStrategy": "Halted",
+                                                 "template": {"spec": {"domain": {"devices": {}, "memory": {
+                                                     "guest": "1Gi"}}}}}}}}
 REQUEST = {"apiVersion": "template.kubevirt.io/v1alpha1", "kind": "VirtualMachineTemplateRequest",
            "metadata": {"name": "r", "namespace": "lab"},
            "spec": {"virtualMachineRef": {"name": "vm", "namespace": "lab"}}}
@@ -30,14 +33,20 @@ def test_v1_9_serves_both_kinds() -> None:
          "use template.kubevirt.io/v1beta1 VirtualMachineTemplateRequest")]
 
 
-@pytest.mark.parametrize("options", [{"kubevirtVersion": "v1.7"}, {"kubevirtVersion": "v1.8"},
-                                     {"disabledFeatureGates": ["Template"]}])
-def test_no_virt_template_no_kinds(options: dict) -> None:
+HINT = " (enable with featureGates: Template if your cluster has it)"
+
+
+@pytest.mark.parametrize(("options", "template_hint", "request_hint"), [
+    ({"kubevirtVersion": "v1.7"}, "", ""),  # no Template gate: nothing to enable
+    ({"kubevirtVersion": "v1.8"}, "", HINT),  # the gate's virt-template v0.1.8 serves v1alpha1 only
+    ({"disabledFeatureGates": ["Template"]}, HINT, HINT)])
+def test_no_virt_template_no_kinds(options: dict, template_hint: str, request_hint: str) -> None:
     assert findings([TEMPLATE, REQUEST], options) == [
         ("error", "api-version", 0, "apiVersion",
-         'no matches for kind "VirtualMachineTemplate" in version "template.kubevirt.io/v1beta1"'),
+         'no matches for kind "VirtualMachineTemplate" in version "template.kubevirt.io/v1beta1"' + template_hint),
         ("error", "api-version", 1, "apiVersion",
-         'no matches for kind "VirtualMachineTemplateRequest" in version "template.kubevirt.io/v1alpha1"')]
+         'no matches for kind "VirtualMachineTemplateRequest" in version "template.kubevirt.io/v1alpha1"'
+         + request_hint)]
 
 
 def test_v1_8_with_the_gate_serves_v1alpha1_only() -> None:
