@@ -19,7 +19,7 @@ from krmfn.model.suppression import suppress
 from krmfn.model.check_ids import CHECK_IDS
 from krmfn.modes.validate.checks import CHECKS
 from krmfn.modes.validate.context import Context, build_context
-from krmfn.modes.validate.templates import on_templates, yielded_vms
+from krmfn.modes.validate.templates import on_templates, processing_once, yielded_vms
 
 
 class CheckCrash(Exception):
@@ -35,9 +35,10 @@ def _run_check(check: ModuleType, ctx: Context) -> list[Finding]:
 
 def run_validate(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     """The mode: functionConfig options in, the Outcome (the items unchanged, the findings) out."""
-    yielded = yielded_vms(values, options)
-    ctx = build_context([*values, *(entry.vm for entry in yielded)] if yielded else values, options,
-                        check_ids=CHECK_IDS)
+    with processing_once(values):  # a template's VM is processed once, for the webhook and for its checks
+        yielded = yielded_vms(values, options)
+        ctx = build_context([*values, *(entry.vm for entry in yielded)] if yielded else values, options,
+                            check_ids=CHECK_IDS)
     ctx.own_items = len(values)
     settings = ctx.options
     findings: list[Finding] = []

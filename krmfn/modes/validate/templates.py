@@ -5,7 +5,8 @@ No KubeVirt counterpart: a cluster admits a template on its own (virt-template's
 it once, to see that it processes, and discards the VM), and checks the VM only when someone
 processes the template and creates what it yields. validate does that now, so that a template
 whose VM names `u1.meduim` does not pass: each template processes as virt-template's webhook
-processes it (its default values, generated values from a fixed seed; the engine of the
+processes it (its default values, generated values from the webhook's fixed seed, one processing
+for both: ``processing_once``; the engine of the
 virt-template release the target deploys), in its namespace, and the VM goes through the whole
 VirtualMachine chain with the rest of the bundle (its instance types and preferences, the
 catalog). Its findings are the template's: at `spec.virtualMachine.<field>`, each message marked
@@ -14,7 +15,8 @@ API server or the webhook, which then reports why) or that does not process yiel
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,16 +38,30 @@ class Yielded:
     vm: dict
 
 
+def _templates(values: list[Any]) -> list[int]:
+    return [index for index, value in enumerate(values)
+            if is_virt_template_kind(value) and kind_of(value) == VIRTUAL_MACHINE_TEMPLATE]
+
+
+@contextmanager
+def processing_once(values: list[Any]) -> Iterator[None]:
+    """The engine's ``processing_once`` when ``values`` hold a template (the engine loads only then)."""
+    if not _templates(values):
+        yield
+        return
+    from krmfn.virt_template.engine.processor import processing_once as once  # noqa: PLC0415
+    with once():
+        yield
+
+
 def yielded_vms(values: list[Any], options: Mapping[str, Any]) -> list[Yielded]:
     """The VM of each VirtualMachineTemplate among ``values`` that processes (module doc)."""
-    templates = [index for index, value in enumerate(values)
-                 if is_virt_template_kind(value) and kind_of(value) == VIRTUAL_MACHINE_TEMPLATE]
+    templates = _templates(values)
     if not templates:
         return []
-    import random  # noqa: PLC0415 - with the first template
-
-    from krmfn.virt_template.engine.processor import Processed, process  # noqa: PLC0415
+    from krmfn.virt_template.engine.processor import Processed, process_seeded  # noqa: PLC0415 - with a template
     from krmfn.virt_template.release import webhook_build  # noqa: PLC0415
+    from krmfn.virt_template.webhook.virtualmachinetemplate_webhook import FIXED_SEED  # noqa: PLC0415
     build = webhook_build(kubevirt_version(options.get("kubevirtVersion")))
     if build is None:  # the release deploys no virt-template: the templates are not served
         return []
@@ -53,13 +69,13 @@ def yielded_vms(values: list[Any], options: Mapping[str, Any]) -> list[Yielded]:
     out = []
     for index in templates:
         template = values[index]
-        processed = process(template, random.Random(0), build)
+        processed = process_seeded(template, FIXED_SEED, build)  # shared with the webhook: not changed
         if not isinstance(processed, Processed) or not isinstance(processed.vm.get("metadata"), dict):
             continue
         metadata = template.get("metadata") if isinstance(template.get("metadata"), dict) else {}
         namespace = str(metadata.get("namespace") or default_namespace)
-        processed.vm["metadata"].setdefault("namespace", namespace)
-        out.append(Yielded(index, f"VirtualMachineTemplate {namespace}/{metadata.get('name') or ''}", processed.vm))
+        vm = {**processed.vm, "metadata": {"namespace": namespace, **processed.vm["metadata"]}}
+        out.append(Yielded(index, f"VirtualMachineTemplate {namespace}/{metadata.get('name') or ''}", vm))
     return out
 
 

@@ -13,6 +13,9 @@ Generated values come from ``rng`` (``random.Random(seed)`` for krmfn's ``seed``
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from krmfn.kubevirt.apiserver.schema import Obj
@@ -72,3 +75,34 @@ def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_
     except SubstitutionError as error:
         return invalid("spec.message", bad_string(message), f"error processing message: {error}")
     return Processed(go_encoded_vm(obj), message)
+
+
+# Within ``processing_once``: each template spec's result per (seed, build), so that validate's VM
+# of a template and virt-template's webhook share one processing (the spec, kept alive, is checked
+# by identity: the API server's stored copy of an object shares its spec).
+_PROCESSED: ContextVar[dict[tuple[int, int, str], tuple[dict, Processed | FieldError]] | None] = ContextVar(
+    "processed", default=None)
+
+
+@contextmanager
+def processing_once() -> Iterator[None]:
+    """Within the block, ``process_seeded`` processes each template spec once per seed and build;
+    its results are shared: read them, never change them."""
+    token = _PROCESSED.set({})
+    try:
+        yield
+    finally:
+        _PROCESSED.reset(token)
+
+
+def process_seeded(template: dict, seed: int, build: EngineBuild = WEBHOOK_V0_2_2) -> Processed | FieldError:
+    """``process`` with ``random.Random(seed)``, once per spec within ``processing_once``."""
+    memo = _PROCESSED.get()
+    spec = spec_of(template)
+    key = (id(spec), seed, build.name)
+    if memo is not None and key in memo and memo[key][0] is spec:
+        return memo[key][1]
+    result = process(template, random.Random(seed), build)
+    if memo is not None:
+        memo[key] = (spec, result)
+    return result

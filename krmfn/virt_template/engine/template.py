@@ -13,12 +13,13 @@ The VM arrives as decoded JSON (``RawExtension.Raw``, as the webhook and virtctl
 """
 from __future__ import annotations
 
-import copy
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 from krmfn.kubevirt.apimachinery.gojson import go_json
+from krmfn.kubevirt.apimachinery.gozero import clone
 from krmfn.kubevirt.apimachinery.validation import FieldError, duplicate, invalid, required
 from krmfn.virt_template.engine.generator.expressionvalue import GeneratorError, generate_value
 from krmfn.virt_template.engine.visit import VisitError, go_dynamic_type, visit_value
@@ -92,7 +93,7 @@ def get_virtual_machine_object(spec: dict, build: EngineBuild) -> dict | FieldEr
         return invalid("spec.virtualMachine.raw", bad_raw(build, go_json(vm)),
                        f"error decoding virtualMachine: json: cannot unmarshal {kind} into Go value of type "
                        "map[string]interface {}")
-    return copy.deepcopy(vm)
+    return clone(vm)
 
 
 def remove_hardcoded_namespace(obj: dict) -> None:
@@ -119,6 +120,8 @@ def substitute_parameters(text: str, params: dict[str, Parameter]) -> tuple[str,
     """``substituteParameters``: (result, as_string). A whole ``${{KEY}}`` is the value as a
     non-string (as_string False); otherwise every ``${KEY}`` is replaced. Raises
     ``SubstitutionError`` for a reference to an undefined parameter."""
+    if "${" not in text:  # no reference: most strings of a VM
+        return text, True
     match = NON_STRING_PARAM_EXPR.search(text)
     if match:
         param = params.get(match.group(1))
@@ -143,14 +146,34 @@ def collect_all_referenced_parameters(obj: Any) -> dict[str, None]:
         names.update(collect_referenced_parameters(text))
         return text, True
 
-    visit_value(copy.deepcopy(obj), collect)
+    _each_string(obj, collect)  # visitValue on a copy that nothing changes: the strings alone, read
     return names
+
+
+def _each_string(value: Any, collect: Callable[[str], object]) -> None:
+    """Every string of decoded JSON (map keys too) in ``visitValue``'s order."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str):
+                collect(key)
+            if isinstance(item, str):
+                collect(item)
+            else:
+                _each_string(item, collect)
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, str):
+                collect(item)
+            else:
+                _each_string(item, collect)
 
 
 def collect_referenced_parameters(text: str) -> dict[str, None]:
     """``collectReferencedParameters``: the names of ``${{KEY}}`` (the whole string) and every
     ``${KEY}``."""
     names: dict[str, None] = {}
+    if "${" not in text:
+        return names
     match = NON_STRING_PARAM_EXPR.search(text)
     if match:
         names[match.group(1)] = None

@@ -35,9 +35,14 @@ from krmfn.kubevirt.util.webhooks import (
     reject_message,
 )
 from krmfn.virt_template.engine.parameters import to_aggregate_message, validate_parameter_references
-from krmfn.virt_template.engine.processor import process
+from krmfn.virt_template.engine.processor import process, process_seeded
 from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild
 from krmfn.virt_template.types import parameters_of, spec_of
+
+
+# The seed of the generated values processing validation draws (and discards) by default; validate's
+# VM of a template is processed from the same (krmfn.modes.validate.templates).
+FIXED_SEED = 0
 
 
 @dataclass
@@ -49,8 +54,9 @@ class Validation:
     located: str = ""  # the field the error is about, as deep as krmfn can tell (for the report's line)
 
 
-def validate_template(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
-    """``ValidateTemplate``."""
+def validate_template(template: dict, rng: random.Random | None,
+                      build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
+    """``ValidateTemplate``; ``rng`` None: generated values from a fixed seed (``process_seeded``)."""
     check = validate_parameter_references(template, build)
     warnings = [AdmissionWarning(text, REASON_UNREFERENCED_PARAMETER, path)
                 for text, path in zip(check.warnings, check.warning_paths, strict=True)]
@@ -62,8 +68,9 @@ def validate_template(template: dict, rng: random.Random, build: EngineBuild = W
     return Validation(warnings + processing.warnings, processing.error)
 
 
-def validate_processing(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
-    """``ValidateProcessing``."""
+def validate_processing(template: dict, rng: random.Random | None,
+                        build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
+    """``ValidateProcessing``; ``rng`` as for ``validate_template``."""
     warnings = [
         AdmissionWarning(f"processing validation skipped: required parameter {go_quote(parameter.name)} has neither "
                          "value nor generator", REASON_PROCESSING_SKIPPED, f"spec.parameters[{index}]")
@@ -71,7 +78,7 @@ def validate_processing(template: dict, rng: random.Random, build: EngineBuild =
         if parameter.required and parameter.value == "" and parameter.generate == ""]
     if warnings:
         return Validation(warnings)
-    processed = process(template, rng, build)
+    processed = process(template, rng, build) if rng is not None else process_seeded(template, FIXED_SEED, build)
     if isinstance(processed, FieldError):
         return Validation(error=f"processing validation failed: {processed.error()}", located=processed.field)
     return Validation()
@@ -82,7 +89,7 @@ def validate_create(template: dict, build: EngineBuild = WEBHOOK_V0_2_2,
     """The webhook's answer to a CREATE of ``template`` (either API version): allowed with its
     warnings, or denied with ``err.Error()`` as the message. ``rng`` draws the generated values
     processing validation uses (and discards); by default a fixed seed."""
-    validation = validate_template(template, rng if rng is not None else random.Random(0), build)
+    validation = validate_template(template, rng, build)
     if validation.error is None:
         return allow(validation.warnings)
     return reject_message(STAGE_VIRT_TEMPLATE_WEBHOOK, validation.error, validation.warnings,

@@ -26,8 +26,7 @@ Passing example::
         metadata: {name: "${NAME}"}
         spec:
           runStrategy: Halted
-          instancetype: {name: u1.medium}
-          template: {spec: {domain: {devices: {}}}}
+          template: {spec: {domain: {devices: {}, memory: {guest: 1Gi}}}}
 
 Failing example::
 
