@@ -54,7 +54,7 @@ def validate_parameter_references(template: dict, build: EngineBuild = WEBHOOK_V
     (``spec.parameters[i].name: NAME is defined but never referenced``, ``i`` the last parameter
     of that name), an error per reference to an undefined parameter."""
     spec = spec_of(template)
-    obj = get_virtual_machine_object(spec, build)
+    obj = get_virtual_machine_object(spec, build, copy=False)  # only read
     if isinstance(obj, FieldError):
         return ReferenceCheck(errors=[obj])
     referenced = collect_all_referenced_parameters(obj)

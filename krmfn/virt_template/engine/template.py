@@ -79,10 +79,11 @@ def generate_parameter_values(parameters: list[Parameter] | None, rng: random.Ra
 _JSON_KINDS = {"bool": "bool", "float64": "number", "string": "string", "[]interface {}": "array"}
 
 
-def get_virtual_machine_object(spec: dict, build: EngineBuild) -> dict | FieldError:
+def get_virtual_machine_object(spec: dict, build: EngineBuild, copy: bool = True) -> dict | FieldError:
     """``getVirtualMachineObject``: a private copy of ``spec.virtualMachine`` as the processor
     works on it (Go's ``decode`` into ``map[string]interface{}``), or the field error: absent (a nil
-    or empty RawExtension; ``null``, which leaves ``Raw`` empty) or no JSON object."""
+    or empty RawExtension; ``null``, which leaves ``Raw`` empty) or no JSON object. ``copy``
+    False: the template's own object, for a caller that only reads it."""
     vm = spec.get("virtualMachine")
     if vm is None:
         # json.Marshal of a nil *RawExtension is null; v0.1.8's ErrorBody prints "null" (%q).
@@ -93,7 +94,7 @@ def get_virtual_machine_object(spec: dict, build: EngineBuild) -> dict | FieldEr
         return invalid("spec.virtualMachine.raw", bad_raw(build, go_json(vm)),
                        f"error decoding virtualMachine: json: cannot unmarshal {kind} into Go value of type "
                        "map[string]interface {}")
-    return clone(vm)
+    return clone(vm) if copy else vm
 
 
 def remove_hardcoded_namespace(obj: dict) -> None:

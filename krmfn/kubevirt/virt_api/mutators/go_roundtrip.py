@@ -123,6 +123,12 @@ def canonical_quantities(spec: dict) -> None:
 def _slots(node: object, path: tuple[str, ...]) -> Iterator[tuple[Any, Any]]:
     """(container, key) of every value at ``path`` below ``node``: a dict and its key, or a list
     and an index."""
+    if "*" not in path:  # one slot at most: followed without recursion
+        for step in path[:-1]:
+            node = node.get(step) if isinstance(node, dict) else None
+        if isinstance(node, dict) and node.get(path[-1]) is not None:
+            yield node, path[-1]
+        return
     step, rest = path[0], path[1:]
     keys: list[Any]
     if step == "*":
