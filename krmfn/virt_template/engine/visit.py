@@ -47,10 +47,16 @@ def _visit_slice(items: list, transform: StringTransformer) -> None:
 
 def _visit_map(mapping: dict, transform: StringTransformer) -> None:
     updates = []
+    renamed = False
     for old_key, old_value in list(mapping.items()):
         new_key = _visit_unsettable(_STRING, old_key, transform) if isinstance(old_key, str) else old_key
         new_value = _visit_unsettable(_INTERFACE, old_value, transform)
         updates.append((old_key, new_key, new_value))
+        renamed = renamed or new_key != old_key
+    if not renamed:  # every key stays: the values change in place, in the same order
+        for key, _, new_value in updates:
+            mapping[key] = new_value
+        return
     rebuilt: dict = {}
     for _, new_key, new_value in updates:
         rebuilt[new_key] = new_value  # the first key's place, the last value
