@@ -33,6 +33,7 @@ from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.apiserver.schema import ListOf, MapOf, Node, Obj, Scalar
 from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded, omitted_when_empty
+from krmfn.virt_template.engine.visit import go_dynamic_type
 
 VM_API_VERSION = "kubevirt.io/v1"
 VM_KIND = "VirtualMachine"
@@ -45,17 +46,14 @@ class ConversionError(Exception):
     """``FromUnstructuredWithValidation``'s error (its text is Go's ``err.Error()``)."""
 
 
+# ``reflect.Kind`` of the composite JSON values, named by their ``%T`` (the scalars' are the same).
+_COMPOSITE_KINDS = {"map[string]interface {}": "map", "[]interface {}": "slice", "<nil>": "slice"}
+
+
 def _source_kind(value: Any) -> str:
     """``reflect.Kind`` of a decoded JSON value."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, (int, float)):
-        return "float64"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, dict):
-        return "map"
-    return "slice"
+    dynamic = go_dynamic_type(value)
+    return _COMPOSITE_KINDS.get(dynamic, dynamic)
 
 
 def _scalar_kind(node: Scalar) -> str:
