@@ -8,7 +8,8 @@ No KubeVirt counterpart as a whole: each template goes through virtctl's offline
 * Every input item comes out, in order; every item but a processed template unchanged.
 * A template's values: ``parameters`` entries for ``*`` (every template that declares the name),
   for its name and for ``NAMESPACE/NAME``, the later winning. A name of ``*`` no template declares,
-  and a template key no template of the bundle matches, are errors about the run.
+  and a template key no template of the bundle matches, are errors about the run (unless the bundle
+  has no template at all: a package rendered before holds the VMs only).
 * Generated values (``generate: expression``) come from ``random.Random`` seeded with ``seed`` and
   the template's namespace and name: reproducible, independent of the other templates, and not
   virtctl's (which draws them from ``crypto/rand``).
@@ -148,8 +149,11 @@ def _keep(outcome: Outcome, index: int, value: Any) -> None:
 
 
 def _unused(values: list[Any], templates: list[int], parameters: Mapping[str, Mapping[str, str]]) -> list[Finding]:
-    """Errors about the run: a name of ``*`` no template declares, a template key no template matches."""
-    findings = []
+    """Errors about the run: a name of ``*`` no template declares, a template key no template matches;
+    none when the bundle has no template (a second ``kpt fn render`` finds only the VMs)."""
+    findings: list[Finding] = []
+    if not templates:
+        return findings
     declared = set().union(*(_declared(values[index]) for index in templates))
     for name in parameters.get(EVERY_TEMPLATE, {}):
         if name not in declared:

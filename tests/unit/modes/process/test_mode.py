@@ -142,3 +142,9 @@ def test_virtctl_has_template_since_v1_8(version: str, processed: bool):
     assert (outcome.changed == {0}) is processed
     if not processed:
         assert outcome.findings[0].severity == ERROR and "set kubevirtVersion to v1.8" in outcome.findings[0].message
+
+
+def test_a_bundle_without_templates_passes_through_whatever_the_parameters():
+    """A package rendered before holds the VMs only: a second render changes nothing and reports nothing."""
+    outcome = run_process([CONFIG_MAP], {"parameters": {"*": {"NAME": "web"}, "fedora-vm": {"NAME": "web"}}})
+    assert outcome.items == [CONFIG_MAP] and outcome.changed == set() and outcome.findings == []
