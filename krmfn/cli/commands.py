@@ -25,7 +25,7 @@ from krmfn.model.findings import ERROR, WARNING
 from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.kubevirt_version import CATALOG_OFF, catalog_for, kubevirt_version
 from krmfn.model.lazy_re import LazyPattern
-from krmfn.model.options import Option, options_for
+from krmfn.model.options import EVERY_TEMPLATE, PARAMETERS_KIND, Option, options_for
 from krmfn.model.outcome import Outcome
 from krmfn.report.findings import ReportSettings, add_lines, line_location, use_color, write_fatal, write_report
 from krmfn.report.merge import merge_bundles
@@ -316,6 +316,9 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
     options = cfg.options_from_file(path, ns.mode, discovered) if path else {}
     for option in options_for(ns.mode):
         raw = getattr(ns, option.name, None)
+        if option.kind == PARAMETERS_KIND and getattr(ns, "params_file", None):  # before -p, which wins
+            options[option.name] = cfg.combined(option, options.get(option.name, {}),
+                                                {EVERY_TEMPLATE: _params_file(ns.params_file)})
         if raw is not None:
             value = _read_at_file(option, raw) if option.name == PATCH_OPTION else raw
             options[option.name] = cfg.combined(option, options.get(option.name), cfg.parse_flag(option, value))
@@ -324,6 +327,18 @@ def _cli_options(ns: argparse.Namespace) -> dict[str, Any]:
 
 
 PATCH_OPTION = "patch"  # --patch @FILE reads the JSON Patch from FILE
+
+
+def _params_file(path: str) -> dict[str, str]:
+    """``--params-file FILE``: its one document as virtctl's ``readParamFile`` reads it (a map of
+    strings), or a ConfigError with virtctl's message."""
+    from krmfn.kubevirt.virtctl.template.process import ProcessError, params_from_file  # noqa: PLC0415
+    try:
+        return params_from_file(cfg.read_document(path)[1])
+    except cfg.ConfigError as err:
+        raise cfg.ConfigError(f"--params-file: {err.located()}", "--params-file") from None
+    except ProcessError as err:
+        raise cfg.ConfigError(f"--params-file: {path}: {err}", "--params-file") from None
 
 
 def _read_at_file(option: Option, raw: str) -> str:

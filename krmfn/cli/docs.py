@@ -77,7 +77,7 @@ def checks_index() -> str:
               "the checks above.\n"
             + "\n## Every mode\n\nNot checks of the objects: a bug in krmfn, and a run that cannot start.\n\n"
             + checks_table(RUN_RULES)
-            + "\n## adopt and inline\n\n" + generate_findings_table(MODE_FINDINGS)
+            + "\n## adopt, inline, process and convert\n\n" + generate_findings_table(MODE_FINDINGS)
             + "\n## generate\n\ngenerate's findings ([generate](../modes/generate.md)):\n\n"
             + generate_findings_table())
 

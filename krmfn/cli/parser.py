@@ -14,7 +14,7 @@ from typing import Any
 from krmfn import __version__, catalog
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT, VERSIONS
 from krmfn.model.modes import BY_NAME, KIND_TO_MODE
-from krmfn.model.options import MODES, Option, options_for
+from krmfn.model.options import MODES, PARAMETERS_KIND, Option, options_for
 
 DESCRIPTION = f"""\
 krmfn resolves KubeVirt instance types and preferences offline.
@@ -195,6 +195,14 @@ def _add_flag(parser: argparse.ArgumentParser, option: Option) -> None:
     help_text = f"{option.help} (default: {option.default!r})"
     if option.kind == "sizes":
         return  # a list: functionConfig only; the CLI takes one size (--from --name --vcpus --memory --patch --set)
+    if option.kind == PARAMETERS_KIND:  # virtctl template process's -p/--param, and its --params-file
+        parser.add_argument("-p", option.flag, dest=option.name, action="append", default=None,
+                            metavar="[TEMPLATE:]NAME=VALUE",
+                            help=f"{option.help} (repeatable; adds to a config file's values)")
+        parser.add_argument("--params-file", metavar="FILE", default=None,
+                            help="parameter values from FILE, a YAML or JSON map of strings as virtctl reads it, for "
+                                 "every template that declares each name (-p wins)")
+        return
     if option.kind == "lines":
         parser.add_argument(option.flag, dest=option.name, action="append", default=None,
                             help=f"{option.help} (adds to a config file's list)")

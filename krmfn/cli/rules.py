@@ -100,10 +100,15 @@ REPORT_RULES: tuple[Rule, ...] = (*RULES, *RUN_RULES)
 NORMALIZE_RULES: tuple[Rule, ...] = (*REPORT_RULES, NORMALIZE)
 RULE_BY_ID: dict[str, Rule] = {rule.id: rule for rule in NORMALIZE_RULES}
 # The other modes' findings, listed by `krmfn checks` (ID, severity, summary): generate's
-# (krmfn.modes.generate.findings), adopt's verdicts and inline's note on krmfn's own v1beta2.
+# (krmfn.modes.generate.findings), adopt's verdicts, inline's note on krmfn's own v1beta2, process's and convert's.
 MODE_FINDINGS: tuple[tuple[str, str, str], ...] = (
     (check_ids.ADOPT, "info", "adopt: a VM without matchers that an instance type and preference reproduce (a warning "
                           "when none does, with why)"),
     (check_ids.V1BETA2_NOT_SERVED, "info", "inline: an instancetype.kubevirt.io/v1beta2 object, served by krmfn only"),
+    (check_ids.TEMPLATE_PROCESS, "error", "process (and inline's `processTemplates`): virtctl's error processing a "
+                                          "VirtualMachineTemplate (left as it is), or a parameter value no template "
+                                          "takes; virtctl's warnings as warnings, the template's message as info"),
+    (check_ids.TEMPLATE_CONVERT, "error", "convert: virtctl's error converting an OpenShift Template (left as it "
+                                          "is)"),
 )
 OTHER_FINDINGS: tuple[tuple[str, str, str], ...] = (*MODE_FINDINGS, *GENERATE_FINDINGS)

@@ -23,7 +23,7 @@ from krmfn.kio import tree as yt
 from krmfn.kio.lines import line_of
 from krmfn.model.clusterfile import CLUSTER_CONFIG_OPTION, is_path
 from krmfn.model.modes import KIND_TO_MODE
-from krmfn.model.options import MODES, OPTIONS, Option, did_you_mean, options_for
+from krmfn.model.options import EVERY_TEMPLATE, MODES, OPTIONS, PARAMETERS_KIND, Option, did_you_mean, options_for
 from krmfn.model.check_ids import CHECK_IDS, INPUT
 
 API_GROUP = "krmfn.dev"
@@ -76,7 +76,7 @@ def parse_value(option: Option, raw: Any, path: str) -> Any:
     convert: dict[str, Callable[[Any, str], Any]] = {
         "str": _as_str, "bool": _as_bool, "list": _as_list, "enum": _as_enum(option), "int": _as_int,
         "checks": _as_checks, "severities": _as_severities, "sizes": _as_sizes,
-        "lines": _as_lines,
+        "lines": _as_lines, PARAMETERS_KIND: _as_parameters,
     }
     value = convert[option.kind](raw, path)
     if option.values:
@@ -108,6 +108,8 @@ def check_gates(options: Mapping[str, Any], path: Callable[[str], str]) -> None:
 
 def parse_flag(option: Option, raw: Any) -> Any:
     """A CLI flag's value; a list flag gives one string per use, each comma-separated."""
+    if option.kind == PARAMETERS_KIND and isinstance(raw, list):  # -p [TEMPLATE:]NAME=VALUE, one per use
+        return _assignments(raw, option.flag)
     if option.is_list and isinstance(raw, list):
         return [value for one in raw for value in parse_value(option, one, option.flag)]
     return parse_value(option, raw, option.flag)
@@ -121,6 +123,8 @@ def flag_path(name: str) -> str:
 def combined(option: Option, earlier: Any, later: Any) -> Any:
     """An option given twice (a config file, then a flag): lists add up, in order and without
     repeats (for `severity`, the later pair for a check wins); any other value is replaced."""
+    if option.kind == PARAMETERS_KIND and isinstance(earlier, dict) and isinstance(later, dict):
+        return {**earlier, **{template: {**earlier.get(template, {}), **values} for template, values in later.items()}}
     if not option.is_list or not isinstance(earlier, list) or not isinstance(later, list):
         return later
     if option.kind != "severities":
@@ -174,6 +178,57 @@ def _as_lines(raw: Any, path: str) -> list[str]:
     if isinstance(raw, list) and all(isinstance(part, str) for part in raw):
         return list(raw)
     raise ConfigError(f"{path}: expected a list of strings or a string with one value per line", path)
+
+
+def parameter_assignment(text: str, path: str) -> tuple[str, str, str]:
+    """``[TEMPLATE:]NAME=VALUE`` (``-p``, a ConfigMap line) as (template or ``*``, name, value): the
+    value is everything after the first ``=`` (commas and colons included)."""
+    target, equals, value = text.partition("=")
+    template, colon, name = target.partition(":")
+    if not colon:
+        template, name = EVERY_TEMPLATE, target
+    if not equals or not name.strip() or not template.strip():
+        raise ConfigError(f'{path}: "{text}": expected NAME=VALUE, or TEMPLATE:NAME=VALUE for one template '
+                          "(TEMPLATE: its name or NAMESPACE/NAME)", path)
+    return template.strip(), name.strip(), value
+
+
+def _scalar(raw: Any) -> str | None:
+    """A parameter value of the typed form: a string, or a YAML scalar written as its text."""
+    if isinstance(raw, bool):
+        return str(raw).lower()
+    if isinstance(raw, (str, int, float)):
+        return str(raw)
+    return None
+
+
+def _assignments(lines: list[str], path: str) -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for line in lines:
+        template, name, value = parameter_assignment(line, path)
+        out.setdefault(template, {})[name] = value
+    return out
+
+
+def _as_parameters(raw: Any, path: str) -> dict[str, dict[str, str]]:
+    """``{TEMPLATE: {NAME: VALUE}}`` from a typed mapping, or from a ConfigMap string of
+    ``[TEMPLATE:]NAME=VALUE`` lines."""
+    if isinstance(raw, str):
+        return _assignments([line.strip() for line in raw.splitlines() if line.strip()], path)
+    out: dict[str, dict[str, str]] = {}
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{path}: expected a mapping of templates to their parameters' values "
+                          "({TEMPLATE: {NAME: VALUE}}), or lines of [TEMPLATE:]NAME=VALUE", path)
+    for template, values in raw.items():
+        where = f"{path}.{template}"
+        if not isinstance(values, dict):
+            raise ConfigError(f"{where}: expected a mapping of parameter names to values", where)
+        for name, value in values.items():
+            text = _scalar(value)
+            if text is None:
+                raise ConfigError(f"{where}.{name}: expected a string", f"{where}.{name}")
+            out.setdefault(str(template), {})[str(name)] = text
+    return out
 
 
 def _as_sizes(raw: Any, path: str) -> list[Any]:
@@ -329,7 +384,7 @@ def options_from_file(path: str, mode: str, discovered: bool) -> dict[str, Any]:
 
 
 def _options_from_file(path: str, mode: str, discovered: bool) -> dict[str, Any]:
-    index, raw = _read_document(path)
+    index, raw = read_document(path)
     try:
         if isinstance(raw, dict) and ("kind" in raw or "apiVersion" in raw):
             if discovered:
@@ -346,7 +401,7 @@ def _options_from_file(path: str, mode: str, discovered: bool) -> dict[str, Any]
         raise
 
 
-def _read_document(path: str) -> tuple[int, Any]:
+def read_document(path: str) -> tuple[int, Any]:
     """The one non-empty document of a config file and its index (an empty file: (0, None))."""
     try:
         with open(path, "rb") as handle:

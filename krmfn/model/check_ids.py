@@ -69,7 +69,9 @@ INTERNAL_ERROR = "internal-error"
 CONFIG = "config"
 FUNCTION_CONFIG = "function-config"
 NOTHING_CHECKED = "nothing-checked"
-# Other modes' own findings: adopt's verdict on a VM, inline's note on krmfn's own v1beta2 (generate's
-# are in krmfn.modes.generate.findings).
+# Other modes' own findings: adopt's verdict on a VM, inline's note on krmfn's own v1beta2, what process
+# and convert say of a template (generate's are in krmfn.modes.generate.findings).
 ADOPT = "adopt"
 V1BETA2_NOT_SERVED = "v1beta2-not-served"
+TEMPLATE_PROCESS = "template-process"
+TEMPLATE_CONVERT = "template-convert"

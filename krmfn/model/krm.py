@@ -22,6 +22,8 @@ ORCHESTRATOR_PREFIXES = ("config.kubernetes.io/", "internal.config.kubernetes.io
 
 INLINED_FROM_ANNOTATION = "krmfn.dev/inlined-from"
 PROVENANCE_ANNOTATION = "krmfn.dev/provenance"  # inline's `provenance` option
+# process's: the VirtualMachineTemplate (`NAMESPACE/NAME`, or `NAME` without a namespace) a VM was rendered from
+PROCESSED_FROM_ANNOTATION = "krmfn.dev/processed-from"
 # Per-object suppression (``krmfn.model.suppression``): check IDs, comma-separated, and why.
 IGNORE_ANNOTATION = "krmfn.dev/ignore"
 IGNORE_REASON_ANNOTATION = "krmfn.dev/ignore-reason"

@@ -32,6 +32,10 @@ REGISTRY: tuple[Mode, ...] = (
          "Normalize"),
     Mode("adopt", "find the instance type and preference that reproduce each VM written without them; "
                   "--write rewrites", "Adopt"),
+    Mode("process", "render every VirtualMachineTemplate into its VirtualMachine (offline `virtctl template process "
+                    "--local`)", "Process"),
+    Mode("convert", "turn every OpenShift Template wrapping a VirtualMachine into a VirtualMachineTemplate "
+                    "(`virtctl template convert`)", "Convert"),
     Mode("diff", "show how VMs expand and validate differently between two trees, a git revision and the working "
                  "tree, or one tree under two settings"),
     Mode("explain", "show where every field of each inlined VM comes from: the VM, its instance type, its "

@@ -20,12 +20,17 @@ from krmfn.model.modes import FUNCTION_MODES
 MODES = FUNCTION_MODES
 # Kinds whose value is a list: a CLI flag repeats and takes commas, and adds to a config file's list.
 LIST_KINDS = ("list", "checks", "severities", "sizes", "lines")
+# A template's parameter values, ``{TEMPLATE: {NAME: VALUE}}`` (TEMPLATE: a name, ``NAMESPACE/NAME``, or
+# ``*`` for every template that declares NAME); a ConfigMap string and a CLI flag take
+# ``[TEMPLATE:]NAME=VALUE``, one a line or a flag each, and add to a config file's values.
+PARAMETERS_KIND = "parameters"
+EVERY_TEMPLATE = "*"
 
 
 @dataclass(frozen=True)
 class Option:
     name: str  # camelCase, as in functionConfig
-    kind: str  # "str" | "bool" | "enum" | "int", or one of LIST_KINDS ("lines": a string is one per line)
+    kind: str  # "str" | "bool" | "enum" | "int" | PARAMETERS_KIND, or one of LIST_KINDS ("lines": one per line)
     default: Any
     help: str
     example: str
@@ -41,6 +46,8 @@ class Option:
 
     @property
     def flag(self) -> str:
+        if self.kind == PARAMETERS_KIND:
+            return "--param"  # virtctl template process's flag (-p)
         return "--" + "".join("-" + c.lower() if c.isupper() else c for c in self.name)
 
 
@@ -125,7 +132,8 @@ OPTIONS: tuple[Option, ...] = (
            "\"Targeting a KubeVirt version\") and the common-instancetypes catalog it deploys "
            "(v1.7: v1.5.1, v1.8: v1.6.0, v1.9 and main: v1.7.0). `v1.7`, `v1.8` and `v1.9` are the "
            "releases v1.7.4, v1.8.4 and v1.9.0; `main` is KubeVirt's main branch at d923fdb8.",
-           "v1.8", ("inline", "validate", "generate", "normalize", "adopt"), tuple(KUBEVIRT_VERSIONS)),
+           "v1.8", ("inline", "validate", "generate", "normalize", "adopt", "process", "convert"),
+           tuple(KUBEVIRT_VERSIONS)),
     Option("catalog", "str", "",
            "The embedded common-instancetypes catalog (`v1.5.1`, `v1.6.0`, `v1.7.0`) that cluster "
            "instance types and preferences missing from the bundle resolve against (and that "
@@ -194,12 +202,30 @@ OPTIONS: tuple[Option, ...] = (
            "Adopt: rewrite each adoptable VM onto its instance type and preference (and add the custom "
            "sizes `generateSizes` made); off: only the report, nothing changes.",
            "true", ("adopt",)),
+    Option("parameters", PARAMETERS_KIND, {},
+           "Values of the templates' parameters, `{TEMPLATE: {NAME: VALUE}}`: TEMPLATE is a template's name, "
+           "`NAMESPACE/NAME`, or `*` for every template that declares NAME (none declaring it is an error); a "
+           "ConfigMap and the CLI (`-p`, repeatable) take `[TEMPLATE:]NAME=VALUE`, one a line. The CLI also "
+           "takes `--params-file FILE` (a YAML or JSON map of strings, as virtctl reads it), for every template.",
+           "{vm-template: {NAME: web, CPU: \"2\"}}", ("inline", "process")),
+    Option("seed", "int", 0,
+           "The seed of the values `generate: expression` parameters get (each template draws from its own "
+           "generator, seeded with the seed and its namespace and name): the same seed, the same values. virtctl "
+           "draws them at random, so its values differ.",
+           "42", ("inline", "process")),
+    Option("keepTemplates", "bool", False,
+           "Process: write each VirtualMachine after its template instead of in its place.",
+           "true", ("process",)),
+    Option("processTemplates", "bool", False,
+           "Inline: process every VirtualMachineTemplate first (as the process mode does, with `parameters` and "
+           "`seed`) and inline the VirtualMachines they yield, in place of the templates.",
+           "true", ("inline",)),
     Option("kustomizeBuildOptions", "str", "",
            "CLI only: options for each kustomization build, as Argo CD's `kustomize.buildOptions` (split as "
            "a shell would): `kubectl kustomize OPTIONS DIR`. Plugins, exec functions and Helm stay disabled "
            "unless these enable them (`--enable-alpha-plugins`, `--enable-exec`, `--enable-helm`; see Security).",
            "--load-restrictor LoadRestrictionsNone --enable-helm", ("inline", "validate", "generate", "normalize",
-                                                                    "adopt")),
+                                                                    "adopt", "process", "convert")),
     Option("legacyApiVersions", "enum", "reject",
            "`reject`: as KubeVirt does since v1.6 (`instancetype.kubevirt.io/v1alpha1` and `v1alpha2` "
            "not served, legacy ControllerRevision payloads undecodable); `convert`: read them as "
@@ -215,7 +241,8 @@ def options_for(mode: str) -> list[Option]:
 
 def defaults_for(mode: str) -> dict[str, Any]:
     """Every option of a mode with its default (a fresh copy: list defaults are not shared)."""
-    return {option.name: (list(option.default) if isinstance(option.default, list) else option.default)
+    return {option.name: (type(option.default)(option.default) if isinstance(option.default, (list, dict))
+                          else option.default)
             for option in options_for(mode)}
 
 

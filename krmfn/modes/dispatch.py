@@ -42,9 +42,20 @@ def _adopt() -> Runner:
     return run_adopt
 
 
+def _process() -> Runner:
+    from krmfn.modes.process.mode import run_process  # noqa: PLC0415
+    return run_process
+
+
+def _convert() -> Runner:
+    from krmfn.modes.convert.mode import run_convert  # noqa: PLC0415
+    return run_convert
+
+
 # Each function mode's loader: its package is imported when the mode runs, not before.
 RUNNERS: dict[str, Callable[[], Runner]] = {
     "inline": _inline, "validate": _validate, "generate": _generate, "normalize": _normalize, "adopt": _adopt,
+    "process": _process, "convert": _convert,
 }
 
 

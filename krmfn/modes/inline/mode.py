@@ -78,6 +78,7 @@ from krmfn.model.krm import (
     labels_of,
     provenance_value,
 )
+from krmfn.model.kubevirt_version import kubevirt_version
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
 from krmfn.model.suppression import suppress
@@ -116,6 +117,8 @@ class InlineOptions:
 
 def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     """The mode: functionConfig options in, the Outcome out."""
+    if options.get("processTemplates"):
+        return _processed_then_inlined(values, options)
     cluster = cluster_options("inline", values, options)
     inline_options = InlineOptions.from_options(cluster.options)
     expand = inline_options.expand
@@ -136,6 +139,31 @@ def run_inline(values: list[Any], options: Mapping[str, Any]) -> Outcome:
     outcome.findings.extend(cluster_findings(values, cluster))
     suppress(outcome.findings, values)  # Finding.item names input items, also after dropReferenced
     return outcome
+
+
+def _processed_then_inlined(values: list[Any], options: Mapping[str, Any]) -> Outcome:
+    """``processTemplates``: every VirtualMachineTemplate processed as the process mode does (with
+    ``parameters``, ``seed`` and ``kubevirtVersion``), then the result inlined. Items, changes and
+    findings are the input's: a finding on a VM a template yielded is on the template, its path
+    under ``spec.virtualMachine``."""
+    from krmfn.modes.process.mode import ProcessOptions, process_items  # noqa: PLC0415
+    given = complete("inline", options)
+    processed = process_items(values, ProcessOptions(given["parameters"], given["seed"], False,
+                                                     kubevirt_version(given["kubevirtVersion"])))
+    suppress(processed.findings, values)
+    inlined = run_inline(processed.items, {**options, "processTemplates": False})
+    sources = [None if source is None else processed.sources[source] for source in inlined.sources]
+    changed = {position for position, source in enumerate(inlined.sources)
+               if position in inlined.changed or (source is not None and source in processed.changed)}
+    findings = list(processed.findings)
+    for finding in inlined.findings:
+        if finding.item is not None:
+            from_template = finding.item in processed.changed
+            finding.item = processed.sources[finding.item]
+            if from_template and finding.path:
+                finding.path = f"spec.virtualMachine.{finding.path}"
+        findings.append(finding)
+    return Outcome(inlined.items, sources, changed, findings)
 
 
 def _store_vmis(values: list[Any], options: InlineOptions, outcome: Outcome) -> None:

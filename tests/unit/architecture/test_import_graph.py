@@ -50,7 +50,12 @@ LAZY_IMPORTS: set[tuple[str, str]] = {
 LAZY_IMPORTS |= {
     ("krmfn.modes.dispatch", "krmfn.modes.inline.mode"), ("krmfn.modes.dispatch", "krmfn.modes.validate.mode"),
     ("krmfn.modes.dispatch", "krmfn.modes.generate"), ("krmfn.modes.dispatch", "krmfn.modes.normalize.mode"),
-    ("krmfn.modes.dispatch", "krmfn.modes.adopt.mode"),
+    ("krmfn.modes.dispatch", "krmfn.modes.adopt.mode"), ("krmfn.modes.dispatch", "krmfn.modes.process.mode"),
+    ("krmfn.modes.dispatch", "krmfn.modes.convert.mode"),
+    # inline's processTemplates: the process mode and virt-template's engine (with its VM schema) load only
+    # when it is on
+    ("krmfn.modes.inline.mode", "krmfn.modes.process.mode"),
+    ("krmfn.cli.commands", "krmfn.kubevirt.virtctl.template.process"),  # --params-file, as virtctl reads it
     ("krmfn.cli.main", "krmfn.cli.commands"), ("krmfn.cli.main", "krmfn.cli.krm"),
     ("krmfn.cli.main", "krmfn.kio.resourcelist"), ("krmfn.cli.main", "krmfn.cli.parser"),  # argparse: 2 ms
     ("krmfn.cli.parser", "krmfn.cli.adopt"), ("krmfn.cli.parser", "krmfn.cli.diff"),

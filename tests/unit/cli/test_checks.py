@@ -17,7 +17,8 @@ def test_checks_lists_every_check_id_a_result_can_carry():
     assert lines[8] == "conflict                     error     VM fields that conflict with the selected instance type"
     assert [line.split()[0] for line in lines[1:]] == [
         *(rule.id for rule in RULES), "internal-error", "config", "function-config", "nothing-checked", "normalize",
-        "adopt", "v1beta2-not-served", *(finding[0] for finding in GENERATE_FINDINGS)]
+        "adopt", "v1beta2-not-served", "template-process", "template-convert",
+        *(finding[0] for finding in GENERATE_FINDINGS)]
     # every ID the model names (validate's, the reader's, the run's, the modes') is listed
     named = {value for name, value in vars(check_ids).items() if name.isupper() and isinstance(value, str)}
     assert named - {line.split()[0] for line in lines[1:]} == set()

@@ -152,3 +152,53 @@ def test_a_typed_function_config_whose_kind_is_not_a_string_is_a_config_error(ki
     # found by the fuzz run (crash 9b1de3ef): a mapping as kind raised TypeError
     with pytest.raises(ConfigError, match=r"^kind: unknown kind "):
         parse_function_config({"apiVersion": "krmfn.dev/v1alpha1", "kind": kind})
+
+
+def test_process_parameters_typed_and_as_configmap_lines() -> None:
+    typed = parse_function_config({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Process", "metadata": {"name": "p"},
+                                   "spec": {"parameters": {"vm-template": {"NAME": "web", "CPU": 2, "EFI": True},
+                                                           "lab/db": {"URL": "a=b,c"}}, "seed": 42}})
+    assert (typed.mode, typed.options) == ("process", {
+        "parameters": {"vm-template": {"NAME": "web", "CPU": "2", "EFI": "true"}, "lab/db": {"URL": "a=b,c"}},
+        "seed": 42})
+    lines = parse_function_config(config_map({"mode": "process", "seed": "7", "keepTemplates": "true",
+                                              "parameters": "NAME=web\nlab/db:URL=a=b,c\n"}))
+    assert lines.options == {"parameters": {"*": {"NAME": "web"}, "lab/db": {"URL": "a=b,c"}}, "seed": 7,
+                             "keepTemplates": True}
+    inline = parse_function_config(config_map({"mode": "inline", "processTemplates": "true", "parameters": "N=1"}))
+    assert inline.options == {"processTemplates": True, "parameters": {"*": {"N": "1"}}}
+    convert = parse_function_config({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Convert", "metadata": {"name": "c"},
+                                     "spec": {"kubevirtVersion": "v1.8"}})
+    assert (convert.mode, convert.options) == ("convert", {"kubevirtVersion": "v1.8"})
+
+
+@pytest.mark.parametrize("data, path, words", [
+    ({"parameters": "NAME"}, "data.parameters", 'data.parameters: "NAME": expected NAME=VALUE'),
+    ({"parameters": "=x"}, "data.parameters", 'data.parameters: "=x": expected NAME=VALUE'),
+    ({"parameters": ":N=x"}, "data.parameters", 'data.parameters: ":N=x": expected NAME=VALUE'),
+    ({"seed": "one"}, "data.seed", "data.seed: expected an integer"),
+    ({"keepTemplates": "maybe"}, "data.keepTemplates", 'data.keepTemplates: expected true or false, got "maybe"'),
+    ({"processTemplates": "true"}, "data.processTemplates", 'unknown option "processTemplates" for mode process'),
+])
+def test_process_option_errors_name_the_field(data, path, words) -> None:
+    with pytest.raises(ConfigError) as err:
+        parse_function_config(config_map({"mode": "process", **data}))
+    assert err.value.path == path and words in err.value.message
+
+
+@pytest.mark.parametrize("spec, path", [({"parameters": ["NAME=x"]}, "spec.parameters"),
+                                        ({"parameters": {"t": "NAME=x"}}, "spec.parameters.t"),
+                                        ({"parameters": {"t": {"N": [1]}}}, "spec.parameters.t.N")])
+def test_typed_parameters_must_map_templates_to_names_to_strings(spec, path) -> None:
+    with pytest.raises(ConfigError) as err:
+        parse_function_config({"apiVersion": "krmfn.dev/v1alpha1", "kind": "Process", "spec": spec})
+    assert err.value.path == path
+
+
+def test_parameters_from_a_file_and_flags_add_up_the_later_winning() -> None:
+    option = next(option for option in OPTIONS if option.name == "parameters")
+    flags = cfg.parse_flag(option, ["NAME=web", "t:CPU=2", "t:CPU=4"])
+    assert flags == {"*": {"NAME": "web"}, "t": {"CPU": "4"}}
+    assert cfg.combined(option, {"*": {"NAME": "db", "DISK": "1Gi"}, "u": {"X": "1"}}, flags) == {
+        "*": {"NAME": "web", "DISK": "1Gi"}, "u": {"X": "1"}, "t": {"CPU": "4"}}
+    assert option.flag == "--param"

@@ -11,7 +11,7 @@ def test_the_option_offers_every_release_and_defaults_to_the_newest() -> None:
     option = next(o for o in OPTIONS if o.name == "kubevirtVersion")
     assert option.choices == tuple(VERSIONS) == ("v1.7", "v1.8", "v1.9", "main")
     assert option.default == DEFAULT.name == "v1.9"
-    assert set(option.modes) == {"inline", "validate", "generate", "normalize", "adopt"}
+    assert set(option.modes) == {"inline", "validate", "generate", "normalize", "adopt", "process", "convert"}
 
 
 def test_names_parse_and_unknown_names_are_refused() -> None:

@@ -4,11 +4,12 @@ import pytest
 
 
 import krmfn.kubevirt.instancetype.expand.vms as expand_loop
+from tests.unit.modes.process.test_mode import CONFIG_MAP, template
 from krmfn.model.findings import ERROR
 from krmfn.modes.dispatch import run as dispatch_run
 from krmfn.modes.inline.mode import InlineOptions, inline_items, run_inline
 from krmfn.kubevirt.instancetype.expand.vms import INFER_HINT
-from krmfn.model.krm import INLINED_FROM_ANNOTATION
+from krmfn.model.krm import INLINED_FROM_ANNOTATION, PROCESSED_FROM_ANNOTATION
 
 IT_API = "instancetype.kubevirt.io/v1beta1"
 
@@ -414,3 +415,34 @@ def test_converted_legacy_objects_get_a_warning_each_only_under_convert():
         outcome.findings[0].message
     rejected = run_inline(items, {"catalog": "none", "legacyApiVersions": "reject"})
     assert [f.check for f in rejected.findings if f.check == "deprecated"] == []
+
+
+def test_process_templates_inlines_the_vms_templates_yield_in_their_place():
+    values = [template(), CONFIG_MAP]
+    outcome = run_inline(values, {"processTemplates": True, "parameters": {"*": {"NAME": "web"}}})
+    vm = outcome.items[0]
+    assert outcome.sources == [0, 1] and outcome.changed == {0} and outcome.items[1] is CONFIG_MAP
+    assert vm["kind"] == "VirtualMachine" and vm["metadata"]["namespace"] == "lab"
+    assert vm["metadata"]["annotations"][PROCESSED_FROM_ANNOTATION] == "lab/fedora-vm"
+    assert vm["metadata"]["annotations"]["krmfn.dev/inlined-from"] == (
+        "instancetype=VirtualMachineClusterInstancetype/u1.medium,preference=VirtualMachineClusterPreference/fedora")
+    assert "instancetype" not in vm["spec"] and vm["spec"]["template"]["spec"]["domain"]["memory"] == {"guest": "4Gi"}
+    assert [(f.severity, f.message, f.item) for f in outcome.findings] == [
+        ("info", "VM web is ready", 0),
+        *(("info", f"VirtualMachineCluster{kind} is not in the bundle: used the one of the embedded "
+                   "common-instancetypes catalog v1.7.0", 0)
+          for kind in ("Instancetype u1.medium", "Preference fedora"))]
+    # off (the default), a template passes through inline unchanged
+    assert run_inline(values, {"parameters": {"*": {"NAME": "web"}}}).changed == set()
+
+
+def test_process_templates_puts_inlines_findings_on_the_template_under_spec_virtual_machine():
+    misspelled = template()
+    misspelled["spec"]["virtualMachine"]["spec"]["instancetype"]["name"] = "u1.meduim"
+    outcome = run_inline([misspelled], {"processTemplates": True, "parameters": {"*": {"NAME": "web"}}})
+    # processed, not inlined: the VM stays as the template yields it
+    assert outcome.changed == {0} and outcome.items[0]["spec"]["instancetype"] == {"name": "u1.meduim"}
+    errors = [(f.item, f.path, f.message) for f in outcome.findings if f.severity == "error"]
+    assert errors == [(0, "spec.virtualMachine.spec.instancetype.name",
+                       'virtualmachineclusterinstancetypes.instancetype.kubevirt.io "u1.meduim" not found '
+                       "(did you mean u1.medium?)")]
