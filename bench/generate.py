@@ -65,7 +65,8 @@ def preference(i: int) -> str:
 """
 
 
-def vm(i: int) -> str:
+def vm(i: int, catalog: bool = False) -> str:
+    instancetype, preference = ("u1.medium", "fedora") if catalog else (f"bench-it-{i % 20}", f"bench-pref-{i % 20}")
     return f"""- apiVersion: kubevirt.io/v1
   kind: VirtualMachine
   metadata:
@@ -82,9 +83,9 @@ def vm(i: int) -> str:
   spec:
     runStrategy: Halted
     instancetype:
-      name: bench-it-{i % 20}
+      name: {instancetype}
     preference:
-      name: bench-pref-{i % 20}
+      name: {preference}
     dataVolumeTemplates:
     - metadata:
         name: vm-{i}-data
@@ -217,15 +218,27 @@ def vmi(i: int) -> str:
 """
 
 
-def bundle(n: int, mode: str = "inline", kind: str = "vm") -> str:
+def bundle(n: int, mode: str = "inline", kind: str = "vm", catalog: bool = False) -> str:
     parts = ["apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"]
-    parts += [instancetype(i) for i in range(20)]
-    parts += [preference(i) for i in range(20)]
-    parts += [(vmi if kind == "vmi" else vm)(i) for i in range(n)]
+    if not catalog:
+        parts += [instancetype(i) for i in range(20)]
+        parts += [preference(i) for i in range(20)]
+    parts += [vmi(i) if kind == "vmi" else vm(i, catalog) for i in range(n)]
     size = ("    from: bench-it-1\n    name: bench-custom\n    vcpus: '3'\n    memory: 6Gi\n"
             if mode == "generate" else "")
     parts.append(f"functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: krmfn\n"
                  f"  data:\n    mode: {mode}\n{size}")
+    return "".join(parts)
+
+
+def documents(n: int, catalog: bool = True) -> str:
+    """The same N VMs as one multi-document YAML file (as the CLI reads them), without the
+    ResourceList's kpt annotations."""
+    parts = []
+    for i in range(n):
+        lines = vm(i, catalog).splitlines(keepends=True)
+        kept = [line for line in lines if "config.kubernetes.io/" not in line and line != "    annotations:\n"]
+        parts.append("---\n" + "".join(line[2:] for line in kept))
     return "".join(parts)
 
 
@@ -234,5 +247,12 @@ if __name__ == "__main__":
     parser.add_argument("n", type=int)
     parser.add_argument("--mode", default="inline")
     parser.add_argument("--kind", choices=("vm", "vmi"), default="vm")
+    parser.add_argument("--catalog", action="store_true",
+                        help="VMs naming the embedded catalog's u1.medium and fedora, no types in the bundle")
+    parser.add_argument("--files", action="store_true",
+                        help="the VMs as one multi-document file for the CLI, not a ResourceList")
     args = parser.parse_args()
-    sys.stdout.write(bundle(args.n, args.mode, args.kind))
+    if args.files:
+        sys.stdout.write(documents(args.n, args.catalog))
+    else:
+        sys.stdout.write(bundle(args.n, args.mode, args.kind, args.catalog))

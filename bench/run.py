@@ -1,9 +1,13 @@
 """Benchmark runner: wall time, time per 1,000 VMs and peak memory, for each mode and size.
 
 usage: python bench/run.py [--sizes 100,1000,10000,50000]
-                           [--modes passthrough,inline,validate,validate-vmi,generate,normalize,pyyaml]
+                           [--modes passthrough,inline,validate,validate-vmi,generate,normalize,pyyaml,
+                                    function-catalog,cli-catalog]
                            [--repeat N]
 ``validate-vmi`` validates a bundle of N VirtualMachineInstances (``generate.py --kind vmi``).
+``function-catalog`` validates N VMs naming the catalog's u1.medium and fedora as a ResourceList on
+stdin, ``cli-catalog`` the same VMs as one file (``krmfn validate FILE``); the last lines give
+cli-catalog's time and peak memory over function-catalog's.
 Each run is a fresh process fed a generated ResourceList on stdin (as kpt and kustomize do);
 peak memory is the child's max RSS. The pyyaml row is a PyYAML C-loader load and dump of the
 same input: the floor a straightforward Python function would have.
@@ -22,7 +26,7 @@ import krmfn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from generate import bundle  # noqa: E402
+from generate import bundle, documents  # noqa: E402
 
 COMMANDS = {
     "passthrough": [sys.executable, os.path.join(HERE, "passthrough.py")],
@@ -32,6 +36,8 @@ COMMANDS = {
     "generate": [sys.executable, "-m", "krmfn"],
     "normalize": [sys.executable, "-m", "krmfn"],
     "pyyaml": [sys.executable, os.path.join(HERE, "pyyaml_floor.py")],
+    "function-catalog": [sys.executable, "-m", "krmfn"],
+    "cli-catalog": [sys.executable, "-m", "krmfn", "validate"],  # the file as its argument, not on stdin
 }
 
 
@@ -65,6 +71,7 @@ def main() -> None:
     print("| VMs | MB | mode | wall s | s per 1,000 VMs | peak MB | x PyYAML floor | exit |")
     print("|---:|---:|---|---:|---:|---:|---:|---:|")
     walls: dict[tuple[str, int], float] = {}
+    peaks: dict[tuple[str, int], float] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
             floor = None
@@ -74,7 +81,9 @@ def main() -> None:
                 with open(path, "w") as handle:
                     handle.write(_bundle(size, mode))
                 mb = os.path.getsize(path) / 1e6
-                best = min((measure(COMMANDS[mode], path) for _ in range(args.repeat)), key=lambda r: r[0])
+                command, stdin = ((COMMANDS[mode], path) if mode != "cli-catalog"
+                                  else ([*COMMANDS[mode], path], os.devnull))
+                best = min((measure(command, stdin) for _ in range(args.repeat)), key=lambda r: r[0])
                 if mode == "pyyaml":
                     floor = best[0]
                 rows.append((mode, mb, best))
@@ -85,10 +94,16 @@ def main() -> None:
                 print(f"| {size} | {mb:.1f} | {mode} | {wall:.2f} | {wall / size * 1000:.3f} | {peak:.0f} "
                       f"| {ratio} | {code} |", flush=True)
                 walls[mode, size] = wall
+                peaks[mode, size] = peak
     print_scaling(walls, modes, sizes)
+    print_cli_ratio(walls, peaks, sizes)
 
 
 def _bundle(size: int, mode: str) -> str:
+    if mode == "function-catalog":
+        return bundle(size, "validate", catalog=True)
+    if mode == "cli-catalog":
+        return documents(size, catalog=True)
     if mode == "validate-vmi":
         return bundle(size, "validate", kind="vmi")
     return bundle(size, "inline" if mode in ("passthrough", "pyyaml") else mode)
@@ -101,6 +116,16 @@ def print_scaling(walls: dict[tuple[str, int], float], modes: list[str], sizes: 
         return
     print(f"\nscaling, {large} VMs over {large // 5} VMs (linear is 5.0): " + ", ".join(
         f"{mode} {walls[mode, large] / walls[mode, large // 5]:.2f}" for mode in modes))
+
+
+def print_cli_ratio(walls: dict[tuple[str, int], float], peaks: dict[tuple[str, int], float],
+                    sizes: list[int]) -> None:
+    """The CLI on files over the function on stdin, the same catalog VMs (target: 1.2 at most)."""
+    for size in sizes:
+        if ("cli-catalog", size) in walls and ("function-catalog", size) in walls:
+            print(f"\ncli-catalog over function-catalog, {size} VMs: time "
+                  f"{walls['cli-catalog', size] / walls['function-catalog', size]:.2f}, peak memory "
+                  f"{peaks['cli-catalog', size] / peaks['function-catalog', size]:.2f}")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,8 @@ from krmfn.model.kubevirt_version import CATALOG_OFF, catalog_for, kubevirt_vers
 from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.options import EVERY_TEMPLATE, PARAMETERS_KIND, Option, options_for
 from krmfn.model.outcome import Outcome
-from krmfn.report.findings import ReportSettings, add_lines, line_location, use_color, write_fatal, write_report
+from krmfn.report.findings import (ReportSettings, add_lines, folded, line_location, listed, stderr_lines,
+                                   use_color, write_fatal, write_report)
 from krmfn.report.merge import merge_bundles
 from krmfn.report.paths import path_base, shower
 
@@ -140,7 +141,12 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     flags = mode == "generate" and _size_flags(ns)
     # validate's report names every path from the path base, the messages' too ("first definition: ...")
     show = shower(_path_base(ns)) if mode == "validate" or (mode == "normalize" and options.get("check")) else None
-    runs = [(bundle, *_bundle_results(mode, bundle, options, flags, show)) for bundle in bundles]
+    reported = mode == "validate" or (mode == "normalize" and options.get("check"))
+    settings = _report_settings(ns, options, fmt, stdout) if reported else _stderr_settings(ns, options)
+    # a line number is found for a result written on a line of its own (one bundle: nothing to merge)
+    wanted = None if len(bundles) != 1 or getattr(ns, "argocd_ignore", False) else \
+        functools.partial(listed, settings=settings) if reported else lambda result: not folded(result, settings)
+    runs = [(bundle, *_bundle_results(mode, bundle, options, flags, show, wanted)) for bundle in bundles]
     if mode == "generate" and _nothing_generated(runs):
         return _fatal("nothing to generate: give --from and --name (with --vcpus, --memory, --custom, --patch or "
                       "--set to change the copy), or sizes in a config file",
@@ -149,10 +155,10 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         for result in usage:
             stderr.write(f"krmfn: {stderr_line(result)}\n")
         return EXIT_FATAL
-    if mode == "validate" or (mode == "normalize" and options.get("check")):
+    if reported:
         results = merge_bundles([(bundle.built_from, bundle_results) for bundle, _, bundle_results in runs])
         items = [item for bundle in bundles for item in bundle.items]
-        return _print_report(results, items, _report_settings(ns, options, fmt, stdout), stdout)
+        return _print_report(results, items, settings, stdout)
     results = [result for _, _, bundle_results in runs for result in bundle_results]
     if mode == "normalize" and ns.argocd_ignore:
         return _print_argocd_ignore(bundles, options, results, stdout, stderr)
@@ -169,9 +175,8 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             written.append((outcome, bundle.items))
     stdout.write("---\n".join(rlio.write_stream(outcome, items, open_end=position == len(written) - 1)
                               for position, (outcome, items) in enumerate(written)))
-    for result in results:
-        if result.get("severity") != ERROR:
-            stderr.write(f"krmfn: {stderr_line(result)}\n")
+    for line in stderr_lines(results, settings):
+        stderr.write(f"krmfn: {line}\n")
     return report_errors(results, stderr)
 
 
@@ -269,14 +274,16 @@ def _read_bundles(ns: argparse.Namespace, options: dict[str, Any]) -> list[Bundl
 
 
 def _bundle_results(mode: str, bundle: Bundle, options: dict[str, Any], flags: bool = False,
-                    show: Callable[[str], str] | None = None) -> tuple[Outcome, list[dict[str, Any]]]:
+                    show: Callable[[str], str] | None = None,
+                    wanted: Callable[[dict[str, Any]], bool] | None = None) -> tuple[Outcome, list[dict[str, Any]]]:
     """Run the mode on one bundle: its outcome, and its input problems and findings as results
-    (with lines where the items came from files; ``show`` names the files a message points to)."""
+    (with lines where the items came from files, for the results ``wanted`` accepts; ``show``
+    names the files a message points to)."""
     outcome = run_guarded_mode(mode, [item.value for item in bundle.items], options, flags)
     results = [to_result(f, bundle.items, locate=functools.partial(line_location, show=show))
                for f in outcome.findings]
     if bundle.built_from is None:
-        add_lines(results, bundle.items, [f.item for f in outcome.findings])
+        add_lines(results, bundle.items, [f.item for f in outcome.findings], wanted)
     else:  # the file, document and line each object and field came from
         from krmfn.kio import origins  # noqa: PLC0415
         origins.add_lines(results, bundle.items, [f.item for f in outcome.findings])
@@ -359,6 +366,14 @@ def _report_settings(ns: argparse.Namespace, options: dict[str, Any], fmt: str, 
                           show_suppressed=ns.show_suppressed, catalog_check=CATALOG_CHECK,
                           catalog_version=version or CATALOG_OFF, rules=_rules(fmt, ns.mode), mode=ns.mode,
                           path_base=_path_base(ns))
+
+
+def _stderr_settings(ns: argparse.Namespace, options: dict[str, Any]) -> ReportSettings:
+    """How a mode other than validate's report writes its warnings and infos on stderr: the
+    catalog's info lines folded into one unless --verbose."""
+    version = catalog_for(options.get("catalog"), kubevirt_version(options.get("kubevirtVersion")))
+    return ReportSettings(verbose=bool(getattr(ns, "verbose", False)), catalog_check=CATALOG_CHECK,
+                          catalog_version=version or CATALOG_OFF, mode=ns.mode)
 
 
 def _path_base(ns: argparse.Namespace) -> str:

@@ -136,6 +136,9 @@ def _add_mode(sub: Any, mode: str) -> None:
         command_module(mode).add_flags(mode_parser)
     if mode == "validate":
         _add_report_flags(mode_parser)
+    if mode in ("inline", "generate"):  # their stderr folds the catalog's info lines as validate's report does
+        mode_parser.add_argument("--verbose", "-v", action="store_true",
+                                 help="list each catalog info line on stderr instead of one summary line")
     if mode == "normalize":
         _add_report_flags(mode_parser)  # for --check
         mode_parser.add_argument("--argocd-ignore", action="store_true",

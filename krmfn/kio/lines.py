@@ -1,8 +1,12 @@
-"""Line numbers for findings in files (CLI reports), computed only for files that have findings.
+"""Line numbers for findings in files (CLI reports), computed only for the documents whose
+findings are shown.
 
-rapidyaml's Python API does not expose source positions, so the file is composed again with
+rapidyaml's Python API does not expose source positions, so the document is composed again with
 PyYAML (positions only, no values are taken from it) and the finding's field path is followed
-to the deepest node that exists.
+to the deepest node that exists. A document whose bytes are known (``krmfn.kio.spans``: a block
+mapping between document markers) is composed on its own, its lines offset by the line breaks
+before it, which are counted once per text, moving forward; the others from the whole text's
+composition.
 """
 from __future__ import annotations
 
@@ -108,6 +112,49 @@ def line_of(path: str, doc_index: int, field_path: str | None) -> int | None:
 def line_in(data: bytes, doc_index: int, field_path: str | None) -> int | None:
     """``line_of`` in a text read from stdin (the bytes read, as no file holds them)."""
     return _line(_read_documents(data), doc_index, field_path)
+
+
+def span_line(data: bytes, span: tuple[int, int], field_path: str | None) -> int | None:
+    """``line_of`` in the document that is ``data[span[0]:span[1]]`` (a whole document of the
+    text, starting at a line's start): that document alone is composed. None when it does not
+    read as one document (the caller then composes the whole text)."""
+    docs = _span_documents(data, span[0], span[1])
+    if len(docs) != 1:
+        return None
+    line, before = _line(docs, 0, field_path), _breaks_before(data, span[0])
+    return None if line is None or before is None else line + before
+
+
+@lru_cache(maxsize=8)
+def _span_documents(data: bytes, start: int, end: int) -> tuple[Any, ...]:
+    """One document's node tree (a few are kept: the findings of a document come together)."""
+    return compose(data[start:end])
+
+
+_BREAKS: dict[int, tuple[bytes, int, int | None]] = {}  # id(text) -> (text, offset, line breaks before it)
+
+
+def _breaks_before(data: bytes, offset: int) -> int | None:
+    """The line breaks in ``data[:offset]`` as YAML counts them, counted on from the last offset
+    asked of this text (documents are asked in order, so a text is read once); None when the text
+    has a break other than LF and CRLF (a lone CR, NEL, LS, PS), which ``bytes.count`` would miss."""
+    known = _BREAKS.get(id(data))
+    if known is None or known[0] is not data:
+        if len(_BREAKS) >= 8:
+            _BREAKS.clear()
+        plain = data.count(b"\r") == data.count(b"\r\n") and not any(b in data for b in _OTHER_BREAKS)
+        known = (data, 0, 0 if plain else None)
+    text, start, count = known
+    if count is None:
+        return None
+    if offset < start:
+        start, count = 0, 0
+    count += data.count(b"\n", start, offset)
+    _BREAKS[id(data)] = (text, offset, count)
+    return count
+
+
+_OTHER_BREAKS = ("\x85".encode(), "\u2028".encode(), "\u2029".encode())
 
 
 def _line(docs: tuple[Any, ...], doc_index: int, field_path: str | None) -> int | None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from krmfn.kio.items import Item
 from krmfn.report.merge import suffix as builds_suffix
 from krmfn.report.paths import STDIN, path_base, rebased, shower
-from krmfn.kio.lines import line_in, line_of
+from krmfn.kio.lines import line_in, line_of, span_line
 from krmfn.kio.results import REACHED_THROUGH, item_location, location, stderr_line
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR, INFO, WARNING
@@ -58,11 +58,15 @@ def use_color(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:
     return bool(isatty is not None and isatty())
 
 
-def add_lines(results: list[dict[str, Any]], items: list[Item], findings_items: list[int | None]) -> None:
-    """Give each result whose item came from a file (or stdin) the 1-based line of its field."""
-    for result, index in zip(results, findings_items, strict=False):
-        if index is None or not 0 <= index < len(items):
-            continue
+def add_lines(results: list[dict[str, Any]], items: list[Item], findings_items: list[int | None],
+              wanted: Callable[[dict[str, Any]], bool] | None = None) -> None:
+    """Give each result whose item came from a file (or stdin) the 1-based line of its field;
+    with ``wanted``, only the results it accepts (those a report shows). The results are taken
+    item by item, so that each document is composed once."""
+    pairs = [(index, result) for result, index in zip(results, findings_items, strict=False)
+             if index is not None and 0 <= index < len(items) and (wanted is None or wanted(result))]
+    pairs.sort(key=lambda pair: pair[0])
+    for index, result in pairs:
         item = items[index]
         line = _line(item, (result.get("field") or {}).get("path"))
         if line:
@@ -74,6 +78,10 @@ def _line(item: Item, field_path: str | None) -> int | None:
     from stdin (no file to open again: the bytes read)."""
     if not item.file or item.doc_index is None:
         return None
+    if item.document and item.source is not None and item.span is not None:
+        line = span_line(item.source, item.span, field_path)  # that document alone
+        if line is not None:
+            return line
     if item.file != "-":
         return line_of(item.file, item.doc_index, field_path)
     return line_in(item.source, item.doc_index, field_path) if item.source is not None and item.document else None
@@ -136,7 +144,7 @@ def _write_lines(results: list[dict[str, Any]], counts: dict[str, int], settings
                  out: TextIO, base: str) -> None:
     show = shower(base)
     shown = [r for r in results if _shown(r, settings)]
-    collapsed = [] if settings.verbose else [r for r in shown if _is_catalog(r, settings) and not suppression(r)]
+    collapsed = [r for r in shown if folded(r, settings)]
     github = settings.fmt == "github"
     annotated = shower(base, as_typed=False)
     hidden = {id(result) for result in collapsed}
@@ -153,6 +161,31 @@ def _write_lines(results: list[dict[str, Any]], counts: dict[str, int], settings
         parts.append(f"{counts['suppressed']} suppressed")
     line = f"krmfn {settings.mode}: {', '.join(parts)}"
     out.write((_paint(line, _BOLD) if settings.color and not github else line) + "\n")
+
+
+def listed(result: dict[str, Any], settings: ReportSettings) -> bool:
+    """The report writes the result on a line of its own (its line number is then needed): every
+    result in a machine format; in text and github one that is shown and not folded into the
+    catalog's one line."""
+    if settings.fmt not in ("text", "github"):
+        return True
+    return _shown(result, settings) and not folded(result, settings)
+
+
+def stderr_lines(results: list[dict[str, Any]], settings: ReportSettings) -> list[str]:
+    """A mode's warnings and infos as its stderr lines (the modes other than validate's report),
+    the catalog's info lines folded into one unless ``verbose``, as validate's report does."""
+    lines = [stderr_line(result) for result in results
+             if result.get("severity") != ERROR and not folded(result, settings)]
+    count = sum(1 for result in results if folded(result, settings))
+    if count:
+        lines.append(_catalog_line(count, settings, False))
+    return lines
+
+
+def folded(result: dict[str, Any], settings: ReportSettings) -> bool:
+    """A catalog info line that the one catalog line counts instead (unless ``verbose``)."""
+    return not settings.verbose and _is_catalog(result, settings) and not suppression(result)
 
 
 def _shown(result: dict[str, Any], settings: ReportSettings) -> bool:

@@ -652,3 +652,23 @@ def test_catalog_takes_format_and_still_its_deprecated_output():
         assert (old.code, old.stdout) == (0, yaml_out.stdout)
         assert old.stderr == f"krmfn catalog: note: {flag} is deprecated; use --format\n"
     assert "--output" not in krmfn_process(["catalog", "--help"]).stdout
+
+
+def test_inline_folds_the_catalog_infos_into_one_stderr_line_unless_verbose(tmp_path):
+    """As validate's report: one line for the catalog's references, --verbose lists each."""
+    vm = ("apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: web\n  namespace: lab\nspec:\n"
+          "  runStrategy: Halted\n  instancetype:\n    name: u1.medium\n  preference:\n    name: fedora\n"
+          "  template:\n    spec:\n      domain:\n        devices: {}\n")
+    (tmp_path / "vm.yaml").write_text(vm)
+    folded = krmfn_process(["inline", str(tmp_path / "vm.yaml")])
+    assert folded.code == 0
+    assert folded.stderr == ("krmfn: info [catalog] 2 references resolved from the embedded catalog v1.7.0 "
+                             "(--verbose to list them)\n")
+    listed = krmfn_process(["inline", "--verbose", str(tmp_path / "vm.yaml")])
+    assert listed.stdout == folded.stdout
+    path = tmp_path / "vm.yaml"
+    assert listed.stderr == (
+        f"krmfn: {path}:1: VirtualMachine lab/web: info: VirtualMachineClusterInstancetype u1.medium is not in the "
+        "bundle: used the one of the embedded common-instancetypes catalog v1.7.0\n"
+        f"krmfn: {path}:1: VirtualMachine lab/web: info: VirtualMachineClusterPreference fedora is not in the "
+        "bundle: used the one of the embedded common-instancetypes catalog v1.7.0\n")

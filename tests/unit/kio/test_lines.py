@@ -1,4 +1,4 @@
-from krmfn.kio.lines import document_start, duplicate_key_position, line_in, line_of, split_path
+from krmfn.kio.lines import document_start, duplicate_key_position, line_in, line_of, span_line, split_path
 
 
 def test_split_path():
@@ -37,3 +37,24 @@ def test_document_start_and_duplicate_key_position():
     merged = b"base: &b {x: 1}\nitem:\n  <<: *b\n  <<: *b\n  y: 1\n  y: 2\n"
     assert duplicate_key_position(merged, 0) == (6, 3)  # merge keys are not duplicates
     assert duplicate_key_position(b"a: [\n", 0) is None  # what PyYAML cannot read has no position
+
+
+def test_span_line_composes_the_document_alone_and_counts_the_lines_before_it(tmp_path):
+    """A document whose bytes are known gives the same line as the whole file's composition."""
+    data = b"a: 1\n---\n# c\nkind: VM\nspec:\n  disks:\n  - name: a\n  - name: b\n    bus: sata\n---\nkind: X\nb: 2\n"
+    (tmp_path / "vm.yaml").write_bytes(data)
+    second, third = data.index(b"# c"), data.index(b"kind: X")
+    spans = {1: (second, third - len(b"---\n")), 2: (third, len(data))}
+    for doc, path in ((1, "spec.disks.1.bus"), (1, "spec.missing"), (1, None), (2, "b"), (1, "spec.disks[0]")):
+        assert span_line(data, spans[doc], path) == line_of(str(tmp_path / "vm.yaml"), doc, path)
+    assert span_line(data, spans[1], "spec.disks.1.bus") == 9
+    assert span_line(data, spans[2], "b") == 12
+    assert span_line(data, spans[1], "spec.disks.1.bus") == 9  # asked again, after a later document
+
+
+def test_span_line_gives_way_where_line_breaks_are_not_counted_as_bytes():
+    """A lone CR is a line break to YAML: the whole text's composition is used instead (None)."""
+    data = b"a: 1\r---\nkind: VM\nspec: {}\n"
+    start = data.index(b"kind")
+    assert span_line(data, (start, len(data)), "spec") is None
+    assert span_line(b"a: [1,\n---\n", (0, 11), "a") is None  # not one document

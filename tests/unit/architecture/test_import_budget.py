@@ -1,0 +1,99 @@
+"""A small run imports what it uses: a budget of modules for one-VM runs (a count, not a time).
+
+Most runs are small (kustomize and kpt start the function once per build, pre-commit lints a few
+files), and nearly all of their time is importing modules (bench/startup.py, bench/README.md
+"Start-up"). Each run here is a fresh interpreter in a scratch directory (no kustomization, no
+.krmfn.yaml around it); the count is of the modules the run adds to ``sys.modules``, the
+interpreter's own start-up left out. A change that makes a one-VM run import more than its budget
+fails here: load the new code through a registry (``dispatch.RUNNERS``, ``admit.CHAINS``), a
+function-level import listed in test_import_graph.py, or a ``LazyPattern``
+(CONTRIBUTING.md, "Where a change goes"), or raise the budget saying why.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+# Measured when the budgets were set (Python 3.11): validate of one VM file with its types 271
+# modules, with catalog types 271, the function's validate 250, inline of the file 245. The budgets
+# leave about 3% for growth.
+BUDGETS = {"validate-files": 280, "validate-catalog": 280, "function-validate": 258, "inline-files": 253}
+
+VM = """apiVersion: kubevirt.io/v1
+kind: VirtualMachine
+metadata:
+  name: web
+  namespace: lab
+spec:
+  runStrategy: Halted
+  instancetype:
+    name: {instancetype}
+  preference:
+    name: {preference}
+  template:
+    spec:
+      domain:
+        devices: {{}}
+"""
+TYPES = """---
+apiVersion: instancetype.kubevirt.io/v1beta1
+kind: VirtualMachineClusterInstancetype
+metadata:
+  name: small
+spec:
+  cpu:
+    guest: 1
+  memory:
+    guest: 1Gi
+---
+apiVersion: instancetype.kubevirt.io/v1beta1
+kind: VirtualMachineClusterPreference
+metadata:
+  name: linux
+spec:
+  devices:
+    preferredDiskBus: virtio
+"""
+DRIVER = """
+import io, json, sys
+before = set(sys.modules)
+from krmfn.cli.main import main
+args = json.loads(sys.argv[1])
+if not args:
+    sys.stdin = io.TextIOWrapper(io.BytesIO(open(sys.argv[2], "rb").read()))
+code = main(args)
+print(json.dumps([code, len(set(sys.modules) - before)]))
+"""
+
+
+def _resource_list(text: str) -> str:
+    items = "".join("- " + doc.strip().replace("\n", "\n  ") + "\n" for doc in text.split("---") if doc.strip())
+    return ("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n" + items +
+            "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: krmfn\n"
+            "  data:\n    mode: validate\n")
+
+
+def _imported(tmp_path: pathlib.Path, args: list[str], stdin: str = "") -> int:
+    done = subprocess.run([sys.executable, "-c", DRIVER, json.dumps(args), stdin], cwd=tmp_path,
+                          capture_output=True, text=True, check=True, timeout=120)
+    code, count = json.loads(done.stdout.splitlines()[-1])
+    assert code == 0, done.stderr
+    return int(count)
+
+
+@pytest.mark.parametrize("run", sorted(BUDGETS))
+def test_a_one_vm_run_imports_within_its_budget(tmp_path: pathlib.Path, run: str) -> None:
+    (tmp_path / ".git").mkdir()  # the repository root: no .krmfn.yaml is looked for above it
+    own = VM.format(instancetype="small", preference="linux") + TYPES
+    (tmp_path / "own.yaml").write_text(own)
+    (tmp_path / "catalog.yaml").write_text(VM.format(instancetype="u1.medium", preference="fedora"))
+    (tmp_path / "rl.yaml").write_text(_resource_list(own))
+    args = {"validate-files": (["validate", "own.yaml"], ""), "validate-catalog": (["validate", "catalog.yaml"], ""),
+            "function-validate": ([], str(tmp_path / "rl.yaml")), "inline-files": (["inline", "own.yaml"], "")}[run]
+    count = _imported(tmp_path, *args)
+    assert count <= BUDGETS[run], f"{run}: {count} modules imported, budget {BUDGETS[run]}"
+    assert count >= BUDGETS[run] * 0.5, f"{run}: {count} modules: is the run still running the mode?"
