@@ -8,6 +8,7 @@ fit or adopt.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -38,6 +39,13 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self.subcommands: dict[str, argparse.ArgumentParser] = {}
 
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """argparse's formatter, given the terminal's width as ``shutil.get_terminal_size`` reads
+        it (``COLUMNS``, then the terminal, else 80) without importing shutil: argparse makes one
+        for every option it adds, so a run that prints no help would load shutil and the
+        compression modules it imports (2.5 ms of a one-VM run)."""
+        return self.formatter_class(prog=self.prog, width=_columns() - 2)  # type: ignore[call-arg]
+
     def parse(self, args: list[str]) -> argparse.Namespace:
         """``parse_args``, but arguments no parser knows are the subcommand's usage error."""
         ns, extra = self.parse_known_args(args)
@@ -47,6 +55,19 @@ class Parser(argparse.ArgumentParser):
             owner = self.subcommands.get(mode, self) if mode and given_to_mode else self
             owner.error(f"unrecognized arguments: {' '.join(extra)}")
         return ns
+
+
+def _columns() -> int:
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 def build_parser(only: str | None = None) -> Parser:
