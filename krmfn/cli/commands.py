@@ -77,15 +77,21 @@ def _columns(header: list[str], rows: list[list[str]]) -> str:
 def run_checks(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     """Every check ID a result can carry: each rule (``krmfn checks ID`` explains it), then the other
     modes' findings."""
-    from krmfn.cli.rules import OTHER_FINDINGS, RULE_BY_ID  # noqa: PLC0415
+    from krmfn.cli.rules import MODES_DOCS, OTHER_FINDING_PAGES, OTHER_FINDINGS, RULE_BY_ID  # noqa: PLC0415
     if ns.check is None:
         rows = [[rule.id, rule.severity, rule.summary] for rule in RULE_BY_ID.values()]
         rows += [[check, severity, summary] for check, severity, summary in OTHER_FINDINGS]
         stdout.write(_columns(["ID", "SEVERITY", "SUMMARY"], rows))
         return 0
     rule = RULE_BY_ID.get(ns.check)
+    other = next((row for row in OTHER_FINDINGS if row[0] == ns.check), None)
+    if rule is None and other is not None:  # another mode's finding: its line, and its mode's page
+        check, severity, summary = other
+        stdout.write(f"{check} ({severity}): {plain(summary)}\n\nMore: {MODES_DOCS}/{OTHER_FINDING_PAGES[check]}.md\n")
+        return 0
     if rule is None:
-        stderr.write(f"krmfn: unknown check {ns.check!r} (known: {', '.join(RULE_BY_ID)})\n")
+        known = [*RULE_BY_ID, *(check for check, _, _ in OTHER_FINDINGS)]
+        stderr.write(f"krmfn: unknown check {ns.check!r} (known: {', '.join(known)})\n")
         return 2
     stdout.write(explain_check(rule))
     return 0

@@ -112,3 +112,8 @@ MODE_FINDINGS: tuple[tuple[str, str, str], ...] = (
                                           "is)"),
 )
 OTHER_FINDINGS: tuple[tuple[str, str, str], ...] = (*MODE_FINDINGS, *GENERATE_FINDINGS)
+# The mode page that documents each of them (`krmfn checks ID` points there).
+MODES_DOCS = "https://github.com/krmfn/krmfn/blob/main/docs/modes"
+OTHER_FINDING_PAGES: dict[str, str] = {
+    check_ids.ADOPT: "adopt", check_ids.V1BETA2_NOT_SERVED: "inline", check_ids.TEMPLATE_PROCESS: "process",
+    check_ids.TEMPLATE_CONVERT: "convert", **{check: "generate" for check, _, _ in GENERATE_FINDINGS}}

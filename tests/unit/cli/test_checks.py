@@ -1,12 +1,13 @@
 """`krmfn checks` and `krmfn checks ID` (like `ruff rule`)."""
 from __future__ import annotations
 
+import os
 import re
 
 from krmfn.cli.rules import RULES
 from krmfn.model import check_ids
 from krmfn.modes.generate.findings import FINDINGS as GENERATE_FINDINGS
-from tests.conftest import krmfn_process
+from tests.conftest import REPO, krmfn_process
 
 
 def test_checks_lists_every_check_id_a_result_can_carry():
@@ -53,5 +54,18 @@ def test_unknown_check_exits_2_with_the_known_ids():
     run = krmfn_process(["checks", "nope"])
     assert run.code == 2 and run.stdout == ""
     assert run.stderr.startswith("krmfn: unknown check 'nope' (known: api-version, unknown-field, schema, ")
-    assert run.stderr.rstrip().endswith("catalog, ignore-annotation, input, internal-error, config, function-config, "
-                                        "nothing-checked, normalize)")
+    assert ("catalog, ignore-annotation, input, internal-error, config, function-config, nothing-checked, normalize, "
+            "adopt, v1beta2-not-served, template-process, template-convert, generate-") in run.stderr
+    assert run.stderr.rstrip().endswith("generate-replaced)")
+
+
+def test_every_listed_id_is_explained_with_a_page_that_exists():
+    """Each ID `krmfn checks` lists, the other modes' too: `krmfn checks ID` says what it is and
+    names a page of docs/ that exists (a mode's page for the other modes' findings)."""
+    listed = [line.split()[0] for line in krmfn_process(["checks"]).stdout.splitlines()[1:]]
+    for check in ("adopt", "v1beta2-not-served", "template-process", "template-convert", GENERATE_FINDINGS[0][0]):
+        assert check in listed
+        run = krmfn_process(["checks", check])
+        assert run.code == 0 and run.stdout.startswith(f"{check} (")
+        page = run.stdout.rstrip().rsplit("/blob/main/", 1)[1]
+        assert os.path.exists(os.path.join(REPO, page)), page
