@@ -59,8 +59,12 @@ spec:
   devices:
     preferredDiskBus: virtio
 """
+# What an editable install's import finder loads at start-up and a regular install does not: loaded
+# before counting, so that both count the same (CI installs krmfn as a wheel, a developer may not).
+PRELOADED = "__future__, copyreg, enum, errno, fnmatch, importlib.machinery, ipaddress, ntpath, pathlib, re, urllib.parse, warnings"
 DRIVER = """
 import io, json, sys
+import """ + PRELOADED + """
 before = set(sys.modules)
 from krmfn.cli.main import main
 args = json.loads(sys.argv[1])
