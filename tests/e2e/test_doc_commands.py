@@ -23,6 +23,9 @@ import shlex
 import shutil
 import subprocess
 import sysconfig
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import pytest
 
@@ -189,21 +192,46 @@ def where(page: str, args: list[str], stdin: str | None, sandbox: str) -> str:
     return sandbox
 
 
-@pytest.mark.parametrize(("page", "line", "command"), doc_commands(), ids=lambda v: str(v)[:90])
-def test_a_command_a_doc_shows_runs(page, line, command, sandbox, tmp_path):
-    args, stdin, stdout = words(command)
+@dataclass(frozen=True)
+class Ran:
+    cwd: str
+    code: int
+    stdout: bytes
+    stderr: str
+
+
+def run_command(page: str, command: str, sandbox: str, scratch: str) -> Ran:
+    args, stdin, _ = words(command)
     cwd = where(page, args, stdin, sandbox)
-    if cwd != sandbox and any(part in args for part in ("--write",)):  # never rewrite the repository's files
-        shutil.copytree(cwd, tmp_path / "copy", ignore=shutil.ignore_patterns(".git", ".venv", "*.pyc"))
-        cwd = str(tmp_path / "copy")
+    if cwd != sandbox and "--write" in args:  # never rewrite the repository's files
+        copy = tempfile.mkdtemp(dir=scratch)
+        shutil.copytree(cwd, copy, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".git", ".venv", "*.pyc"))
+        cwd = copy
     with open(os.path.join(cwd, stdin), "rb") if stdin else open(os.devnull, "rb") as given:
         run = subprocess.run([KRMFN, *args], cwd=cwd, stdin=given, capture_output=True, check=False,
                              env={**os.environ, "NO_COLOR": "1", "GITHUB_ACTIONS": ""}, timeout=300)
-    err = run.stderr.decode("utf-8", "replace")
-    assert run.returncode in (0, 1), f"{page}:{line}: `{command}` exited {run.returncode} in {cwd}:\n{err}"
-    assert "Traceback" not in err and "internal error" not in err, f"{page}:{line}: `{command}`:\n{err}"
-    if stdout is not None:
-        assert run.stdout, f"{page}:{line}: `{command}` wrote nothing to {stdout}"
+    return Ran(cwd, run.returncode, run.stdout, run.stderr.decode("utf-8", "replace"))
+
+
+@pytest.fixture(scope="module")
+def ran(sandbox, tmp_path_factory) -> dict[tuple[str, str], Ran]:
+    """Every command run once (the same command of the same page once), two at a time: they are
+    processes, and the machine has more than one CPU."""
+    scratch = str(tmp_path_factory.mktemp("docs-writes"))
+    wanted = sorted({(page, command) for page, _, command in doc_commands()})
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as pool:
+        done = pool.map(lambda entry: run_command(entry[0], entry[1], sandbox, scratch), wanted)
+        return dict(zip(wanted, done, strict=True))
+
+
+@pytest.mark.parametrize(("page", "line", "command"), doc_commands(), ids=lambda v: str(v)[:90])
+def test_a_command_a_doc_shows_runs(page, line, command, ran):
+    run = ran[(page, command)]
+    assert run.code in (0, 1), f"{page}:{line}: `{command}` exited {run.code} in {run.cwd}:\n{run.stderr}"
+    assert "Traceback" not in run.stderr and "internal error" not in run.stderr, \
+        f"{page}:{line}: `{command}`:\n{run.stderr}"
+    if words(command)[2] is not None:
+        assert run.stdout, f"{page}:{line}: `{command}` wrote nothing to {words(command)[2]}"
 
 
 def test_the_commands_are_found():
