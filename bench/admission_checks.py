@@ -27,7 +27,7 @@ sys.path.insert(0, HERE)
 from generate import bundle  # noqa: E402
 
 SPENT: dict[str, float] = {}
-VMS_ADMITTER_STEPS = ("validate_virtual_machine_instance_metadata", "validate_grace_io_virtualization_annotations",
+VMS_ADMITTER_STEPS = ("validate_virtual_machine_instance_metadata", "_grace_io_virtualization_annotations",
                       "validate_data_volume_template", "validate_run_strategy", "validate_live_update_features",
                       "admit_vm_storage", "validate_discontinued_bindings", "discontinued_in_use")
 VM_WEBHOOK_STEPS = ("apply_on_copy", "set_default_vmi_spec", "find_requirement_failure", "_template_copy", "mutate",

@@ -50,11 +50,20 @@ def child(parent: dict, key: str) -> dict:
 def clone(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars), as Go's DeepCopy of a decoded
     struct; much faster than copy.deepcopy. Strings and numbers are immutable and shared (a
-    marshal round trip is faster but duplicates every string: 36 MB more for 10,000 VMs)."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
+    marshal round trip is faster but duplicates every string: 36 MB more for 10,000 VMs). A
+    plain dict is copied in C and only its containers replaced: the leaves, most of the values,
+    cost no call."""
+    if type(value) is dict:
+        out = value.copy()
+        for key, item in out.items():
+            kind = type(item)
+            if kind is dict or kind is list or (kind is not str and isinstance(item, (dict, list))):
+                out[key] = clone(item)
+        return out
     if isinstance(value, list):
-        return [clone(v) for v in value]
+        return [clone(item) if isinstance(item, (dict, list)) else item for item in value]
+    if isinstance(value, dict):
+        return {key: clone(item) for key, item in value.items()}
     return value
 
 

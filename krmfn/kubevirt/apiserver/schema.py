@@ -84,6 +84,8 @@ class Scalar(Node):
     # (the walk's fast path).
     regex: re.Pattern[str] | None = field(init=False, default=None, repr=False)
     fast_type: builtins.type | None = field(init=False, default=None, repr=False)  # `type` is the field above
+    # The range of Go's integer type for an integer leaf (what decoding checks beyond the JSON kind).
+    go_range: tuple[int, int] | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         pattern = self.pattern
@@ -94,6 +96,8 @@ class Scalar(Node):
         if not self.enum and not self.gate_enum and self.pattern is None and self.minimum is None \
                 and self.maximum is None:
             object.__setattr__(self, "fast_type", {"string": str, "boolean": bool, "integer": int}.get(self.type))
+        if self.type == "integer":
+            object.__setattr__(self, "go_range", _GO_INT_RANGES.get(self.go, _GO_INT_RANGES["int64"]))
 
     def matches(self, text: str) -> bool:
         return self.regex is None or self.regex.search(text) is not None
@@ -534,12 +538,15 @@ class SchemaReport:
       fields in key order, depth first);
     * ``pruned``: the API server's strict field validation of a resource (``value`` is the whole
       object), in its order (``pruned_paths``): the fields it prunes, including those under a
-      value of the wrong JSON type.
+      value of the wrong JSON type;
+    * ``go_decodes``: the walk was asked to (``check(..., go_decoding=True)``) and found nothing
+      Go's decoding refuses, so ``go_decode_failure_of`` need not walk the object again.
     """
 
     unknown: list[str] = field(default_factory=list)
     errors: list[SchemaError] = field(default_factory=list)
     pruned: list[str] = field(default_factory=list)
+    go_decodes: bool = False
 
 
 # What Go decodes into the webhook's types even though the schema refuses it: a missing field, a
@@ -552,7 +559,7 @@ def decodable(report: SchemaReport | None) -> bool:
     return report is None or all(error.code in _DECODABLE_CODES for error in report.errors)
 
 
-def check(value: Any, node: Node, scalar_defaults: bool = False) -> SchemaReport:
+def check(value: Any, node: Node, scalar_defaults: bool = False, go_decoding: bool = False) -> SchemaReport:
     """Walk ``value`` against ``node`` once.
 
     ``scalar_defaults``: KubeVirt's own schema gate (openapi-gen definitions) gives every
@@ -560,9 +567,14 @@ def check(value: Any, node: Node, scalar_defaults: bool = False) -> SchemaReport
     missing required property that has a default; only required objects count there (golden
     ``preference-fields/devices-inputs-bus-type``: an input without ``type`` is admitted, while
     ``admission/vm-missing-devices`` is rejected).
+
+    ``go_decoding``: the same walk also judges what Go's decoding into ``node`` looks at beyond the
+    OpenAPI types (an integer's range, a quantity's text) and sets ``report.go_decodes`` when
+    nothing fails there and no OpenAPI error was found (a wrong JSON kind is one), so that
+    ``go_decode_failure_of`` answers without a second walk.
     """
-    walk = _Walk(scalar_defaults, False)
-    report = SchemaReport()
+    walk = _Walk(scalar_defaults, False, go_decoding)
+    report = SchemaReport(go_decodes=go_decoding)
     _walk(value, node, "", report, walk)
     if report.errors:
         # Errors are rare: only then walk again in key order, the order the API server reports.
@@ -579,6 +591,7 @@ def check(value: Any, node: Node, scalar_defaults: bool = False) -> SchemaReport
 class _Walk:
     scalar_defaults: bool
     sort_keys: bool
+    go_decoding: bool = False
 
     def keys(self, value: dict) -> Any:
         if not self.sort_keys:
@@ -661,7 +674,7 @@ def _walk(value: Any, node: Node, path: str, report: SchemaReport, walk: _Walk) 
     """``value`` is not None. Child paths are only built for containers and for errors."""
     node_type = type(node)
     if node_type is Scalar:
-        _check_scalar(value, node, path, report, walk.scalar_defaults)  # type: ignore[arg-type]
+        _check_scalar(value, node, path, report, walk)  # type: ignore[arg-type]
     elif node_type is Obj:
         if type(value) is not dict:
             report.errors.append(_type_error(path, "object", json_type(value)))
@@ -708,7 +721,9 @@ def _walk_object(value: dict, node: Obj, path: str, report: SchemaReport, walk: 
         sub_type = type(sub)
         if sub_type is Scalar:
             if type(child) is not sub.fast_type:  # type: ignore[attr-defined]  # sub is a Scalar
-                _check_scalar(child, sub, join(path, key), report, walk.scalar_defaults)  # type: ignore[arg-type]
+                _check_scalar(child, sub, join(path, key), report, walk)  # type: ignore[arg-type]
+            elif sub.go_range is not None and not sub.go_range[0] <= child <= sub.go_range[1]:  # type: ignore
+                report.go_decodes = False
         elif sub_type is Obj and type(child) is dict:
             _walk_object(child, sub, f"{path}.{key}" if path else key, report, walk)  # type: ignore[arg-type]
         elif sub_type is ListOf and type(child) is list and type(sub.items) is Obj:  # type: ignore[attr-defined]
@@ -729,8 +744,12 @@ def _walk_object(value: dict, node: Obj, path: str, report: SchemaReport, walk: 
 GATE_QUANTITY_TYPES = ("string", "integer", "number")
 
 
-def _check_scalar(value: Any, node: Scalar, path: str, report: SchemaReport, gate: bool = False) -> None:
-    """One leaf; ``gate``: KubeVirt's ``ValidateSchema`` (its OpenAPI definitions), not the CRD."""
+def _check_scalar(value: Any, node: Scalar, path: str, report: SchemaReport, walk: _Walk) -> None:
+    """One leaf; ``walk.scalar_defaults``: KubeVirt's ``ValidateSchema`` (its OpenAPI definitions),
+    not the CRD."""
+    if walk.go_decoding and report.go_decodes and _decode_scalar(value, node, "", "", "") is not None:
+        report.go_decodes = False
+    gate = walk.scalar_defaults
     errors = report.errors
     kind = node.type
     actual = json_type(value)
@@ -836,6 +855,12 @@ def go_decode_failure(value: Any, node: Node, root: str) -> tuple[str, str] | No
     error below a type of ``GO_UNMARSHAL_ALIASES`` comes from its own Unmarshal: rooted at the alias.
     """
     return _decode(value, node, root, "", "")
+
+
+def go_decode_failure_of(report: SchemaReport, value: Any, node: Node, root: str) -> tuple[str, str] | None:
+    """``go_decode_failure`` after ``report = check(value, node, ..., go_decoding=True)``: None
+    without another walk when that walk found nothing Go's decoding refuses (the usual object)."""
+    return None if report.go_decodes else go_decode_failure(value, node, root)
 
 
 def _unmarshal_type_error(value: str, node: Node, root: str, field: str) -> str:

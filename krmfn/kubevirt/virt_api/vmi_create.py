@@ -88,12 +88,12 @@ def create_vmi(vmi: dict, presets: list[dict], namespace: str = bundles.DEFAULT_
         return VMICreate(rejected, None)
     warnings = apiserver.deprecation_warnings(vmi, VMI_RESOURCE)
     schema = vmi_schema(config.kubevirt_version)
-    report = schemas.check(vmi, schema, scalar_defaults=True)
+    report = schemas.check(vmi, schema, scalar_defaults=True, go_decoding=True)
     rejected = apiserver.field_validation_error(vmi, VMI_RESOURCE, warnings, report) or schema_gate_error(
         report, warnings)
     if rejected is not None:
         return VMICreate(rejected, None)
-    failure = get_vmi_from_admission_review(vmi, schema)
+    failure = get_vmi_from_admission_review(vmi, schema, report)
     if failure is not None:
         return VMICreate(reject_message(STAGE_VMI_MUTATOR, failure[0], warnings, located=failure[1]), None)
     vmi_namespace = bundles.object_namespace(vmi, namespace)

@@ -436,14 +436,15 @@ def admit_vm(vm: dict, bundle: Bundle, namespace: str = bundles.DEFAULT_NAMESPAC
     warnings = apiserver.deprecation_warnings(vm, VM_RESOURCE)
     vm_namespace = bundles.object_namespace(vm, namespace)
     schema = vm_schema(config.kubevirt_version, accepts_vm_guest(vm, bundle, vm_namespace, config.kubevirt_version))
-    report = schemas.check(vm, schema, scalar_defaults=True)
+    report = schemas.check(vm, schema, scalar_defaults=True, go_decoding=True)
     rejected = (apiserver.field_validation_error(vm, VM_RESOURCE, warnings, report)
                 or schema_gate_error(report, warnings))
     if rejected is not None:
         return rejected
     # vm-mutator.go Mutate: GetVMFromAdmissionReview decodes the VM (its template's spec into its
-    # own VMISpecAlias: krmfn.kubevirt.apiserver.schema.go_decode_failure) before anything else.
-    failure = schemas.go_decode_failure(vm, schema, kinds.VIRTUAL_MACHINE)
+    # own VMISpecAlias: krmfn.kubevirt.apiserver.schema.go_decode_failure) before anything else; the
+    # schema gate's walk above has judged the decoding too, so a VM that decodes is not walked again.
+    failure = schemas.go_decode_failure_of(report, vm, schema, kinds.VIRTUAL_MACHINE)
     if failure is not None:
         return reject_message(STAGE_VM_MUTATOR, failure[0], warnings, located=failure[1])
     mutation = mutate(vm, bundle, vm_namespace, config.kubevirt_version)

@@ -404,6 +404,28 @@ def test_a_quantity_error_is_unmarshal_json_s_own_and_the_first_error_wins():
     assert s.go_decode_error(fine, VMI, "VirtualMachineInstance") is None
 
 
+@pytest.mark.parametrize("obj", [
+    {"spec": {"domain": {"cpu": {"cores": 4294967295}, "resources": {"requests": {"memory": 1.5}}}}},
+    {"spec": {"domain": {"cpu": {"cores": -2}}}},
+    {"spec": {"domain": {"cpu": {"cores": 2.0}}}},
+    {"spec": {"domain": {"cpu": {"cores": 2.5}}}},
+    {"spec": {"domain": {"resources": {"requests": {"memory": "lots"}}}}},
+    {"spec": {"domain": {"resources": {"requests": {"memory": " 1Gi"}}}}},
+    {"spec": {"networks": [{"name": 1}, None]}},
+    {"spec": {"networks": ["pod"]}},
+    {"metadata": {"generation": 1 << 63, "labels": {"a": "b"}}},
+    {"metadata": {"creationTimestamp": datetime.datetime(2024, 1, 1)}, "spec": {"unknown": -1}},
+])
+@pytest.mark.parametrize("scalar_defaults", [False, True])
+def test_the_schema_walk_judges_go_decoding_as_the_decoding_walk_does(obj, scalar_defaults):
+    """``check(..., go_decoding=True)`` spares the second walk only where it would find nothing."""
+    report = s.check(obj, VMI, scalar_defaults=scalar_defaults, go_decoding=True)
+    expected = s.go_decode_failure(obj, VMI, "VirtualMachineInstance")
+    assert s.go_decode_failure_of(report, obj, VMI, "VirtualMachineInstance") == expected
+    assert report.go_decodes == (expected is None and not report.errors)
+    assert not s.check(obj, VMI, scalar_defaults=scalar_defaults).go_decodes
+
+
 def test_the_gate_takes_any_string_or_number_for_a_quantity_the_crd_its_pattern():
     """KubeVirt's OpenAPI definitions type resource.Quantity string, integer or number, no pattern."""
     obj = {"spec": {"domain": {"resources": {"requests": {"memory": "lots", "cpu": 1.5}}}}}
