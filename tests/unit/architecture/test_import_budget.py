@@ -61,7 +61,8 @@ spec:
 """
 # What an editable install's import finder loads at start-up and a regular install does not: loaded
 # before counting, so that both count the same (CI installs krmfn as a wheel, a developer may not).
-PRELOADED = "__future__, copyreg, enum, errno, fnmatch, importlib.machinery, ipaddress, ntpath, pathlib, re, urllib.parse, warnings"
+PRELOADED = ("__future__, copyreg, enum, errno, fnmatch, importlib.machinery, ipaddress, ntpath, pathlib, re, "
+             "urllib.parse, warnings")
 DRIVER = """
 import io, json, sys
 import """ + PRELOADED + """
