@@ -4,9 +4,11 @@ Each VM has disks incl. a cdrom, two interfaces, a cloud-init volume and a dataV
 carries kpt path/index annotations, and references one of 20 instance types and 20 preferences
 (also in the bundle). With ``--kind vmi`` the bundle holds N VirtualMachineInstances instead: the
 same domain with the vCPUs, memory and the preferences' devices written out (a VMI names no
-instance type), beside the same instance types and preferences.
+instance type), beside the same instance types and preferences. With ``--kind template``: N
+VirtualMachineTemplates, each yielding that VM (its name from a parameter ``NAME``, a password
+from a generated parameter ``PASSWORD`` in its cloud-init).
 
-usage: python bench/generate.py N [--mode inline|validate|generate] [--kind vm|vmi] > rl.yaml
+usage: python bench/generate.py N [--mode inline|validate|generate] [--kind vm|vmi|template] > rl.yaml
 """
 from __future__ import annotations
 
@@ -143,6 +145,36 @@ def vm(i: int, catalog: bool = False) -> str:
 """
 
 
+def template(i: int, catalog: bool = False) -> str:
+    """A VirtualMachineTemplate whose VM, processed with its defaults, is ``vm(i, catalog)`` (its
+    cloud-init also sets a generated password)."""
+    lines = vm(i, catalog).splitlines(keepends=True)
+    body = [line for line in lines[1:] if "config.kubernetes.io/" not in line and line != "    annotations:\n"
+            and not line.startswith("    namespace:")]
+    body = [line.replace(f"vm-{i}", "${NAME}") for line in body]
+    body.append("              password: ${PASSWORD}\n")
+    indented = "".join("      " + line for line in ["apiVersion: kubevirt.io/v1\n", *(line[2:] for line in body)])
+    return f"""- apiVersion: template.kubevirt.io/v1beta1
+  kind: VirtualMachineTemplate
+  metadata:
+    name: t-{i}
+    namespace: team-{i % 10}
+    annotations:
+      config.kubernetes.io/index: '0'
+      config.kubernetes.io/path: 'templates/t-{i}.yaml'
+      internal.config.kubernetes.io/index: '0'
+      internal.config.kubernetes.io/path: 'templates/t-{i}.yaml'
+  spec:
+    parameters:
+    - name: NAME
+      value: vm-{i}
+    - name: PASSWORD
+      generate: expression
+      from: "[a-zA-Z0-9]{{16}}"
+    virtualMachine:
+{indented}"""
+
+
 def vmi(i: int) -> str:
     cpu, memory = SIZES[i % 20 % len(SIZES)]
     bus = BUSES[i % 20 % 3]
@@ -223,7 +255,8 @@ def bundle(n: int, mode: str = "inline", kind: str = "vm", catalog: bool = False
     if not catalog:
         parts += [instancetype(i) for i in range(20)]
         parts += [preference(i) for i in range(20)]
-    parts += [vmi(i) if kind == "vmi" else vm(i, catalog) for i in range(n)]
+    objects = {"vm": vm, "vmi": lambda i, _: vmi(i), "template": template}[kind]
+    parts += [objects(i, catalog) for i in range(n)]
     size = ("    from: bench-it-1\n    name: bench-custom\n    vcpus: '3'\n    memory: 6Gi\n"
             if mode == "generate" else "")
     parts.append(f"functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: krmfn\n"
@@ -231,12 +264,12 @@ def bundle(n: int, mode: str = "inline", kind: str = "vm", catalog: bool = False
     return "".join(parts)
 
 
-def documents(n: int, catalog: bool = True) -> str:
-    """The same N VMs as one multi-document YAML file (as the CLI reads them), without the
-    ResourceList's kpt annotations."""
+def documents(n: int, catalog: bool = True, kind: str = "vm") -> str:
+    """The same N VMs (or templates) as one multi-document YAML file (as the CLI reads them),
+    without the ResourceList's kpt annotations."""
     parts = []
     for i in range(n):
-        lines = vm(i, catalog).splitlines(keepends=True)
+        lines = (template if kind == "template" else vm)(i, catalog).splitlines(keepends=True)
         kept = [line for line in lines if "config.kubernetes.io/" not in line and line != "    annotations:\n"]
         parts.append("---\n" + "".join(line[2:] for line in kept))
     return "".join(parts)
@@ -246,13 +279,13 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int)
     parser.add_argument("--mode", default="inline")
-    parser.add_argument("--kind", choices=("vm", "vmi"), default="vm")
+    parser.add_argument("--kind", choices=("vm", "vmi", "template"), default="vm")
     parser.add_argument("--catalog", action="store_true",
                         help="VMs naming the embedded catalog's u1.medium and fedora, no types in the bundle")
     parser.add_argument("--files", action="store_true",
                         help="the VMs as one multi-document file for the CLI, not a ResourceList")
     args = parser.parse_args()
     if args.files:
-        sys.stdout.write(documents(args.n, args.catalog))
+        sys.stdout.write(documents(args.n, args.catalog, args.kind))
     else:
         sys.stdout.write(bundle(args.n, args.mode, args.kind, args.catalog))

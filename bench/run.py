@@ -1,13 +1,15 @@
 """Benchmark runner: wall time, time per 1,000 VMs and peak memory, for each mode and size.
 
 usage: python bench/run.py [--sizes 100,1000,10000,50000]
-                           [--modes passthrough,inline,validate,validate-vmi,generate,normalize,pyyaml,
-                                    function-catalog,cli-catalog]
+                           [--modes passthrough,inline,validate,validate-vmi,validate-template,generate,
+                                    normalize,pyyaml,function-catalog,cli-catalog,cli-template]
                            [--repeat N]
-``validate-vmi`` validates a bundle of N VirtualMachineInstances (``generate.py --kind vmi``).
+``validate-vmi`` validates a bundle of N VirtualMachineInstances (``generate.py --kind vmi``),
+``validate-template`` one of N VirtualMachineTemplates yielding the N VMs (``--kind template``).
 ``function-catalog`` validates N VMs naming the catalog's u1.medium and fedora as a ResourceList on
-stdin, ``cli-catalog`` the same VMs as one file (``krmfn validate FILE``); the last lines give
-cli-catalog's time and peak memory over function-catalog's.
+stdin, ``cli-catalog`` the same VMs as one file (``krmfn validate FILE``), ``cli-template`` N
+templates yielding them as one file; the last lines give cli-catalog's time and peak memory over
+function-catalog's, and each template mode's time over its VMs' (validate, cli-catalog).
 Each run is a fresh process fed a generated ResourceList on stdin (as kpt and kustomize do);
 peak memory is the child's max RSS. The pyyaml row is a PyYAML C-loader load and dump of the
 same input: the floor a straightforward Python function would have.
@@ -33,12 +35,17 @@ COMMANDS = {
     "inline": [sys.executable, "-m", "krmfn"],
     "validate": [sys.executable, "-m", "krmfn"],
     "validate-vmi": [sys.executable, "-m", "krmfn"],
+    "validate-template": [sys.executable, "-m", "krmfn"],
     "generate": [sys.executable, "-m", "krmfn"],
     "normalize": [sys.executable, "-m", "krmfn"],
     "pyyaml": [sys.executable, os.path.join(HERE, "pyyaml_floor.py")],
     "function-catalog": [sys.executable, "-m", "krmfn"],
     "cli-catalog": [sys.executable, "-m", "krmfn", "validate"],  # the file as its argument, not on stdin
+    "cli-template": [sys.executable, "-m", "krmfn", "validate"],
 }
+CLI_MODES = ("cli-catalog", "cli-template")
+# Each template mode over the mode validating the VMs its templates yield.
+TEMPLATE_RATIOS = (("validate-template", "validate"), ("cli-template", "cli-catalog"))
 
 
 def measure(cmd: list[str], path: str) -> tuple[float, float, int]:
@@ -81,7 +88,7 @@ def main() -> None:
                 with open(path, "w") as handle:
                     handle.write(_bundle(size, mode))
                 mb = os.path.getsize(path) / 1e6
-                command, stdin = ((COMMANDS[mode], path) if mode != "cli-catalog"
+                command, stdin = ((COMMANDS[mode], path) if mode not in CLI_MODES
                                   else ([*COMMANDS[mode], path], os.devnull))
                 best = min((measure(command, stdin) for _ in range(args.repeat)), key=lambda r: r[0])
                 if mode == "pyyaml":
@@ -97,15 +104,18 @@ def main() -> None:
                 peaks[mode, size] = peak
     print_scaling(walls, modes, sizes)
     print_cli_ratio(walls, peaks, sizes)
+    print_template_ratios(walls, sizes)
 
 
 def _bundle(size: int, mode: str) -> str:
     if mode == "function-catalog":
         return bundle(size, "validate", catalog=True)
-    if mode == "cli-catalog":
-        return documents(size, catalog=True)
+    if mode in CLI_MODES:
+        return documents(size, catalog=True, kind="template" if mode == "cli-template" else "vm")
     if mode == "validate-vmi":
         return bundle(size, "validate", kind="vmi")
+    if mode == "validate-template":
+        return bundle(size, "validate", kind="template")
     return bundle(size, "inline" if mode in ("passthrough", "pyyaml") else mode)
 
 
@@ -126,6 +136,14 @@ def print_cli_ratio(walls: dict[tuple[str, int], float], peaks: dict[tuple[str, 
             print(f"\ncli-catalog over function-catalog, {size} VMs: time "
                   f"{walls['cli-catalog', size] / walls['function-catalog', size]:.2f}, peak memory "
                   f"{peaks['cli-catalog', size] / peaks['function-catalog', size]:.2f}")
+
+
+def print_template_ratios(walls: dict[tuple[str, int], float], sizes: list[int]) -> None:
+    """N templates over the N VMs they yield (target: 1.5 at most)."""
+    for size in sizes:
+        for templates, vms in TEMPLATE_RATIOS:
+            if (templates, size) in walls and (vms, size) in walls:
+                print(f"\n{templates} over {vms}, {size}: time {walls[templates, size] / walls[vms, size]:.2f}")
 
 
 if __name__ == "__main__":

@@ -20,14 +20,29 @@ import re
 import ryml
 
 _OPEN_FLOW_MAPPING = re.compile(rb"\{(?![ \t]*\})")
-_COMMENT_AFTER_SCALAR = re.compile(rb"[^\s,\[\]{}][ \t]+#")
 _COMMENT_IN_SCALAR = re.compile(rb"[ \t]+#")
+_BLANKS = b" \t"
+_NOT_A_SCALAR_END = b" \t\n\r\f\v,[]{}"
 
 
 def may_hold_one(data: bytes) -> bool:
-    """Can `data` hold a comment right after a plain scalar of a flow mapping?"""
+    """Can `data` hold a comment right after a plain scalar of a flow mapping: after an open flow
+    mapping, a `#` after blanks after a character that can end a plain scalar
+    (``[^\\s,\\[\\]{}][ \\t]+#``, found from each `#`: scanning the whole text for that pattern
+    costs more than the rest of the reading)."""
     opened = _OPEN_FLOW_MAPPING.search(data)
-    return opened is not None and _COMMENT_AFTER_SCALAR.search(data, opened.end()) is not None
+    if opened is None:
+        return False
+    start = opened.end()
+    hash_at = data.find(b"#", start)
+    while hash_at != -1:
+        before = hash_at
+        while before > start and data[before - 1] in _BLANKS:
+            before -= 1
+        if before < hash_at and before - 1 >= start and data[before - 1] not in _NOT_A_SCALAR_END:
+            return True
+        hash_at = data.find(b"#", hash_at + 1)
+    return False
 
 
 def repair(tree: ryml.Tree, data: bytes) -> None:

@@ -27,8 +27,9 @@ import re
 import ryml
 
 # The two spellings, as bytes of the text (either may also be in a comment or a block scalar: a
-# screen, not a finding).
-_SCREEN = re.compile(rb"\\\r?\n[ \t]*\r?\n|['\"][ \t]*\t[ \t]*\r?\n")
+# screen, not a finding); each is looked for only where the text has its backslash or its tab.
+_ESCAPED_BREAK_SCREEN = re.compile(rb"\\\r?\n[ \t]*\r?\n")
+_TAB_SCREEN = re.compile(rb"['\"][ \t]*\t[ \t]*\r?\n")
 # The same in a quoted scalar's own text (its quotes included).
 _MISREAD = re.compile(r"(?<!\\)(?:\\\\)*\\\r?\n[ \t]*\r?\n|\A['\"][ \t]*\t[ \t]*\r?\n")
 
@@ -36,7 +37,7 @@ _MISREAD = re.compile(r"(?<!\\)(?:\\\\)*\\\r?\n[ \t]*\r?\n|\A['\"][ \t]*\t[ \t]*
 def repair(tree: ryml.Tree, data: bytes) -> None:
     """Give each quoted scalar of ``tree`` (parsed from ``data``) that rapidyaml misfolds the
     value YAML 1.2 and yaml.v3 read."""
-    if not _SCREEN.search(data):
+    if not ((b"\\" in data and _ESCAPED_BREAK_SCREEN.search(data)) or (b"\t" in data and _TAB_SCREEN.search(data))):
         return
     text = data.decode("utf-8")
     scalars = _quoted_scalars(text)

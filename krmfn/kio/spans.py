@@ -143,7 +143,7 @@ def document_spans(data: bytes, tree: ryml.Tree, documents: list[int]) -> list[S
     """The bytes of each document of a stream (its marker lines left out), or None when the text
     cannot be split faithfully (content on a `---` line, `%` directives, a count that disagrees
     with the tree). A document that is only comments has no node: it is not counted."""
-    if b"%" in data[:1] or re.search(rb"^%", data, re.MULTILINE):
+    if data.startswith(b"%") or b"\n%" in data:  # a directive: `%` at a line's start
         return None
     # (span, counted): a piece after `---` is a document even when empty; the piece before the
     # first marker or after a `...` only when it has content (rapidyaml's reading).

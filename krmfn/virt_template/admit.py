@@ -138,11 +138,13 @@ def admit_before_webhook(obj: dict, resource: apiserver.CustomResource, release:
         return rejected
     warnings = deprecation_warnings(obj, resource, release.versions if release else ())
     schema = resource.schema_for(apiserver.version_of(obj))
-    rejected = apiserver.field_validation_error(obj, resource, warnings, schemas.check(obj, schema))
+    report = schemas.check(obj, schema)
+    rejected = apiserver.field_validation_error(obj, resource, warnings, report)
     if rejected is not None:
         return rejected
     stored = as_stored(obj, namespace)
-    report = schemas.check(stored, schema)
+    if not _checks_as_stored(obj):
+        report = schemas.check(stored, schema)
     meta_causes = apiserver.object_meta_causes(stored, resource, namespace)
     causes = meta_causes + [Cause(*error.crd_cause()) for error in report.errors]
     if cel_blocked(meta_causes, report):
@@ -154,6 +156,14 @@ def admit_before_webhook(obj: dict, resource: apiserver.CustomResource, release:
         if rejected is not None:
             return rejected
     return warnings
+
+
+def _checks_as_stored(obj: dict) -> bool:
+    """Whether ``obj``'s schema report is its stored copy's: it has no ``status``, and a namespace
+    that is unset or a string (``as_stored`` then only sets one string in place of another)."""
+    metadata = obj.get("metadata")
+    return "status" not in obj and (not isinstance(metadata, dict)
+                                    or isinstance(metadata.get("namespace", ""), str))
 
 
 def gate_would_serve(obj: dict, version: KubevirtVersion | None) -> bool:

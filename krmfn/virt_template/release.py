@@ -17,11 +17,8 @@ built with:
 """
 from __future__ import annotations
 
-import base64
 import math
-from dataclasses import dataclass
-from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.util.webhooks import go_quote
@@ -29,8 +26,7 @@ from krmfn.model.kubevirt_version import KubevirtVersion
 from krmfn.virt_template.types import PARAMETER_FIELDS, Parameter
 
 
-@dataclass(frozen=True)
-class EngineBuild:
+class EngineBuild(NamedTuple):
     """One build of virt-template-engine: ``name`` (what it is), ``api_minor`` (the minor of the
     ``kubevirt.io/api`` it decodes VMs into), ``sharp_v_bad_values`` (apimachinery v0.33's
     ErrorBody) and ``api_version`` (its template API package, named by ``%#v``)."""
@@ -101,6 +97,7 @@ def bad_raw(build: EngineBuild, raw: str) -> str:
     """A ``[]byte`` bad value (``RawExtension.Raw``): base64 in JSON, a byte list with %#v."""
     data = raw.encode()
     if not build.sharp_v_bad_values:
+        import base64  # noqa: PLC0415 - for this rare error only
         return '"' + base64.b64encode(data).decode() + '"'
     return "[]byte{" + ", ".join(f"0x{byte:x}" for byte in data) + "}"
 
@@ -119,6 +116,7 @@ def go_format_float(value: float) -> str:
         return "+Inf" if value > 0 else "-Inf"
     if math.isnan(value):
         return "NaN"
+    from decimal import Decimal  # noqa: PLC0415 - for a rare bad value only
     sign, digits, exponent = Decimal(repr(value)).normalize().as_tuple()
     assert isinstance(exponent, int)
     text = "".join(map(str, digits))

@@ -8,8 +8,7 @@ JSON type than Go's is read as Go's zero value (the API server's schema has reje
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 # (JSON name, Python attribute) in Go's field order: json.Marshal writes them in this order.
 PARAMETER_FIELDS: tuple[tuple[str, str], ...] = (
@@ -17,13 +16,15 @@ PARAMETER_FIELDS: tuple[tuple[str, str], ...] = (
     ("value", "value"), ("generate", "generate"), ("from", "from_"), ("required", "required"))
 
 
+_STRING_FIELDS = tuple(key for key, _ in PARAMETER_FIELDS[:-1])
+
+
 def _str(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-@dataclass(frozen=True)
-class Parameter:
-    """``v1beta1.Parameter``."""
+class Parameter(NamedTuple):
+    """``v1beta1.Parameter`` (a tuple: built for every parameter of every template processed)."""
 
     name: str = ""
     display_name: str = ""
@@ -37,12 +38,13 @@ class Parameter:
     def from_plain(cls, plain: Any) -> Parameter:
         if not isinstance(plain, dict):
             return cls()
-        return cls(_str(plain.get("name")), _str(plain.get("displayName")), _str(plain.get("description")),
-                   _str(plain.get("value")), _str(plain.get("generate")), _str(plain.get("from")),
-                   plain.get("required") is True)
+        get = plain.get
+        fields = [get(key) for key in _STRING_FIELDS]
+        return tuple.__new__(cls, [*(value if isinstance(value, str) else "" for value in fields),
+                                   get("required") is True])
 
     def with_value(self, value: str) -> Parameter:
-        return replace(self, value=value)
+        return self._replace(value=value)
 
     def to_plain(self) -> dict[str, Any]:
         """``json.Marshal``'s fields: ``name`` always, the others when not empty (``omitempty``)."""

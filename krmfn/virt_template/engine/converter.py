@@ -32,7 +32,7 @@ from typing import Any
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.apiserver.schema import ListOf, MapOf, Node, Obj, Scalar
-from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded, omitted_when_empty
+from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded
 from krmfn.virt_template.engine.visit import go_dynamic_type
 
 VM_API_VERSION = "kubevirt.io/v1"
@@ -64,11 +64,50 @@ def _scalar_kind(node: Scalar) -> str:
 
 def from_unstructured(obj: dict, node: Obj) -> None:
     """Decode ``obj`` into the Go type ``node`` describes, strictly. Raises ``ConversionError``."""
+    if _decodes(obj, node):  # most VMs: one quick walk in the map's order, no paths built
+        return
     unknown: list[str] = []
     _from(obj, node, "", unknown)
     if unknown:
         errors = sorted(f'unknown field "{path}"' for path in unknown)
         raise ConversionError("strict decoding error: " + ", ".join(errors))
+
+
+# The Python type of a JSON value that decodes into a Scalar of this type with nothing to check.
+_PLAIN_TYPES: dict[str, type] = {"string": str, "boolean": bool, "integer": int, "number": int}
+
+
+def _decodes(value: Any, node: Node) -> bool:
+    """Whether ``value`` decodes into ``node`` with no error and no unknown field: ``_from``'s walk
+    without its order and its paths, which only a failure needs."""
+    if value is None:
+        return True
+    if isinstance(node, Obj):
+        if not isinstance(value, dict):
+            return False
+        props, is_open = node.props, node.open
+        for key, item in value.items():
+            sub = props.get(key)
+            if sub is None:
+                if not is_open:
+                    return False
+            elif item is not None and not _decodes(item, sub):
+                return False
+        return True
+    if isinstance(node, Scalar):
+        expected = _PLAIN_TYPES.get(node.type)
+        if expected is not None and type(value) is expected:  # most leaves: a string, a boolean
+            return True
+        try:
+            _scalar(value, node)
+        except ConversionError:
+            return False
+        return True
+    if isinstance(node, ListOf):
+        return isinstance(value, list) and all(_decodes(item, node.items) for item in value)
+    if isinstance(node, MapOf):
+        return isinstance(value, dict) and all(_decodes(item, node.values) for item in value.values())
+    return True
 
 
 def _join(path: str, key: str) -> str:
@@ -138,8 +177,7 @@ def go_encoded_vm(vm: dict) -> dict:
             template["spec"]["domain"] = {}
         if not isinstance(template["spec"]["domain"].get("devices"), dict):
             template["spec"]["domain"]["devices"] = {}
-    go_encoded(spec, null_creation_timestamp=False)
-    omitted_when_empty(out)
+    go_encoded(out, null_creation_timestamp=False)
     if out.get("status") is None:
         out["status"] = {}
     return {key: out[key] for key in ("apiVersion", "kind", "metadata", "spec", "status")}

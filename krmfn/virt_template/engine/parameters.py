@@ -49,18 +49,20 @@ class ReferenceCheck:
     warning_paths: list[str] = field(default_factory=list)
 
 
-def validate_parameter_references(template: dict, build: EngineBuild = WEBHOOK_V0_2_2) -> ReferenceCheck:
+def validate_parameter_references(template: dict, build: EngineBuild = WEBHOOK_V0_2_2,
+                                  parameters: list[Parameter] | None = None) -> ReferenceCheck:
     """``ValidateParameterReferences``: a warning per parameter never referenced
     (``spec.parameters[i].name: NAME is defined but never referenced``, ``i`` the last parameter
-    of that name), an error per reference to an undefined parameter."""
+    of that name), an error per reference to an undefined parameter. ``parameters``: the
+    template's, when the caller has read them (``parameters_of``)."""
     spec = spec_of(template)
-    obj = get_virtual_machine_object(spec, build, copy=False)  # only read
+    obj = get_virtual_machine_object(spec, build)
     if isinstance(obj, FieldError):
         return ReferenceCheck(errors=[obj])
     referenced = collect_all_referenced_parameters(obj)
     referenced.update(collect_referenced_parameters(message_of(spec)))
     defined: dict[str, int] = {}
-    for index, parameter in enumerate(parameters_of(spec) or ()):
+    for index, parameter in enumerate((parameters_of(spec) if parameters is None else parameters) or ()):
         defined.pop(parameter.name, None)
         defined[parameter.name] = index
     check = ReferenceCheck()

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 
 from krmfn.kubevirt.apiserver.schema import Obj
 from krmfn.kubevirt.apiserver.vm_schema import vm_schema
@@ -24,9 +25,11 @@ from krmfn.kubevirt.apimachinery.validation import FieldError, invalid
 from krmfn.model.kubevirt_version import VERSIONS
 from krmfn.virt_template.engine.converter import ConversionError, from_unstructured, go_encoded_vm
 from krmfn.virt_template.engine.template import (
+    REFERENCED,
     SubstitutionError,
     generate_parameter_values,
     get_virtual_machine_object,
+    remember_references,
     remove_hardcoded_namespace,
     substitute_all_parameters,
     substitute_parameters,
@@ -56,14 +59,15 @@ def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_
     params = generate_parameter_values(parameters, rng)
     if isinstance(params, FieldError):
         return params
-    obj = get_virtual_machine_object(spec, build)
-    if isinstance(obj, FieldError):
-        return obj
-    remove_hardcoded_namespace(obj)
+    vm = get_virtual_machine_object(spec, build)
+    if isinstance(vm, FieldError):
+        return vm
+    referenced: dict[str, None] = {}
     try:
-        substitute_all_parameters(obj, params)
+        obj = substitute_all_parameters(remove_hardcoded_namespace(vm), params, referenced)
     except SubstitutionError as error:
         return invalid("spec.parameters", bad_parameters(build, parameters), f"error processing template: {error}")
+    remember_references(vm, referenced)  # a hardcoded namespace references nothing
     try:
         from_unstructured(obj, _schema_for(build))
     except ConversionError as error:
@@ -77,6 +81,19 @@ def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_
     return Processed(go_encoded_vm(obj), message)
 
 
+@lru_cache(maxsize=16)
+def _seed_state(seed: int) -> tuple:
+    return random.Random(seed).getstate()
+
+
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)``, made from the seeded state kept for the seed (seeding costs more
+    than copying the state, and validate seeds one per template)."""
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(_seed_state(seed))
+    return rng
+
+
 # Within ``processing_once``: each template spec's result per (seed, build), so that validate's VM
 # of a template and virt-template's webhook share one processing (the spec, kept alive, is checked
 # by identity: the API server's stored copy of an object shares its spec).
@@ -86,13 +103,15 @@ _PROCESSED: ContextVar[dict[tuple[int, int, str], tuple[dict, Processed | FieldE
 
 @contextmanager
 def processing_once() -> Iterator[None]:
-    """Within the block, ``process_seeded`` processes each template spec once per seed and build;
-    its results are shared: read them, never change them."""
-    token = _PROCESSED.set({})
+    """Within the block, ``process_seeded`` processes each template spec once per seed and build,
+    and the reference check of a template VM processed reads the names processing found
+    (``collect_all_referenced_parameters``); results are shared: read them, never change them."""
+    token, referenced = _PROCESSED.set({}), REFERENCED.set({})
     try:
         yield
     finally:
         _PROCESSED.reset(token)
+        REFERENCED.reset(referenced)
 
 
 def process_seeded(template: dict, seed: int, build: EngineBuild = WEBHOOK_V0_2_2) -> Processed | FieldError:
@@ -102,7 +121,7 @@ def process_seeded(template: dict, seed: int, build: EngineBuild = WEBHOOK_V0_2_
     key = (id(spec), seed, build.name)
     if memo is not None and key in memo and memo[key][0] is spec:
         return memo[key][1]
-    result = process(template, random.Random(seed), build)
+    result = process(template, seeded_random(seed), build)
     if memo is not None:
         memo[key] = (spec, result)
     return result

@@ -13,16 +13,17 @@ The VM arrives as decoded JSON (``RawExtension.Raw``, as the webhook and virtctl
 """
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from krmfn.kubevirt.apimachinery.gojson import go_json
-from krmfn.kubevirt.apimachinery.gozero import clone
 from krmfn.kubevirt.apimachinery.validation import FieldError, duplicate, invalid, required
 from krmfn.virt_template.engine.generator.expressionvalue import GeneratorError, generate_value
-from krmfn.virt_template.engine.visit import VisitError, go_dynamic_type, visit_value
+from krmfn.virt_template.engine.visit import VisitError, go_dynamic_type, visited_copy
 from krmfn.virt_template.release import EngineBuild, bad_raw, bad_string
 from krmfn.virt_template.types import Parameter
 
@@ -79,11 +80,11 @@ def generate_parameter_values(parameters: list[Parameter] | None, rng: random.Ra
 _JSON_KINDS = {"bool": "bool", "float64": "number", "string": "string", "[]interface {}": "array"}
 
 
-def get_virtual_machine_object(spec: dict, build: EngineBuild, copy: bool = True) -> dict | FieldError:
-    """``getVirtualMachineObject``: a private copy of ``spec.virtualMachine`` as the processor
-    works on it (Go's ``decode`` into ``map[string]interface{}``), or the field error: absent (a nil
-    or empty RawExtension; ``null``, which leaves ``Raw`` empty) or no JSON object. ``copy``
-    False: the template's own object, for a caller that only reads it."""
+def get_virtual_machine_object(spec: dict, build: EngineBuild) -> dict | FieldError:
+    """``getVirtualMachineObject``: ``spec.virtualMachine`` as the processor works on it (Go's
+    ``decode`` into ``map[string]interface{}``), or the field error: absent (a nil or empty
+    RawExtension; ``null``, which leaves ``Raw`` empty) or no JSON object. It is the template's
+    own object: read it, never change it (``substitute_all_parameters`` copies it)."""
     vm = spec.get("virtualMachine")
     if vm is None:
         # json.Marshal of a nil *RawExtension is null; v0.1.8's ErrorBody prints "null" (%q).
@@ -94,33 +95,41 @@ def get_virtual_machine_object(spec: dict, build: EngineBuild, copy: bool = True
         return invalid("spec.virtualMachine.raw", bad_raw(build, go_json(vm)),
                        f"error decoding virtualMachine: json: cannot unmarshal {kind} into Go value of type "
                        "map[string]interface {}")
-    return clone(vm) if copy else vm
+    return vm
 
 
-def remove_hardcoded_namespace(obj: dict) -> None:
+def remove_hardcoded_namespace(obj: dict) -> dict:
     """``removeHardcodedNamespace``: ``metadata.namespace`` removed unless empty or holding a
-    ``${KEY}`` reference (``unstructured.GetNamespace`` reads a non-string as empty)."""
+    ``${KEY}`` reference (``unstructured.GetNamespace`` reads a non-string as empty). ``obj`` is
+    not changed: the answer is ``obj`` itself, or a copy of its top and metadata without the
+    namespace."""
     metadata = obj.get("metadata")
     if not isinstance(metadata, dict):
-        return
+        return obj
     namespace = metadata.get("namespace")
     if isinstance(namespace, str) and namespace != "" and not STRING_PARAM_EXPR.search(namespace):
-        del metadata["namespace"]
+        return {**obj, "metadata": {key: value for key, value in metadata.items() if key != "namespace"}}
+    return obj
 
 
-def substitute_all_parameters(obj: dict, params: dict[str, Parameter]) -> None:
-    """``substituteAllParameters``: every string of the object (map keys too) substituted in
-    place. Raises ``SubstitutionError``."""
+def substitute_all_parameters(obj: dict, params: dict[str, Parameter],
+                              referenced: dict[str, None] | None = None) -> dict:
+    """``substituteAllParameters``: the object with every string (map keys too) substituted, as a
+    new copy (``obj`` is not changed). Raises ``SubstitutionError``. ``referenced`` gets the names
+    substituted, in the order met: once it succeeds, what ``collect_all_referenced_parameters``
+    answers for ``obj``."""
     try:
-        visit_value(obj, lambda text: substitute_parameters(text, params))
+        return visited_copy(obj, lambda text: substitute_parameters(text, params, referenced), "${")
     except VisitError as error:
         raise SubstitutionError(str(error)) from None
 
 
-def substitute_parameters(text: str, params: dict[str, Parameter]) -> tuple[str, bool]:
+def substitute_parameters(text: str, params: dict[str, Parameter],
+                          referenced: dict[str, None] | None = None) -> tuple[str, bool]:
     """``substituteParameters``: (result, as_string). A whole ``${{KEY}}`` is the value as a
     non-string (as_string False); otherwise every ``${KEY}`` is replaced. Raises
-    ``SubstitutionError`` for a reference to an undefined parameter."""
+    ``SubstitutionError`` for a reference to an undefined parameter. ``referenced`` gets each
+    name substituted."""
     if "${" not in text:  # no reference: most strings of a VM
         return text, True
     match = NON_STRING_PARAM_EXPR.search(text)
@@ -128,19 +137,48 @@ def substitute_parameters(text: str, params: dict[str, Parameter]) -> tuple[str,
         param = params.get(match.group(1))
         if param is None:
             raise SubstitutionError(f"found parameter '{match.group(1)}' but it was not defined")
+        if referenced is not None:
+            referenced[param.name] = None
         return param.value, False
     out = text
     for found in STRING_PARAM_EXPR.finditer(text):
         param = params.get(found.group(1))
         if param is None:
             raise SubstitutionError(f"found parameter '{found.group(1)}' but it was not defined")
+        if referenced is not None:
+            referenced[param.name] = None
         out = out.replace(found.group(0), param.value, 1)
     return out, True
+
+
+# Within ``processing_once`` (krmfn.virt_template.engine.processor): the names each template VM
+# references, as processing it found them (by the VM's identity, kept alive), so that the webhook's
+# reference check of a VM that validate has processed does not walk it again.
+REFERENCED: ContextVar[dict[int, tuple[dict, dict[str, None]]] | None] = ContextVar("referenced", default=None)
+
+
+def remember_references(obj: dict, referenced: dict[str, None]) -> None:
+    """What ``collect_all_referenced_parameters`` answers for ``obj``, within ``processing_once``."""
+    memo = REFERENCED.get()
+    if memo is not None:
+        memo[id(obj)] = (obj, referenced)
 
 
 def collect_all_referenced_parameters(obj: Any) -> dict[str, None]:
     """``collectAllReferencedParameters``: the names referenced by the object's strings (map keys
     too), in the order met (Go's is a set)."""
+    memo = REFERENCED.get()
+    if memo is not None and id(obj) in memo and memo[id(obj)][0] is obj:
+        return dict(memo[id(obj)][1])
+    try:
+        # json.dumps writes every string (keys too) in the walk's order and escapes none of the
+        # characters a ${KEY} is made of, nor joins two strings into one: without any ${{, its
+        # ${KEY} matches are the strings' matches, found in C.
+        text = json.dumps(obj)
+    except (TypeError, ValueError):  # a value JSON has no form for: walked
+        text = "${{"
+    if "${{" not in text:
+        return dict.fromkeys(STRING_PARAM_EXPR.findall(text))
     names: dict[str, None] = {}
 
     def collect(text: str) -> tuple[str, bool]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 
 # (text) -> (new text, as_string); raises VisitError.
@@ -32,57 +31,63 @@ class VisitError(Exception):
     """An error of the walk (its text is Go's ``err.Error()``)."""
 
 
-def visit_value(value: Any, transform: StringTransformer) -> None:
-    """``visitValue`` on decoded JSON: the maps and lists inside ``value`` are changed in place."""
+def visit_value(value: Any, transform: StringTransformer, marker: str = "") -> None:
+    """``visitValue`` on decoded JSON: ``value`` (a map or a list) is changed in place, the maps and
+    lists inside it replaced by their visited copies (``visited_copy``)."""
     if isinstance(value, dict):
-        _visit_map(value, transform)
+        visited = visited_copy(value, transform, marker)
+        value.clear()
+        value.update(visited)
     elif isinstance(value, list):
-        _visit_slice(value, transform)
+        value[:] = visited_copy(value, transform, marker)
 
 
-def _visit_slice(items: list, transform: StringTransformer) -> None:
-    for index, item in enumerate(items):
-        items[index] = _visit_unsettable(_INTERFACE, item, transform)
+def visited_copy(value: Any, transform: StringTransformer, marker: str = "") -> Any:
+    """What ``visit_value`` makes of a deep copy of ``value``, copied in the same walk (``value``
+    is untouched). A string without ``marker`` is one the transformer returns as it is (``${`` for
+    substitution): it is kept without a call."""
+    return _Copier(transform, marker).copy(value, _INTERFACE)
 
 
-def _visit_map(mapping: dict, transform: StringTransformer) -> None:
-    updates = []
-    renamed = False
-    for old_key, old_value in list(mapping.items()):
-        new_key = _visit_unsettable(_STRING, old_key, transform) if isinstance(old_key, str) else old_key
-        new_value = _visit_unsettable(_INTERFACE, old_value, transform)
-        updates.append((old_key, new_key, new_value))
-        renamed = renamed or new_key != old_key
-    if not renamed:  # every key stays: the values change in place, in the same order
-        for key, _, new_value in updates:
-            mapping[key] = new_value
-        return
-    rebuilt: dict = {}
-    for _, new_key, new_value in updates:
-        rebuilt[new_key] = new_value  # the first key's place, the last value
-    mapping.clear()
-    mapping.update(rebuilt)
+class _Copier:
+    """``visitMap``, ``visitSliceArray`` and ``visitUnsettableValues`` building the visited copy."""
+
+    def __init__(self, transform: StringTransformer, marker: str) -> None:
+        self.transform = transform
+        self.marker = marker
+
+    def copy(self, value: Any, target: str) -> Any:
+        """``target``: the Go type a string is set into, ``string`` for a map key, ``interface {}``
+        otherwise."""
+        if isinstance(value, str):
+            return _transformed(target, value, self.transform) if self.marker in value else value
+        if isinstance(value, dict):
+            marker, copy = self.marker, self.copy
+            out: dict = {}
+            for key, item in value.items():
+                new_key = _transformed(_STRING, key, self.transform) if isinstance(key, str) and marker in key else key
+                # A key renamed onto an existing one: the first key's place, the last value.
+                out[new_key] = item if type(item) is str and marker not in item else copy(item, _INTERFACE)
+            return out
+        if isinstance(value, list):
+            return [self.copy(item, _INTERFACE) for item in value]
+        return value
 
 
-def _visit_unsettable(target: str, existing: Any, transform: StringTransformer) -> Any:
-    """``visitUnsettableValues``: a string transformed (``target``: the Go type it is set into,
-    ``string`` for a map key, ``interface {}`` otherwise), anything else walked."""
-    if isinstance(existing, str):
-        text, as_string = transform(existing)
-        if as_string:
-            return text
-        try:
-            data = go_json_unmarshal(text)
-        except ValueError:
-            return text  # not JSON: an unquoted string
-        if data is None:
-            raise VisitError(f"cannot assign nil value to target type {target}")
-        if target == _STRING and not isinstance(data, str):
-            raise VisitError(f"substituted value type {go_dynamic_type(data)} is not assignable to target type "
-                             f"{target}")
-        return data
-    visit_value(existing, transform)
-    return existing
+def _transformed(target: str, existing: str, transform: StringTransformer) -> Any:
+    """A string through the transformer, a non-string result decoded as JSON."""
+    text, as_string = transform(existing)
+    if as_string:
+        return text
+    try:
+        data = go_json_unmarshal(text)
+    except ValueError:
+        return text  # not JSON: an unquoted string
+    if data is None:
+        raise VisitError(f"cannot assign nil value to target type {target}")
+    if target == _STRING and not isinstance(data, str):
+        raise VisitError(f"substituted value type {go_dynamic_type(data)} is not assignable to target type {target}")
+    return data
 
 
 def _reject_constant(name: str) -> Any:
@@ -96,6 +101,7 @@ def _go_number(text: str) -> Any:
     if math.isinf(value):
         raise ValueError(f"json: cannot unmarshal number {text} into Go value of type float64")
     if value.is_integer() and abs(value) < 1e21:
+        from decimal import Decimal  # noqa: PLC0415 - only a ${{KEY}} number needs it
         return int(Decimal(repr(value)))
     return value
 

@@ -37,7 +37,7 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.virt_template.engine.parameters import to_aggregate_message, validate_parameter_references
 from krmfn.virt_template.engine.processor import process, process_seeded
 from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild
-from krmfn.virt_template.types import parameters_of, spec_of
+from krmfn.virt_template.types import Parameter, parameters_of, spec_of
 
 
 # The seed of the generated values processing validation draws (and discards) by default; validate's
@@ -57,24 +57,28 @@ class Validation:
 def validate_template(template: dict, rng: random.Random | None,
                       build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
     """``ValidateTemplate``; ``rng`` None: generated values from a fixed seed (``process_seeded``)."""
-    check = validate_parameter_references(template, build)
+    parameters = parameters_of(spec_of(template))
+    check = validate_parameter_references(template, build, parameters)
     warnings = [AdmissionWarning(text, REASON_UNREFERENCED_PARAMETER, path)
                 for text, path in zip(check.warnings, check.warning_paths, strict=True)]
     if check.errors:
         first = check.errors[0]
         return Validation(warnings, to_aggregate_message(check.errors),
                           _reference_path(template, first.field, first.value) or first.field)
-    processing = validate_processing(template, rng, build)
+    processing = validate_processing(template, rng, build, parameters)
     return Validation(warnings + processing.warnings, processing.error)
 
 
-def validate_processing(template: dict, rng: random.Random | None,
-                        build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
-    """``ValidateProcessing``; ``rng`` as for ``validate_template``."""
+def validate_processing(template: dict, rng: random.Random | None, build: EngineBuild = WEBHOOK_V0_2_2,
+                        parameters: list[Parameter] | None = None) -> Validation:
+    """``ValidateProcessing``; ``rng`` as for ``validate_template``; ``parameters`` the template's,
+    when the caller has read them."""
+    if parameters is None:
+        parameters = parameters_of(spec_of(template))
     warnings = [
         AdmissionWarning(f"processing validation skipped: required parameter {go_quote(parameter.name)} has neither "
                          "value nor generator", REASON_PROCESSING_SKIPPED, f"spec.parameters[{index}]")
-        for index, parameter in enumerate(parameters_of(spec_of(template)) or ())
+        for index, parameter in enumerate(parameters or ())
         if parameter.required and parameter.value == "" and parameter.generate == ""]
     if warnings:
         return Validation(warnings)

@@ -1,8 +1,12 @@
 """krmfn.kio.flowcomments: a comment after a plain scalar in a flow mapping is not its content."""
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from krmfn.kio import tree as yt
 from krmfn.kio.flowcomments import may_hold_one
@@ -57,3 +61,16 @@ def test_an_inlined_vm_keeps_the_exact_value():
     run = krm(resource_list(vm, "  apiVersion: v1\n  kind: ConfigMap\n  data: {mode: inline}\n"))
     assert run.code == 0, run.stderr
     assert load12(run.stdout)["items"][0]["metadata"]["labels"] == {"app": "web"}
+
+
+_AFTER_OPEN_MAPPING = re.compile(rb"[^\s,\[\]{}][ \t]+#")
+_ALPHABET = b" \t\n\r\f{}[],#ab:"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=40).map(lambda raw: bytes(_ALPHABET[byte % len(_ALPHABET)] for byte in raw)))
+def test_the_screen_finds_what_the_pattern_finds(data: bytes) -> None:
+    """``may_hold_one`` looks from each `#` for what the pattern scans the whole text for."""
+    opened = re.search(rb"\{(?![ \t]*\})", data)
+    expected = opened is not None and _AFTER_OPEN_MAPPING.search(data, opened.end()) is not None
+    assert may_hold_one(data) == expected

@@ -24,7 +24,6 @@ metadata too: the webhook replaces ``/metadata`` with the Go-encoded ObjectMeta)
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from krmfn.kubevirt.apimachinery import quantity
@@ -70,73 +69,97 @@ OBJECT_METAS: tuple[tuple[str, ...], ...] = (("template", "metadata"), ("dataVol
 CREATION_TIMESTAMP = "creationTimestamp"
 
 
-def go_encoded(spec: dict, null_creation_timestamp: bool) -> None:
-    """The VM ``spec`` (a private copy) as the webhook's Go encoding writes it: canonical
-    quantities and the structs Go always writes (``null_creation_timestamp``: v1.7's ObjectMeta)."""
-    canonical_quantities(spec)
-    always_written(spec)
-    if null_creation_timestamp:
-        for path in OBJECT_METAS:
-            for parent, key in _slots(spec, path):
-                if isinstance(parent[key], dict):
-                    parent[key].setdefault(CREATION_TIMESTAMP, None)
+class _Plan:
+    """What the rules above do at one place of the object (a trie of their paths): each place is
+    visited once, whatever the number of rules below it."""
+
+    __slots__ = ("children", "object_meta", "omitted", "quantities", "written")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Plan] = {}
+        self.quantities: list[str] = []  # keys holding a quantity ("*": every one)
+        self.written: list[tuple[str, Any]] = []  # (key, the value Go writes when unset)
+        self.omitted: list[str] = []  # keys left out when empty
+        self.object_meta = False  # an ObjectMeta (v1.7's null creationTimestamp)
+
+    def at(self, path: tuple[str, ...]) -> _Plan:
+        plan = self
+        for step in path:
+            plan = plan.children.setdefault(step, _Plan())
+        return plan
+
+
+def _plan() -> _Plan:
+    plan = _Plan()
+    for parent, key in OMITTED_WHEN_EMPTY:
+        plan.at(parent).omitted.append(key)
+    spec = plan.at(("spec",))
+    for path in QUANTITY_PATHS:
+        spec.at(path[:-1]).quantities.append(path[-1])
+    for parent, key, value in ALWAYS_WRITTEN:
+        spec.at(parent).written.append((key, value))
+    for path in OBJECT_METAS:
+        spec.at(path).object_meta = True
+    return plan
+
+
+PLAN = _plan()
+
+
+def go_encoded(vm: dict, null_creation_timestamp: bool) -> None:
+    """The VM (a private copy; its ``metadata`` and ``spec``) as the webhook's Go encoding writes
+    it: the empty omitempty maps and lists left out, canonical quantities and the structs Go always
+    writes (``null_creation_timestamp``: v1.7's ObjectMeta)."""
+    _apply(vm, PLAN, null_creation_timestamp)
 
 
 def go_encoded_vmi(vmi: dict) -> None:
     """A VMI (a private copy) as the VMI mutating webhook's Go encoding writes its ``/metadata`` and
     ``/spec`` (``patch.WithReplace`` of both, ``vmi-mutator.go`` ``Mutate``): a VMI's spec is a VM
     template's spec, so the same rules apply below it."""
-    as_vm_spec: dict[str, Any] = {"template": {"spec": vmi.get("spec")}}
-    omitted_when_empty({"metadata": vmi.get("metadata"), "spec": as_vm_spec})
-    canonical_quantities(as_vm_spec)
-    always_written(as_vm_spec)
+    go_encoded({"metadata": vmi.get("metadata"), "spec": {"template": {"spec": vmi.get("spec")}}},
+               null_creation_timestamp=False)
 
 
-def omitted_when_empty(vm: dict) -> None:
-    """Remove each empty map or list of ``OMITTED_WHEN_EMPTY`` from the VM (a private copy)."""
-    for parent_path, key in OMITTED_WHEN_EMPTY:
-        for grand, parent_key in _slots(vm, parent_path):
-            parent = grand[parent_key]
-            if isinstance(parent, dict) and parent.get(key) in ({}, []):
-                del parent[key]
-
-
-def always_written(spec: dict) -> None:
-    """Set each unset non-pointer struct field of ``ALWAYS_WRITTEN`` to what Go writes for it."""
-    for parent_path, key, value in ALWAYS_WRITTEN:
-        for grand, parent_key in _slots(spec, parent_path):
-            parent = grand[parent_key]
-            if isinstance(parent, dict) and parent.get(key) is None:
-                parent[key] = dict(value) if isinstance(value, dict) else value
-
-
-def canonical_quantities(spec: dict) -> None:
-    """Write every quantity of a VM's ``spec`` (a private copy) in its canonical form; a value
-    that is no quantity is left for admission to reject."""
-    for path in QUANTITY_PATHS:
-        for parent, key in _slots(spec, path):
-            canonical = quantity.canonicalize(parent[key])
-            if isinstance(canonical, str) and canonical != parent[key]:
-                parent[key] = canonical
-
-
-def _slots(node: object, path: tuple[str, ...]) -> Iterator[tuple[Any, Any]]:
-    """(container, key) of every value at ``path`` below ``node``: a dict and its key, or a list
-    and an index."""
-    if "*" not in path:  # one slot at most: followed without recursion
-        for step in path[:-1]:
-            node = node.get(step) if isinstance(node, dict) else None
-        if isinstance(node, dict) and node.get(path[-1]) is not None:
-            yield node, path[-1]
+def _apply(node: object, plan: _Plan, null_creation_timestamp: bool) -> None:
+    """The plan's rules on ``node`` and below (omissions, quantities, then the fields written, each
+    where its path leads; the rules touch different keys, so their order changes nothing): a rule's place
+    must hold a map (a list or a map at a ``*``); a place that is unset or null is skipped."""
+    if isinstance(node, list):
+        if "*" in plan.quantities:
+            for index in range(len(node)):
+                _canonical(node, index)
+        star = plan.children.get("*")
+        if star is not None:
+            for item in node:
+                if item is not None:
+                    _apply(item, star, null_creation_timestamp)
         return
-    step, rest = path[0], path[1:]
-    keys: list[Any]
-    if step == "*":
-        keys = list(range(len(node))) if isinstance(node, list) else list(node) if isinstance(node, dict) else []
-    else:
-        keys = [step] if isinstance(node, dict) and node.get(step) is not None else []
-    for key in keys:
-        if not rest:
-            yield node, key
+    if not isinstance(node, dict):
+        return
+    for key in plan.omitted:
+        if node.get(key) in ({}, []):
+            del node[key]
+    for key in plan.quantities:
+        for each in (list(node) if key == "*" else (key,) if node.get(key) is not None else ()):
+            _canonical(node, each)
+    for key, value in plan.written:
+        if node.get(key) is None:
+            node[key] = dict(value) if isinstance(value, dict) else value
+    if plan.object_meta and null_creation_timestamp:
+        node.setdefault(CREATION_TIMESTAMP, None)
+    for step, sub in plan.children.items():
+        if step == "*":
+            for item in list(node.values()):
+                if item is not None:
+                    _apply(item, sub, null_creation_timestamp)
         else:
-            yield from _slots(node[key], rest)  # type: ignore[index]
+            child = node.get(step)
+            if child is not None:
+                _apply(child, sub, null_creation_timestamp)
+
+
+def _canonical(container: Any, key: Any) -> None:
+    canonical = quantity.canonicalize(container[key])
+    if isinstance(canonical, str) and canonical != container[key]:
+        container[key] = canonical

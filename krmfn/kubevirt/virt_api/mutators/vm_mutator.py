@@ -30,7 +30,7 @@ from krmfn.kubevirt.instancetype.find.matcher import Resolved
 from krmfn.kubevirt.instancetype.find.preference import find_preference
 from krmfn.kubevirt.apimachinery.gozero import clone, str_set
 from krmfn.kubevirt.instancetype.preference.apply.architecture import apply_architecture_preferences
-from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded, omitted_when_empty
+from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded
 from krmfn.kubevirt.instancetype.webhooks.vm import architecture_from_data_sources
 
 PCI_TOPOLOGY_VERSION_ANNOTATION = "kubevirt.io/pci-topology-version"
@@ -74,8 +74,7 @@ def stored_vm(inferred: dict, bundle: Bundle, namespace: str, config: ClusterCon
     set_vm_defaults(vm, bundle, namespace, config, stored.logs)
     if supports_pcie_hotplug(template_spec):
         set_default_pci_topology_version(template)
-    omitted_when_empty(vm)
-    go_encoded(vm["spec"], not config.kubevirt_version.omits_zero_creation_timestamp)
+    go_encoded(vm, not config.kubevirt_version.omits_zero_creation_timestamp)
     return stored
 
 

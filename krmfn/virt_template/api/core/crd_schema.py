@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cmp_to_key
+from typing import NamedTuple
 
 from krmfn.kubevirt.apiserver.schema import BOOL, OBJECT_META, STR, STR_MAP, ListOf, Obj, Scalar, with_props
 from krmfn.model.kubevirt_version import KubevirtVersion
@@ -110,8 +110,7 @@ def _labels_not_reserved(labels: dict) -> bool:
     return not any(isinstance(key, str) and key.startswith(RESERVED_LABEL_PREFIX) for key in labels)
 
 
-@dataclass(frozen=True)
-class CelRule:
+class CelRule(NamedTuple):
     """One ``x-kubernetes-validations`` rule: the field (dotted, from the object) of the object
     or map that carries it, its message, and the rule on the plain value (a dict)."""
 
@@ -125,8 +124,7 @@ REQUEST_RULES_V0_2: tuple[CelRule, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class VirtTemplateRelease:
+class VirtTemplateRelease(NamedTuple):
     """What one virt-template release's CRDs serve: the versions (name -> deprecated) in the
     CRDs' order, the storage version, each kind's schema (the same for every version) and CEL
     rules."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 
 LETTER_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGIT_CHARACTERS = "0123456789"
@@ -41,10 +42,17 @@ def generate_value(expression: str, rng: random.Random) -> str:
     text = expression
     while (match := EXPR_PATTERN.search(text)) is not None:
         expr = match.group(0)
-        ranges, length = extract_ranges_and_length(expr)
-        alphabet = get_alphabet_from_ranges(ranges)
+        alphabet, length = _parsed(expr)
         text = replace_with_generated_value(text, expr, alphabet, length, rng)
     return text
+
+
+@lru_cache(maxsize=256)
+def _parsed(expr: str) -> tuple[str, int]:
+    """The alphabet and length of one ``[ranges]{length}`` (a template's expressions repeat across
+    the templates of a bundle; an error is raised each time, never cached)."""
+    ranges, length = extract_ranges_and_length(expr)
+    return get_alphabet_from_ranges(ranges), length
 
 
 def _atoi(text: str) -> int:
@@ -118,5 +126,6 @@ def replace_with_generated_value(text: str, expr: str, alphabet: str, length: in
     ``length`` characters of ``alphabet``."""
     if len(alphabet) < 1:
         raise GeneratorError(f"alphabet cannot be empty: {expr}")
-    value = "".join(alphabet[rng.randrange(len(alphabet))] for _ in range(length))
+    choice = rng.choice  # alphabet[rng.randrange(len(alphabet))]: the same draws
+    value = "".join([choice(alphabet) for _ in range(length)])
     return text.replace(expr, value, 1)

@@ -83,8 +83,8 @@ def test_generate_parameter_values_errors(params: list[Parameter], message: str)
 
 def test_should_remove_hardcoded_namespace_from_unstructured_virtual_machine_object() -> None:
     obj = {"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine", "metadata": {"namespace": "default"}}
-    remove_hardcoded_namespace(obj)
-    assert obj["metadata"] == {}
+    assert remove_hardcoded_namespace(obj)["metadata"] == {}
+    assert obj["metadata"] == {"namespace": "default"}  # the template's VM is not changed
 
 
 @pytest.mark.parametrize(("namespace", "expected"), [
@@ -94,8 +94,7 @@ def test_should_remove_hardcoded_namespace_from_unstructured_virtual_machine_obj
 ])
 def test_remove_hardcoded_namespace(namespace: str, expected: dict) -> None:
     obj = {"metadata": {"namespace": namespace}}
-    remove_hardcoded_namespace(obj)
-    assert obj["metadata"] == expected
+    assert remove_hardcoded_namespace(obj)["metadata"] == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -141,8 +140,9 @@ def _unstructured_vm() -> dict:
 
 
 def test_should_substitute_parameters_in_unstructured_vm_object() -> None:
-    obj = _unstructured_vm()
-    substitute_all_parameters(obj, PARAMS)
+    template_vm = _unstructured_vm()
+    obj = substitute_all_parameters(template_vm, PARAMS)
+    assert template_vm == _unstructured_vm()
     assert obj["metadata"]["name"] == P1_VAL
     assert obj["spec"]["instancetype"]["name"] == P2_VAL
     assert obj["spec"]["template"]["spec"]["domain"]["cpu"] == {P4_VAL: 5, "isolateEmulatorThread": True}
