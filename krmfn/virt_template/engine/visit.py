@@ -49,8 +49,12 @@ def visited_copy(value: Any, transform: StringTransformer, marker: str = "") -> 
     return _Copier(transform, marker).copy(value, _INTERFACE)
 
 
+_LEAVES = (int, float, bool, type(None))  # what a visit leaves as it is (a str subclass is walked)
+
+
 class _Copier:
-    """``visitMap``, ``visitSliceArray`` and ``visitUnsettableValues`` building the visited copy."""
+    """``visitMap``, ``visitSliceArray`` and ``visitUnsettableValues`` building the visited copy: a
+    map or list is copied in C and only its strings with the marker and its containers replaced."""
 
     def __init__(self, transform: StringTransformer, marker: str) -> None:
         self.transform = transform
@@ -59,19 +63,45 @@ class _Copier:
     def copy(self, value: Any, target: str) -> Any:
         """``target``: the Go type a string is set into, ``string`` for a map key, ``interface {}``
         otherwise."""
-        if isinstance(value, str):
-            return _transformed(target, value, self.transform) if self.marker in value else value
-        if isinstance(value, dict):
-            marker, copy = self.marker, self.copy
-            out: dict = {}
-            for key, item in value.items():
-                new_key = _transformed(_STRING, key, self.transform) if isinstance(key, str) and marker in key else key
-                # A key renamed onto an existing one: the first key's place, the last value.
-                out[new_key] = item if type(item) is str and marker not in item else copy(item, _INTERFACE)
+        kind = type(value)
+        marker, transform = self.marker, self.transform
+        if kind is dict:
+            out = value.copy()
+            for key, item in out.items():
+                if type(key) is not str or marker in key:
+                    return self._rebuilt(value)
+                kind = type(item)
+                if kind is str:
+                    if marker in item:
+                        out[key] = _transformed(_INTERFACE, item, transform)
+                elif kind not in _LEAVES:
+                    out[key] = self.copy(item, _INTERFACE)
             return out
-        if isinstance(value, list):
-            return [self.copy(item, _INTERFACE) for item in value]
+        if kind is list:
+            out_list = value.copy()
+            for index, item in enumerate(out_list):
+                kind = type(item)
+                if kind is str:
+                    if marker in item:
+                        out_list[index] = _transformed(_INTERFACE, item, transform)
+                elif kind not in _LEAVES:
+                    out_list[index] = self.copy(item, _INTERFACE)
+            return out_list
+        if isinstance(value, str):
+            return _transformed(target, value, transform) if marker in value else value
+        if isinstance(value, dict):
+            return self._rebuilt(value)
         return value
+
+    def _rebuilt(self, mapping: dict) -> dict:
+        """A map whose keys are renamed (or not all strings), built anew: a key renamed onto an
+        existing one keeps the first key's place and takes the last value."""
+        out: dict = {}
+        for key, item in mapping.items():
+            new_key = (_transformed(_STRING, key, self.transform) if isinstance(key, str) and self.marker in key
+                       else key)
+            out[new_key] = self.copy(item, _INTERFACE)
+        return out
 
 
 def _transformed(target: str, existing: str, transform: StringTransformer) -> Any:

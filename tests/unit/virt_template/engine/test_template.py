@@ -2,11 +2,13 @@
 they spare (collecting references from the JSON text; the names substituting found)."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from krmfn.virt_template.engine.converter import go_encoded_vm
 from krmfn.virt_template.engine.template import (
     SubstitutionError,
     _each_string,
@@ -46,3 +48,17 @@ def test_the_names_substituted_are_the_references(obj: dict) -> None:
     except SubstitutionError:
         return
     assert list(referenced) == list(_walked(obj))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(_KEYS, _VALUES, max_size=4))
+def test_substituting_leaves_the_template_vm_as_it_was(obj: dict) -> None:
+    before = copy.deepcopy(obj)
+    try:
+        substituted = substitute_all_parameters(obj, DEFINED)
+    except SubstitutionError:
+        substituted = None
+    assert obj == before
+    if substituted is not None:
+        go_encoded_vm(substituted)  # the processor then changes its copy in place
+        assert obj == before
