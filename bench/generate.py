@@ -19,6 +19,14 @@ SIZES = [(1, "2Gi"), (2, "4Gi"), (4, "8Gi"), (8, "16Gi"), (16, "32Gi")]
 BUSES = ["virtio", "sata", "scsi"]
 
 
+def kpt_annotations(path: str) -> str:
+    """The annotations kpt and kustomize give an item read from ``path`` (indented for an item of a
+    ResourceList)."""
+    return ("    annotations:\n"
+            f"      config.kubernetes.io/index: '0'\n      config.kubernetes.io/path: '{path}'\n"
+            f"      internal.config.kubernetes.io/index: '0'\n      internal.config.kubernetes.io/path: '{path}'\n")
+
+
 def instancetype(i: int) -> str:
     cpu, memory = SIZES[i % len(SIZES)]
     return f"""- apiVersion: instancetype.kubevirt.io/v1beta1
@@ -77,12 +85,7 @@ def vm(i: int, catalog: bool = False) -> str:
     labels:
       app.kubernetes.io/name: vm-{i}
       app.kubernetes.io/version: '1.10'
-    annotations:
-      config.kubernetes.io/index: '0'
-      config.kubernetes.io/path: 'vms/vm-{i}.yaml'
-      internal.config.kubernetes.io/index: '0'
-      internal.config.kubernetes.io/path: 'vms/vm-{i}.yaml'
-  spec:
+{kpt_annotations(f'vms/vm-{i}.yaml')}  spec:
     runStrategy: Halted
     instancetype:
       name: {instancetype}
@@ -159,12 +162,7 @@ def template(i: int, catalog: bool = False) -> str:
   metadata:
     name: t-{i}
     namespace: team-{i % 10}
-    annotations:
-      config.kubernetes.io/index: '0'
-      config.kubernetes.io/path: 'templates/t-{i}.yaml'
-      internal.config.kubernetes.io/index: '0'
-      internal.config.kubernetes.io/path: 'templates/t-{i}.yaml'
-  spec:
+{kpt_annotations(f'templates/t-{i}.yaml')}  spec:
     parameters:
     - name: NAME
       value: vm-{i}
@@ -187,12 +185,7 @@ def vmi(i: int) -> str:
       app.kubernetes.io/name: vmi-{i}
       app.kubernetes.io/version: '1.10'
       kubevirt.io/domain: vmi-{i}
-    annotations:
-      config.kubernetes.io/index: '0'
-      config.kubernetes.io/path: 'vmis/vmi-{i}.yaml'
-      internal.config.kubernetes.io/index: '0'
-      internal.config.kubernetes.io/path: 'vmis/vmi-{i}.yaml'
-  spec:
+{kpt_annotations(f'vmis/vmi-{i}.yaml')}  spec:
     domain:
       cpu:
         {"cores" if i % 20 % 2 else "sockets"}: {cpu}

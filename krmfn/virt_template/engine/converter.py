@@ -33,7 +33,7 @@ from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.apiserver.schema import ListOf, MapOf, Node, Obj, Scalar
 from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded
-from krmfn.virt_template.engine.visit import go_dynamic_type
+from krmfn.virt_template.engine.visit import INTERFACE, LEAVES, Copier, StringTransformer, go_dynamic_type, transformed
 
 VM_API_VERSION = "kubevirt.io/v1"
 VM_KIND = "VirtualMachine"
@@ -62,9 +62,10 @@ def _scalar_kind(node: Scalar) -> str:
     return _KINDS.get(node.type, "string")
 
 
-def from_unstructured(obj: dict, node: Obj) -> None:
-    """Decode ``obj`` into the Go type ``node`` describes, strictly. Raises ``ConversionError``."""
-    if _decodes(obj, node):  # most VMs: one quick walk in the map's order, no paths built
+def from_unstructured(obj: dict, node: Obj, decodes: bool = False) -> None:
+    """Decode ``obj`` into the Go type ``node`` describes, strictly. Raises ``ConversionError``.
+    ``decodes``: already judged to decode (``DecodingCopy``)."""
+    if decodes or _decodes(obj, node):  # most VMs: one quick walk in the map's order, no paths built
         return
     unknown: list[str] = []
     _from(obj, node, "", unknown)
@@ -79,35 +80,93 @@ _PLAIN_TYPES: dict[str, type] = {"string": str, "boolean": bool, "integer": int,
 
 def _decodes(value: Any, node: Node) -> bool:
     """Whether ``value`` decodes into ``node`` with no error and no unknown field: ``_from``'s walk
-    without its order and its paths, which only a failure needs."""
+    without its order and its paths, which only a failure needs (a leaf is judged in its map's
+    loop: most of a VM is leaves)."""
     if value is None:
         return True
-    if isinstance(node, Obj):
+    kind = type(node)
+    if kind is Obj:
         if not isinstance(value, dict):
             return False
-        props, is_open = node.props, node.open
+        props, is_open = node.props, node.open  # type: ignore[attr-defined]
         for key, item in value.items():
             sub = props.get(key)
             if sub is None:
                 if not is_open:
                     return False
-            elif item is not None and not _decodes(item, sub):
-                return False
+            elif item is not None:
+                if type(sub) is Scalar and type(item) is _PLAIN_TYPES.get(sub.type):
+                    continue
+                if not _decodes(item, sub):
+                    return False
         return True
-    if isinstance(node, Scalar):
-        expected = _PLAIN_TYPES.get(node.type)
-        if expected is not None and type(value) is expected:  # most leaves: a string, a boolean
+    if kind is Scalar:
+        if type(value) is _PLAIN_TYPES.get(node.type):  # type: ignore[attr-defined]
             return True
         try:
-            _scalar(value, node)
+            _scalar(value, node)  # type: ignore[arg-type]
         except ConversionError:
             return False
         return True
-    if isinstance(node, ListOf):
-        return isinstance(value, list) and all(_decodes(item, node.items) for item in value)
-    if isinstance(node, MapOf):
-        return isinstance(value, dict) and all(_decodes(item, node.values) for item in value.values())
+    if kind is ListOf:
+        return isinstance(value, list) and all(_decodes(item, node.items) for item in value)  # type: ignore[attr-defined]
+    if kind is MapOf:
+        return isinstance(value, dict) and all(_decodes(item, node.values)  # type: ignore[attr-defined]
+                                               for item in value.values())
     return True
+
+
+class DecodingCopy:
+    """``visited_copy`` (for ``substitute_all_parameters``) that also judges, in the same walk,
+    whether the copy decodes into ``node``: ``decodes`` True means ``_decodes`` of the copy is
+    True (processing then needs no walk of its own to decode it); False, that it must be judged
+    by ``from_unstructured`` (a renamed key or a value of another type: rare)."""
+
+    def __init__(self, node: Obj) -> None:
+        self.node = node
+        self.decodes = True
+
+    def __call__(self, value: Any, transform: StringTransformer, marker: str) -> Any:
+        return _DecodingCopier(transform, marker, self).copy_as(value, self.node)
+
+
+class _DecodingCopier(Copier):
+    def __init__(self, transform: StringTransformer, marker: str, verdict: DecodingCopy) -> None:
+        super().__init__(transform, marker)
+        self.verdict = verdict
+
+    def copy_as(self, value: Any, node: Node | None) -> Any:
+        """``copy(value, INTERFACE)``, judging the copy against ``node`` (None: nothing to judge)."""
+        if type(value) is dict and type(node) is Obj:
+            return self._map_as(value, node)  # type: ignore[arg-type]
+        if type(value) is list and type(node) is ListOf:
+            return [self.copy_as(item, node.items) for item in value]  # type: ignore[union-attr]
+        out = self.copy(value, INTERFACE)
+        if node is not None and not _decodes(out, node):
+            self.verdict.decodes = False
+        return out
+
+    def _map_as(self, value: dict, node: Obj) -> dict:
+        marker, transform, props = self.marker, self.transform, node.props
+        out = value.copy()
+        for key, item in out.items():
+            if type(key) is not str or marker in key:  # renamed keys: judged after the copy
+                self.verdict.decodes = False
+                return self._rebuilt(value)
+            sub = props.get(key)
+            if sub is None and not node.open:
+                self.verdict.decodes = False
+            kind = type(item)
+            if kind is str or kind in LEAVES:
+                leaf = item
+                if kind is str and marker in item:
+                    leaf = out[key] = transformed(INTERFACE, item, transform)
+                if sub is not None and leaf is not None and not (
+                        type(sub) is Scalar and type(leaf) is _PLAIN_TYPES.get(sub.type)) and not _decodes(leaf, sub):
+                    self.verdict.decodes = False
+            else:
+                out[key] = self.copy_as(item, sub)
+        return out
 
 
 def _join(path: str, key: str) -> str:

@@ -23,7 +23,7 @@ from krmfn.kubevirt.apiserver.schema import Obj
 from krmfn.kubevirt.apiserver.vm_schema import vm_schema
 from krmfn.kubevirt.apimachinery.validation import FieldError, invalid
 from krmfn.model.kubevirt_version import VERSIONS
-from krmfn.virt_template.engine.converter import ConversionError, from_unstructured, go_encoded_vm
+from krmfn.virt_template.engine.converter import ConversionError, DecodingCopy, from_unstructured, go_encoded_vm
 from krmfn.virt_template.engine.template import (
     REFERENCED,
     SubstitutionError,
@@ -63,13 +63,15 @@ def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_
     if isinstance(vm, FieldError):
         return vm
     referenced: dict[str, None] = {}
+    schema = _schema_for(build)
+    decoding = DecodingCopy(schema)  # the copy that substitutes also judges whether it decodes
     try:
-        obj = substitute_all_parameters(remove_hardcoded_namespace(vm), params, referenced)
+        obj = substitute_all_parameters(remove_hardcoded_namespace(vm), params, referenced, decoding)
     except SubstitutionError as error:
         return invalid("spec.parameters", bad_parameters(build, parameters), f"error processing template: {error}")
     remember_references(vm, referenced)  # a hardcoded namespace references nothing
     try:
-        from_unstructured(obj, _schema_for(build))
+        from_unstructured(obj, schema, decoding.decodes)
     except ConversionError as error:
         return invalid("spec.virtualMachine", bad_unstructured(build, obj),
                        f"failed to convert unstructured object to VirtualMachine: {error}")

@@ -23,7 +23,7 @@ from typing import Any
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.apimachinery.validation import FieldError, duplicate, invalid, required
 from krmfn.virt_template.engine.generator.expressionvalue import GeneratorError, generate_value
-from krmfn.virt_template.engine.visit import VisitError, go_dynamic_type, visited_copy
+from krmfn.virt_template.engine.visit import StringTransformer, VisitError, go_dynamic_type, visited_copy
 from krmfn.virt_template.release import EngineBuild, bad_raw, bad_string
 from krmfn.virt_template.types import Parameter
 
@@ -112,14 +112,15 @@ def remove_hardcoded_namespace(obj: dict) -> dict:
     return obj
 
 
-def substitute_all_parameters(obj: dict, params: dict[str, Parameter],
-                              referenced: dict[str, None] | None = None) -> dict:
+def substitute_all_parameters(obj: dict, params: dict[str, Parameter], referenced: dict[str, None] | None = None,
+                              copy: Callable[[Any, StringTransformer, str], Any] = visited_copy) -> dict:
     """``substituteAllParameters``: the object with every string (map keys too) substituted, as a
     new copy (``obj`` is not changed). Raises ``SubstitutionError``. ``referenced`` gets the names
     substituted, in the order met: once it succeeds, what ``collect_all_referenced_parameters``
-    answers for ``obj``."""
+    answers for ``obj``. ``copy``: ``visited_copy``, or one that does more on the way
+    (``krmfn.virt_template.engine.converter.DecodingCopy``)."""
     try:
-        return visited_copy(obj, lambda text: substitute_parameters(text, params, referenced), "${")
+        return copy(obj, lambda text: substitute_parameters(text, params, referenced), "${")
     except VisitError as error:
         raise SubstitutionError(str(error)) from None
 

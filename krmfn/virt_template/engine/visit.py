@@ -23,8 +23,8 @@ from typing import Any
 # (text) -> (new text, as_string); raises VisitError.
 StringTransformer = Callable[[str], tuple[str, bool]]
 
-_INTERFACE = "interface {}"
-_STRING = "string"
+INTERFACE = "interface {}"  # the Go type a value is set into; a map key's is STRING
+STRING = "string"
 
 
 class VisitError(Exception):
@@ -46,13 +46,13 @@ def visited_copy(value: Any, transform: StringTransformer, marker: str = "") -> 
     """What ``visit_value`` makes of a deep copy of ``value``, copied in the same walk (``value``
     is untouched). A string without ``marker`` is one the transformer returns as it is (``${`` for
     substitution): it is kept without a call."""
-    return _Copier(transform, marker).copy(value, _INTERFACE)
+    return Copier(transform, marker).copy(value, INTERFACE)
 
 
-_LEAVES = (int, float, bool, type(None))  # what a visit leaves as it is (a str subclass is walked)
+LEAVES = (int, float, bool, type(None))  # what a visit leaves as it is (a str subclass is walked)
 
 
-class _Copier:
+class Copier:
     """``visitMap``, ``visitSliceArray`` and ``visitUnsettableValues`` building the visited copy: a
     map or list is copied in C and only its strings with the marker and its containers replaced."""
 
@@ -73,22 +73,22 @@ class _Copier:
                 kind = type(item)
                 if kind is str:
                     if marker in item:
-                        out[key] = _transformed(_INTERFACE, item, transform)
-                elif kind not in _LEAVES:
-                    out[key] = self.copy(item, _INTERFACE)
+                        out[key] = transformed(INTERFACE, item, transform)
+                elif kind not in LEAVES:
+                    out[key] = self.copy(item, INTERFACE)
             return out
-        if kind is list:
+        if kind is list:  # the map's loop again: a shared helper costs a call per container
             out_list = value.copy()
             for index, item in enumerate(out_list):
                 kind = type(item)
                 if kind is str:
                     if marker in item:
-                        out_list[index] = _transformed(_INTERFACE, item, transform)
-                elif kind not in _LEAVES:
-                    out_list[index] = self.copy(item, _INTERFACE)
+                        out_list[index] = transformed(INTERFACE, item, transform)
+                elif kind not in LEAVES:
+                    out_list[index] = self.copy(item, INTERFACE)
             return out_list
         if isinstance(value, str):
-            return _transformed(target, value, transform) if marker in value else value
+            return transformed(target, value, transform) if marker in value else value
         if isinstance(value, dict):
             return self._rebuilt(value)
         return value
@@ -98,13 +98,13 @@ class _Copier:
         existing one keeps the first key's place and takes the last value."""
         out: dict = {}
         for key, item in mapping.items():
-            new_key = (_transformed(_STRING, key, self.transform) if isinstance(key, str) and self.marker in key
+            new_key = (transformed(STRING, key, self.transform) if isinstance(key, str) and self.marker in key
                        else key)
-            out[new_key] = self.copy(item, _INTERFACE)
+            out[new_key] = self.copy(item, INTERFACE)
         return out
 
 
-def _transformed(target: str, existing: str, transform: StringTransformer) -> Any:
+def transformed(target: str, existing: str, transform: StringTransformer) -> Any:
     """A string through the transformer, a non-string result decoded as JSON."""
     text, as_string = transform(existing)
     if as_string:
@@ -115,7 +115,7 @@ def _transformed(target: str, existing: str, transform: StringTransformer) -> An
         return text  # not JSON: an unquoted string
     if data is None:
         raise VisitError(f"cannot assign nil value to target type {target}")
-    if target == _STRING and not isinstance(data, str):
+    if target == STRING and not isinstance(data, str):
         raise VisitError(f"substituted value type {go_dynamic_type(data)} is not assignable to target type {target}")
     return data
 
