@@ -66,10 +66,12 @@ def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_
     schema = _schema_for(build)
     decoding = DecodingCopy(schema)  # the copy that substitutes also judges whether it decodes
     try:
-        obj = substitute_all_parameters(remove_hardcoded_namespace(vm), params, referenced, decoding)
+        source = remove_hardcoded_namespace(vm)
+        obj = substitute_all_parameters(source, params, referenced, decoding)
     except SubstitutionError as error:
         return invalid("spec.parameters", bad_parameters(build, parameters), f"error processing template: {error}")
-    remember_references(vm, referenced)  # a hardcoded namespace references nothing
+    if source is vm:  # else the namespace removed may name one (a whole "${{NS}}" is removed)
+        remember_references(vm, referenced)
     try:
         from_unstructured(obj, schema, decoding.decodes)
     except ConversionError as error:

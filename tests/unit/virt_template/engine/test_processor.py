@@ -90,3 +90,17 @@ def test_generated_values_follow_the_seed() -> None:
     first = process({"spec": spec}, random.Random(9))
     assert isinstance(first, Processed) and first == process({"spec": spec}, random.Random(9))
     assert first.vm["metadata"]["name"].startswith("vm-") and len(first.vm["metadata"]["name"]) == 9
+
+
+def test_references_processing_found_are_the_webhooks_even_when_the_namespace_is_removed() -> None:
+    """A whole ``${{NS}}`` namespace is removed before substitution (Go: not a ``${KEY}``), yet it
+    references NS: the reference check after processing must still see it."""
+    from krmfn.virt_template.engine.parameters import validate_parameter_references  # noqa: PLC0415
+    from krmfn.virt_template.engine.processor import process_seeded, processing_once  # noqa: PLC0415
+    template = {"spec": {"parameters": [{"name": "NS", "value": "lab"}, {"name": "NAME", "value": "vm"}],
+                         "virtualMachine": {"metadata": {"name": "${NAME}", "namespace": "${{NS}}"}}}}
+    alone = validate_parameter_references(template)
+    with processing_once():
+        process_seeded(template, 0)
+        after_processing = validate_parameter_references(template)
+    assert alone.warnings == after_processing.warnings == []
