@@ -15,23 +15,26 @@ release deploys (``catalog`` below, ``hack/common-instancetypes/default.sh`` at 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from krmfn.model.record import FrozenRecord
 
 CATALOG_OFF = "none"  # the catalog option's value that turns the catalog off
 
 
-@dataclass(frozen=True)
-class KubevirtVersion:
+class KubevirtVersion(FrozenRecord):
     """One KubeVirt target: ``name`` (``v1.8``), ``minor`` (8; ``main`` is 10), ``release`` (what
     krmfn mirrors: a tag or a commit), ``catalog`` (the common-instancetypes release it deploys) and
     ``scheme_line`` (where ``kubevirt.io/client-go/kubevirt/scheme/register.go`` builds the
     scheme, which the revision decoding errors cite)."""
 
+    __slots__ = ("name", "minor", "release", "catalog", "scheme_line")
     name: str
     minor: int
     release: str
     catalog: str
     scheme_line: int
+
+    def __init__(self, name: str, minor: int, release: str, catalog: str, scheme_line: int) -> None:
+        self._set(name=name, minor=minor, release=release, catalog=catalog, scheme_line=scheme_line)
 
     def since(self, minor: int) -> bool:
         """This release is v1.``minor`` or newer (for tables keyed by the release that added

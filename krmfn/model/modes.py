@@ -10,14 +10,17 @@ function mode has a runner and a page in ``docs/modes/``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from krmfn.model.record import FrozenRecord
 
 
-@dataclass(frozen=True)
-class Mode:
+class Mode(FrozenRecord):
+    __slots__ = ("name", "summary", "config_kind")
     name: str  # the CLI subcommand and the ConfigMap's data.mode
     summary: str  # one line: the CLI's help and the docs' index
-    config_kind: str = ""  # the krmfn.dev/v1alpha1 kind of its functionConfig; "" for a CLI-only mode
+    config_kind: str  # the krmfn.dev/v1alpha1 kind of its functionConfig; "" for a CLI-only mode
+
+    def __init__(self, name: str, summary: str, config_kind: str = "") -> None:
+        self._set(name=name, summary=summary, config_kind=config_kind)
 
     @property
     def is_function(self) -> bool:

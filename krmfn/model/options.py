@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.model.kubevirt_version import VERSIONS as KUBEVIRT_VERSIONS
 from krmfn.model.modes import FUNCTION_MODES
+from krmfn.model.record import FrozenRecord
 
 # The modes options can belong to: those a functionConfig can ask for (diff and explain take inline's).
 MODES = FUNCTION_MODES
@@ -27,18 +27,23 @@ PARAMETERS_KIND = "parameters"
 EVERY_TEMPLATE = "*"
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(FrozenRecord):
+    __slots__ = ("name", "kind", "default", "help", "example", "modes", "choices", "values")
     name: str  # camelCase, as in functionConfig
     kind: str  # "str" | "bool" | "enum" | "int" | PARAMETERS_KIND, or one of LIST_KINDS ("lines": one per line)
     default: Any
     help: str
     example: str
     modes: tuple[str, ...]
-    choices: tuple[str, ...] = ()
+    choices: tuple[str, ...]
     # The vocabulary a value must belong to, beyond its kind (``krmfn.kubevirt.option_values``
     # checks it where options are read: CLI flags, functionConfig, .krmfn.yaml).
-    values: str = ""
+    values: str
+
+    def __init__(self, name: str, kind: str, default: Any, help: str, example: str,  # noqa: A002 - the field's name
+                 modes: tuple[str, ...], choices: tuple[str, ...] = (), values: str = "") -> None:
+        self._set(name=name, kind=kind, default=default, help=help, example=example, modes=modes, choices=choices,
+                  values=values)
 
     @property
     def is_list(self) -> bool:
