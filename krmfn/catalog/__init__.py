@@ -30,8 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
-
 from krmfn.catalog import stored
 from krmfn.model.kinds import (
     INSTANCETYPE_KINDS,
@@ -40,7 +38,10 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
 )
 
+TYPE_CHECKING = False  # typing stays unloaded for `krmfn --help` (bench/README.md, "Start-up")
 if TYPE_CHECKING:
+    from typing import Any
+
     from krmfn.catalog.model import CatalogDefinition, InstancetypeClass
 
 __all__ = [

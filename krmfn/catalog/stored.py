@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any
-
 from krmfn.model.kinds import (
     INSTANCETYPE_KINDS,
     VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
 )
 
+TYPE_CHECKING = False  # typing stays unloaded for `krmfn --help` (bench/README.md, "Start-up")
 if TYPE_CHECKING:
+    from typing import Any
+
     from krmfn.catalog.model import CatalogDefinition
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")

@@ -10,12 +10,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
 
 from krmfn import __version__, catalog
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT, VERSIONS
 from krmfn.model.modes import BY_NAME, KIND_TO_MODE
 from krmfn.model.options import MODES, PARAMETERS_KIND, Option, options_for
+
+TYPE_CHECKING = False  # typing stays unloaded for `krmfn --help` (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 DESCRIPTION = f"""\
 krmfn resolves KubeVirt instance types and preferences offline.

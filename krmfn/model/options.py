@@ -8,13 +8,15 @@ defaults of their own.
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection, Mapping
-from typing import Any
 
 from krmfn.model.kubevirt_version import VERSIONS as KUBEVIRT_VERSIONS
 from krmfn.model.modes import FUNCTION_MODES
 from krmfn.model.record import FrozenRecord
+
+TYPE_CHECKING = False  # typing stays unloaded for `krmfn --help` (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # The modes options can belong to: those a functionConfig can ask for (diff and explain take inline's).
 MODES = FUNCTION_MODES
@@ -262,5 +264,10 @@ def did_you_mean(value: str, known: Collection[str]) -> str:
     by_lower = {name.lower(): name for name in known}
     prefixed = [name for name in known if value and name.lower().startswith(value.lower())]
     close = (by_lower.get(value.lower()) or (prefixed[0] if len(prefixed) == 1 else None)
-             or next(iter(difflib.get_close_matches(value, list(known), n=1)), None))
+             or next(iter(_close_matches(value, list(known))), None))
     return f' (did you mean "{close}"?)' if close and close != value else ""
+
+
+def _close_matches(value: str, known: list[str]) -> list[str]:
+    import difflib  # noqa: PLC0415 - only for a mistyped value: `krmfn --help` does not load it
+    return difflib.get_close_matches(value, known, n=1)

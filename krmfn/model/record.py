@@ -21,7 +21,9 @@ AttributeError) does.
 """
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing stays unloaded for `krmfn --help` (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class FrozenRecord:

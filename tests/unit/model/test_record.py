@@ -53,8 +53,9 @@ def test_copies_and_pickles() -> None:
 
 def test_help_loads_no_dataclasses(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """``krmfn --help`` reads the modes, options and targets (FrozenRecords): ``dataclasses`` and
-    what it loads (``inspect``, ``ast``) stay out of it."""
+    what it loads (``inspect``, ``ast``), ``typing`` and ``difflib`` stay out of it."""
     code = ("import io, sys, contextlib\nfrom krmfn.cli.main import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n    main(['--help'])\n"
-            "assert 'dataclasses' not in sys.modules, 'dataclasses loaded'\n")
+            "assert 'dataclasses' not in sys.modules, 'dataclasses loaded'\n"
+            "assert 'typing' not in sys.modules and 'difflib' not in sys.modules, 'typing or difflib loaded'\n")
     subprocess.run([sys.executable, "-c", code], cwd=tmp_path, check=True, timeout=60)
