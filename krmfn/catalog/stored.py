@@ -11,7 +11,6 @@ and a test runs that check.
 """
 from __future__ import annotations
 
-import json
 import os
 from krmfn.model.kinds import (
     INSTANCETYPE_KINDS,
@@ -35,6 +34,7 @@ def path_of(version: str) -> str:
 
 def load(version: str) -> dict[str, list[dict[str, Any]]]:
     """The stored objects of ``version``, by cluster kind (OSError when it has no file)."""
+    import json  # noqa: PLC0415 - `krmfn --help` loads this module, not the catalog
     with open(path_of(version), "rb") as handle:
         stored: dict[str, list[dict[str, Any]]] = json.load(handle)
     return stored
@@ -55,4 +55,5 @@ def rendered(definition: CatalogDefinition) -> str:
     from krmfn.catalog.build import build_instancetypes, build_preferences  # noqa: PLC0415 - writing only
     objects = {kind: (build_instancetypes if kind == VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE else build_preferences)(
         definition, kind) for kind in STORED_KINDS}
+    import json  # noqa: PLC0415
     return json.dumps(objects, ensure_ascii=False, separators=(",", ":")) + "\n"

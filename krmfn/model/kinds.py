@@ -9,7 +9,9 @@ plural resource names; "" (omitted) is the cluster-wide kind; no trimming, no sh
 """
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing stays unloaded for `krmfn --help` (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 VIRTUAL_MACHINE = "VirtualMachine"
 VIRTUAL_MACHINE_INSTANCE = "VirtualMachineInstance"
