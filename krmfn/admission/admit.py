@@ -43,6 +43,7 @@ from krmfn.kubevirt.virt_api.admit import (
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.gcpause import gc_paused
+from krmfn.model.record import FrozenRecord
 
 
 @dataclass
@@ -72,16 +73,20 @@ def admit_items(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
         return _admit_items(items, namespace, cluster_config or ClusterConfig(), catalog_version, legacy)
 
 
-@dataclass(frozen=True)
-class KindChain:
+class KindChain(FrozenRecord):
     """The CREATE chain of the kinds ``matches`` accepts: ``admit`` gives one verdict per index.
     A ``stored_first`` chain runs before every other one, and only the objects it admits exist
     for them (as the oracle applies a bundle: rejected objects are never stored)."""
 
+    __slots__ = ("kinds", "matches", "admit", "stored_first")
     kinds: str
     matches: Callable[[Any], bool]
     admit: Callable[[AdmitRequest, Sequence[int]], list[Admission]]
-    stored_first: bool = False
+    stored_first: bool
+
+    def __init__(self, kinds: str, matches: Callable[[Any], bool],
+                 admit: Callable[[AdmitRequest, Sequence[int]], list[Admission]], stored_first: bool = False) -> None:
+        self._set(kinds=kinds, matches=matches, admit=admit, stored_first=stored_first)
 
 
 def _is(kind: str, group: str) -> Callable[[Any], bool]:

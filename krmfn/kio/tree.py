@@ -39,6 +39,7 @@ import ryml
 
 from krmfn.kio import escapes, flowcomments, folding, leniency
 from krmfn.model.scalars import resolve_plain
+from krmfn.model.record import FrozenRecord
 
 NONE = ryml.NONE
 
@@ -76,11 +77,15 @@ class DuplicateKey(YamlError):
         self.key = key
 
 
-@dataclass(frozen=True)
-class Limits:
-    max_input_bytes: int = MAX_INPUT_BYTES
-    max_depth: int = MAX_DEPTH
-    max_alias_nodes: int = MAX_ALIAS_NODES
+class Limits(FrozenRecord):
+    __slots__ = ("max_input_bytes", "max_depth", "max_alias_nodes")
+    max_input_bytes: int
+    max_depth: int
+    max_alias_nodes: int
+
+    def __init__(self, max_input_bytes: int = MAX_INPUT_BYTES, max_depth: int = MAX_DEPTH,
+                 max_alias_nodes: int = MAX_ALIAS_NODES) -> None:
+        self._set(max_input_bytes=max_input_bytes, max_depth=max_depth, max_alias_nodes=max_alias_nodes)
 
 
 def limits() -> Limits:

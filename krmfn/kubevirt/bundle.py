@@ -24,7 +24,6 @@ Objects are plain dicts and are never copied or mutated here.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn import catalog
@@ -43,6 +42,7 @@ from krmfn.model.kinds import (
     VOLUME_SNAPSHOT,
     split_api_version,
 )
+from krmfn.model.record import FrozenRecord
 
 DEFAULT_NAMESPACE = "default"
 V1BETA1 = "v1beta1"
@@ -58,14 +58,17 @@ ObjectKey = tuple[str, str, str]
 """(kind, namespace, name); namespace is "" for cluster-scoped kinds."""
 
 
-@dataclass(frozen=True)
-class ResourceType:
+class ResourceType(FrozenRecord):
     """How the API server knows a kind: group, served versions, scope and qualified resource."""
 
+    __slots__ = ("group", "versions", "namespaced", "resource")
     group: str
     versions: frozenset[str]
     namespaced: bool
     resource: str
+
+    def __init__(self, group: str, versions: frozenset[str], namespaced: bool, resource: str) -> None:
+        self._set(group=group, versions=versions, namespaced=namespaced, resource=resource)
 
     def serves(self, version: str, legacy: str = LEGACY_REJECT) -> bool:
         """Whether `version` is served; legacy instancetype versions only under `convert`."""

@@ -16,10 +16,10 @@ pkg/virt-config/feature-gates.go at v1.8.4).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.reasons import needs_feature_gate
+from krmfn.model.record import FrozenRecord
 
 ALPHA = "Alpha"
 BETA = "Beta"
@@ -51,15 +51,18 @@ HOTPLUG_VOLUMES_MESSAGE = (
     "HotplugVolumes has been deprecated since v1.9.0 and has been replaced by DeclarativeHotplugVolumes"
 )
 
-@dataclass(frozen=True)
-class FeatureGate:
+class FeatureGate(FrozenRecord):
     """One registered gate; ``binding_used``: the interface binding whose presence in a VM's
     interfaces counts as using a discontinued gate's API (``VmiSpecUsed``)."""
 
+    __slots__ = ("name", "state", "message", "binding_used")
     name: str
     state: str
-    message: str = ""
-    binding_used: str = ""
+    message: str
+    binding_used: str
+
+    def __init__(self, name: str, state: str, message: str = "", binding_used: str = "") -> None:
+        self._set(name=name, state=state, message=message, binding_used=binding_used)
 
 
 FEATURE_GATES: dict[str, FeatureGate] = {gate.name: gate for gate in (

@@ -24,6 +24,7 @@ from krmfn.kubevirt.bundle import V1BETA1, Bundle, not_found_message, request_na
 from krmfn.kubevirt.instancetype.find.kinds import matcher_kind
 from krmfn.kubevirt.instancetype.find.result import Failure
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.record import FrozenRecord
 
 if TYPE_CHECKING:
     from krmfn.kubevirt.instancetype.compatibility import DecodedRevision
@@ -57,16 +58,22 @@ class Resolved:
 SpecLookup: TypeAlias = Resolved | Failure | None
 
 
-@dataclass(frozen=True)
-class MatcherFinder:
+class MatcherFinder(FrozenRecord):
     """Resolution for one matcher type (instance type or preference)."""
 
+    __slots__ = ("matcher_key", "status_ref_key", "resolve_kind", "unexpected_kind", "decode", "check_prefix")
     matcher_key: str
     status_ref_key: str
     resolve_kind: Callable[[str], str | None]
     unexpected_kind: str
     decode: Callable[[dict, str, KubevirtVersion], DecodedRevision | str]
     check_prefix: str
+
+    def __init__(self, matcher_key: str, status_ref_key: str, resolve_kind: Callable[[str], str | None],
+                 unexpected_kind: str, decode: Callable[[dict, str, KubevirtVersion], DecodedRevision | str],
+                 check_prefix: str) -> None:
+        self._set(matcher_key=matcher_key, status_ref_key=status_ref_key, resolve_kind=resolve_kind,
+                  unexpected_kind=unexpected_kind, decode=decode, check_prefix=check_prefix)
 
     def find(self, vm: dict, bundle: Bundle, namespace: str) -> SpecLookup:
         spec = vm.get("spec")
