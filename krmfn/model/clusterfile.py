@@ -6,21 +6,25 @@ and hands the mode this value instead of the text; the modes never open files
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, TypeGuard
+
+from krmfn.model.record import FrozenRecord
 
 AUTO = "auto"
 NONE = "none"
 CLUSTER_CONFIG_OPTION = "clusterConfig"
 
 
-@dataclass(frozen=True)
-class ClusterConfigFile:
+class ClusterConfigFile(FrozenRecord):
     """A cluster configuration file as read: its ``path`` as the user gave it (relative to a config
     file's directory when it came from one) and its objects, those of ``kind: List`` flattened."""
 
+    __slots__ = ("path", "objects")
     path: str
     objects: tuple[Any, ...]
+
+    def __init__(self, path: str, objects: tuple[Any, ...]) -> None:
+        self._set(path=path, objects=objects)
 
 
 def is_path(value: Any) -> TypeGuard[str]:

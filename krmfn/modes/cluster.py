@@ -38,6 +38,7 @@ from krmfn.model.findings import ERROR, INFO, WARNING, Finding
 from krmfn.model.kinds import HYPERCONVERGED, KUBEVIRT, kind_of
 from krmfn.model.kubevirt_version import KubevirtVersion, kubevirt_version
 from krmfn.model.options import complete
+from krmfn.model.record import FrozenRecord
 
 if TYPE_CHECKING:
     from krmfn.kubevirt.virt_config.kubevirt_cr import KubevirtCrConfig
@@ -64,15 +65,19 @@ class ClusterOptions:
     kubevirts: StoredKubevirt | None = None
 
 
-@dataclass(frozen=True)
-class StoredKubevirt:
+class StoredKubevirt(FrozenRecord):
     """Which of the bundle's KubeVirt CRs (item indexes) the cluster stores when the bundle is
     applied (``stored``, None: none), and those that supply nothing: the ones admission refuses
     (``refused``) and the later definitions of the stored one (``rewrites``)."""
 
-    stored: int | None = None
-    refused: tuple[int, ...] = ()
-    rewrites: tuple[int, ...] = ()
+    __slots__ = ("stored", "refused", "rewrites")
+    stored: int | None
+    refused: tuple[int, ...]
+    rewrites: tuple[int, ...]
+
+    def __init__(self, stored: int | None = None, refused: tuple[int, ...] = (),
+                 rewrites: tuple[int, ...] = ()) -> None:
+        self._set(stored=stored, refused=refused, rewrites=rewrites)
 
 
 def stored_kubevirt(objects: Sequence[Any], namespace: str, version: KubevirtVersion) -> StoredKubevirt:

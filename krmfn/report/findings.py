@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from krmfn.kio.items import Item
@@ -21,6 +20,7 @@ from krmfn.kio.lines import line_in, line_of, span_line
 from krmfn.kio.results import REACHED_THROUGH, item_location, location, stderr_line
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR, INFO, WARNING
+from krmfn.model.record import FrozenRecord
 
 FORMATS = ("text", "json", "github", "sarif", "junit")
 COLOR_CHOICES = ("auto", "always", "never")
@@ -34,18 +34,26 @@ if TYPE_CHECKING:
     from krmfn.report.rules import Rule
 
 
-@dataclass(frozen=True)
-class ReportSettings:
-    fmt: str = "text"
-    quiet: bool = False  # text/github: errors only, no summary
-    verbose: bool = False  # text/github: every catalog info line
-    color: bool = False  # text only
-    show_suppressed: bool = False  # text/github
-    catalog_check: str = ""  # the check whose info lines become one line (validate's `catalog`)
-    catalog_version: str = ""  # named in that line
-    rules: tuple[Rule, ...] = ()  # SARIF: every check
-    mode: str = "validate"  # named in the summary line
-    path_base: str = ""  # every format's paths are relative to it (krmfn.report.paths); "": the repository root
+class ReportSettings(FrozenRecord):
+    __slots__ = ("fmt", "quiet", "verbose", "color", "show_suppressed", "catalog_check", "catalog_version", "rules",
+                 "mode", "path_base")
+    fmt: str
+    quiet: bool  # text/github: errors only, no summary
+    verbose: bool  # text/github: every catalog info line
+    color: bool  # text only
+    show_suppressed: bool  # text/github
+    catalog_check: str  # the check whose info lines become one line (validate's `catalog`)
+    catalog_version: str  # named in that line
+    rules: tuple[Rule, ...]  # SARIF: every check
+    mode: str  # named in the summary line
+    path_base: str  # every format's paths are relative to it (krmfn.report.paths); "": the repository root
+
+    def __init__(self, fmt: str = "text", quiet: bool = False, verbose: bool = False, color: bool = False,
+                 show_suppressed: bool = False, catalog_check: str = "", catalog_version: str = "",
+                 rules: tuple[Rule, ...] = (), mode: str = "validate", path_base: str = "") -> None:
+        self._set(fmt=fmt, quiet=quiet, verbose=verbose, color=color, show_suppressed=show_suppressed,
+                  catalog_check=catalog_check, catalog_version=catalog_version, rules=rules, mode=mode,
+                  path_base=path_base)
 
 
 def use_color(choice: str, stream: TextIO, environ: Mapping[str, str]) -> bool:

@@ -17,7 +17,6 @@ Every check returns values (never raises) and leaves the object untouched.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 
 from krmfn.model import kinds
@@ -38,21 +37,29 @@ from krmfn.kubevirt.util.webhooks import (
     reject,
     reject_message,
 )
+from krmfn.model.record import FrozenRecord
 
 NO_MATCHES_FMT = 'no matches for kind "{kind}" in version "{api_version}"'
 
 
-@dataclass(frozen=True)
-class CustomResource:
+class CustomResource(FrozenRecord):
     """A KubeVirt CRD as the API server serves it."""
 
+    __slots__ = ("kind", "group", "versions", "namespaced", "schema", "deprecated", "version_schemas")
     kind: str
     group: str
     versions: frozenset[str]
     namespaced: bool
     schema: schemas.Obj
-    deprecated: dict[str, str] = field(default_factory=dict)  # version -> deprecation warning
-    version_schemas: Mapping[str, schemas.Obj] = field(default_factory=dict)  # where not `schema`
+    deprecated: dict[str, str]  # version -> deprecation warning
+    version_schemas: Mapping[str, schemas.Obj]  # where not `schema`
+
+    def __init__(self, kind: str, group: str, versions: frozenset[str], namespaced: bool, schema: schemas.Obj,
+                 deprecated: dict[str, str] | None = None,
+                 version_schemas: Mapping[str, schemas.Obj] | None = None) -> None:
+        self._set(kind=kind, group=group, versions=versions, namespaced=namespaced, schema=schema,
+                  deprecated={} if deprecated is None else deprecated,
+                  version_schemas={} if version_schemas is None else version_schemas)
 
     def schema_for(self, version: str) -> schemas.Obj:
         return self.version_schemas.get(version, self.schema)
