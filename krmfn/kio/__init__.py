@@ -9,9 +9,9 @@ from types import ModuleType
 
 def _import_ryml() -> None:
     """Import rapidyaml with a stand-in for ``deprecation``: its wrapper imports that module (and
-    through it ``packaging``, ``datetime`` and ``textwrap``, about 4 ms of a one-VM run's start-up)
-    only to decorate its old function names, which krmfn never calls. The real module stays
-    importable for anyone else; should the wrapper want more of it, it is imported as usual."""
+    through it ``packaging``: four modules, a few ms of a one-VM run's start-up) only to decorate its
+    old function names, which krmfn never calls. The real module stays importable for anyone else;
+    should the wrapper want more of it, the I/O modules' own ``import ryml`` loads it as usual."""
     if "ryml" in sys.modules or "deprecation" in sys.modules:
         return
     stand_in = ModuleType("deprecation")
@@ -20,7 +20,7 @@ def _import_ryml() -> None:
     try:
         import ryml  # noqa: F401, PLC0415
     except ImportError:
-        pass  # imported again below, with the real module
+        pass  # the I/O modules' own `import ryml` tries again, with the real module
     finally:
         if sys.modules.get("deprecation") is stand_in:
             del sys.modules["deprecation"]
