@@ -31,15 +31,15 @@ class VisitError(Exception):
     """An error of the walk (its text is Go's ``err.Error()``)."""
 
 
-def visit_value(value: Any, transform: StringTransformer, marker: str = "") -> None:
+def visit_value(value: Any, transform: StringTransformer) -> None:
     """``visitValue`` on decoded JSON: ``value`` (a map or a list) is changed in place, the maps and
     lists inside it replaced by their visited copies (``visited_copy``)."""
     if isinstance(value, dict):
-        visited = visited_copy(value, transform, marker)
+        visited = visited_copy(value, transform)
         value.clear()
         value.update(visited)
     elif isinstance(value, list):
-        value[:] = visited_copy(value, transform, marker)
+        value[:] = visited_copy(value, transform)
 
 
 def visited_copy(value: Any, transform: StringTransformer, marker: str = "") -> Any:
