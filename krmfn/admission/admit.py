@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -43,10 +42,11 @@ from krmfn.kubevirt.virt_api.admit import (
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.gcpause import gc_paused
+from krmfn.model.record import record
 from krmfn.model.record import FrozenRecord
 
 
-@dataclass
+@record
 class BundleAdmission:
     """One verdict per item (None for items admission does not judge), and the keys of the
     instance types and preferences it rejects (``krmfn.kubevirt.virt_api.admit.rejected_keys``)."""

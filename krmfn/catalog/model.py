@@ -9,9 +9,10 @@ exact upstream objects. Everything here is immutable plain data.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+
+from krmfn.model.record import field, record
 
 LABEL_PREFIX = "instancetype.kubevirt.io/"
 # The release label every object of a release bundle carries, last among its labels
@@ -21,7 +22,7 @@ VERSION_LABEL = LABEL_PREFIX + "common-instancetypes-version"
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Size:
     """One rung of a class's size ladder: ``<class><version>.<size>`` with ``vcpus`` / ``memory``."""
 
@@ -30,7 +31,7 @@ class Size:
     memory: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class HugepageVariant:
     """A per-size hugepage twin (cx, m): name suffix (``""`` or ``"1gi"``) and page size."""
 
@@ -38,7 +39,7 @@ class HugepageVariant:
     page_size: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class InstancetypeClass:
     """An instance type class (docs/common-instancetypes.md#instance-type-classes, #class-wide-spec,
     #instance-type-labels-and-annotations): class-wide metadata and spec plus its ladder.
@@ -65,7 +66,7 @@ class InstancetypeClass:
         return f"{self.prefix}{self.version}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Layer:
     """A kustomize layer or component of a preference: full label keys, metadata annotations and
     a spec fragment. Layers are deep-merged in order; a later layer wins on a scalar
@@ -76,7 +77,7 @@ class Layer:
     spec: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PreferenceDefinition:
     """One preference (docs/common-instancetypes.md#preference-table): OS family, components in order, requirements
     and metadata."""
@@ -92,7 +93,7 @@ class PreferenceDefinition:
     arch: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CatalogDefinition:
     """Everything needed to build one catalog version."""
 

@@ -12,15 +12,15 @@ rendered release when ../shared is present.
 """
 from __future__ import annotations
 
-import dataclasses
 
 from krmfn.catalog import v1_6_0
 from krmfn.catalog.model import CatalogDefinition, InstancetypeClass
+from krmfn.model.record import replace
 
 VERSION = "v1.5.1"
 _NEWER_CLASSES = frozenset({"d1"})
 
 CLASSES: tuple[InstancetypeClass, ...] = tuple(c for c in v1_6_0.CATALOG.classes if c.name not in _NEWER_CLASSES)
 
-CATALOG: CatalogDefinition = dataclasses.replace(v1_6_0.CATALOG, version=VERSION, classes=CLASSES,
+CATALOG: CatalogDefinition = replace(v1_6_0.CATALOG, version=VERSION, classes=CLASSES,
                                                  requirement_labels=False)

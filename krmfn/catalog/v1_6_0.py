@@ -15,10 +15,10 @@ rendered release when ../shared is present.
 """
 from __future__ import annotations
 
-import dataclasses
 
 from krmfn.catalog import v1_7_0
 from krmfn.catalog.model import CatalogDefinition, PreferenceDefinition
+from krmfn.model.record import replace
 
 VERSION = "v1.6.0"
 
@@ -29,9 +29,9 @@ _NEWER_COMPONENTS = frozenset(
 
 
 def _without_newer_components(pref: PreferenceDefinition) -> PreferenceDefinition:
-    return dataclasses.replace(pref, components=tuple(c for c in pref.components if c not in _NEWER_COMPONENTS))
+    return replace(pref, components=tuple(c for c in pref.components if c not in _NEWER_COMPONENTS))
 
 
 PREFERENCES: tuple[PreferenceDefinition, ...] = tuple(_without_newer_components(p) for p in v1_7_0.PREFERENCES)
 
-CATALOG: CatalogDefinition = dataclasses.replace(v1_7_0.CATALOG, version=VERSION, preferences=PREFERENCES)
+CATALOG: CatalogDefinition = replace(v1_7_0.CATALOG, version=VERSION, preferences=PREFERENCES)

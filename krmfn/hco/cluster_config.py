@@ -15,15 +15,15 @@ KubeVirt CR (an invalid JSON patch annotation, ...) or the version is not served
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.apiserver.create import NO_MATCHES_FMT
 from krmfn.kubevirt.virt_config.kubevirt_cr import options_of
 from krmfn.model.kinds import HCO_GROUP, HYPERCONVERGED, kind_of, split_api_version
+from krmfn.model.record import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class HyperConvergedOptions:
     """The options a HyperConverged supplies (empty with an ``error``), and the KubeVirt CR they come from."""
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 import copy
 import json
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.apimachinery.gozero import unmarshal_type_name
 from krmfn.kubevirt.apimachinery.gojson import go_json
+from krmfn.model.record import record
 
 ERR_INVALID = "invalid state detected"
 ERR_MISSING = "missing value"
@@ -45,7 +45,7 @@ def _loads(text: str) -> Any:
     return json.loads(text, parse_constant=_reject_constant)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Operation:
     """One decoded operation: the JSON object as given (``null`` values kept as None)."""
 

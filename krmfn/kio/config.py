@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.kio import tree as yt
@@ -25,6 +24,7 @@ from krmfn.model.clusterfile import CLUSTER_CONFIG_OPTION, is_path
 from krmfn.model.modes import KIND_TO_MODE
 from krmfn.model.options import EVERY_TEMPLATE, MODES, OPTIONS, PARAMETERS_KIND, Option, did_you_mean, options_for
 from krmfn.model.check_ids import CHECK_IDS, INPUT
+from krmfn.model.record import field, record
 
 API_GROUP = "krmfn.dev"
 API_VERSION = "krmfn.dev/v1alpha1"
@@ -63,7 +63,7 @@ def _bool(text: str, path: str) -> bool:
 
 
 
-@dataclass
+@record
 class FunctionConfig:
     mode: str = "inline"
     options: dict[str, Any] = field(default_factory=dict)

@@ -11,7 +11,6 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +24,7 @@ from krmfn.kio.results import REACHED_THROUGH, reached_through
 from krmfn.model import check_ids
 from krmfn.model.findings import ERROR, INFO
 from krmfn.model.kinds import HYPERCONVERGED, KUBEVIRT, kind_of
+from krmfn.model.record import field, record
 
 if TYPE_CHECKING:
     from krmfn.kio import kustomize as kz
@@ -54,7 +54,7 @@ def helm_chart_message(folder: str) -> str:
             f"{os.path.basename(os.path.abspath(folder))}")
 
 
-@dataclass
+@record
 class InputProblem:
     """One input finding: a file or document that could not be read as Kubernetes objects."""
 
@@ -84,7 +84,7 @@ class InputProblem:
         return FatalInput(f"{self.path}: {self.message}" if self.path else self.message)
 
 
-@dataclass
+@record
 class Source:
     path: str  # as the user named it ("-" for stdin)
     data: bytes
@@ -92,13 +92,13 @@ class Source:
     in_kustomization: bool = False  # patch fragments (no apiVersion/kind) are expected here
 
 
-@dataclass
+@record
 class Entry:
     path: str
     kustomization: str | None = None  # the kustomization directory whose tree holds the file
 
 
-@dataclass
+@record
 class Walk:
     entries: list[Entry] = field(default_factory=list)
     kustomizations: list[str] = field(default_factory=list)  # directories the walk found, buildable
@@ -109,7 +109,7 @@ class Walk:
     notes: list[str] = field(default_factory=list)  # for stderr: what the reader says that is not a finding
 
 
-@dataclass
+@record
 class Bundle:
     """Items validated together: the loose files, or what one kustomization renders."""
 

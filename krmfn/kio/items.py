@@ -6,17 +6,17 @@ file and document index the CLI read it from.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import ryml
 
 from krmfn.kio import tree as yt
 from krmfn.model.krm import INDEX_ANNOTATIONS, PATH_ANNOTATIONS, annotations_of
+from krmfn.model.record import record
 
 
 
-@dataclass
+@record
 class Item:
     tree: ryml.Tree | None
     node: int

@@ -23,7 +23,6 @@ import json
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,7 @@ import yaml
 
 from krmfn.kio import lines
 from krmfn.kio.kustomize_roots import kustomization_file
+from krmfn.model.record import field, record
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -51,7 +51,7 @@ def is_remote(entry: str) -> bool:
     return bool(re.match(r"^(?:[a-z][a-z0-9+.-]*://|git@|git::|(?:github|gitlab|bitbucket)\.(?:com|org)/)", entry))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reference:
     """An entry of a kustomization file: its text, the line it is on, and the path it names."""
 
@@ -60,7 +60,7 @@ class Reference:
     path: str  # absolute, normalized ("" for a remote resource)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Patch:
     """A patch a kustomization applies: in a file, or inline (``text``, whose first line is ``line``
     of the kustomization file)."""
@@ -72,7 +72,7 @@ class Patch:
     json6902: bool  # a JSON patch (patchesJson6902, or a list) rather than a strategic merge patch
 
 
-@dataclass
+@record
 class Kustomization:
     """A kustomization file as far as krmfn needs it: what it names, and where."""
 
@@ -411,7 +411,7 @@ def command(options: Sequence[str] = ()) -> list[str] | None:
     return [kustomize, "build", *options] if kustomize else None
 
 
-@dataclass
+@record
 class Origin:
     """Where kustomize says an object came from (its ``config.kubernetes.io/origin``)."""
 
@@ -421,7 +421,7 @@ class Origin:
     generator: str | None = None  # a generated object: the generator's kind
 
 
-@dataclass
+@record
 class Build:
     output: bytes
     error: str | None = None  # kustomize's error when the build failed
@@ -808,7 +808,7 @@ def _one_line(parts: list[str]) -> str:
 # --- where a failed build's problem is ---------------------------------------------------------
 
 
-@dataclass
+@record
 class Failure:
     """A failed build: kustomize's error, the file to fix (absolute; a line when known), the
     directories that reached it (the directory built first), and the remote resource that could

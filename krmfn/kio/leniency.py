@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+
+from krmfn.model.record import record
 
 # Line breaks as libyaml counts lines (its marks' `line`): CR LF, CR, LF, NEL, LS, PS.
 _LINE = re.compile(r"[^\r\n\x85\u2028\u2029]*(?:\r\n|[\r\n\x85\u2028\u2029]|\Z)")
@@ -79,7 +80,7 @@ def _want(wanted: dict[int, int], first: int, last: int, indents: list[int]) -> 
         wanted[line] = max(indent, wanted.get(line, 0))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Relaxed:
     """A relaxed text, and where it added spaces: `inserted[i]` spaces from `starts[i]` of it
     (in order), `shift[i]` added before those."""

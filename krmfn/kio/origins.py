@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -26,12 +25,13 @@ from krmfn.kio import kustomize as kz
 from krmfn.kio.items import Item
 from krmfn.kio.lines import compose, split_path
 from krmfn.kio.results import OBJECT_FILE
+from krmfn.model.record import field, record
 
 Display = Callable[[str], str]  # an absolute path as reports name it
 _IDENTITY = (["apiVersion"], ["kind"], ["metadata", "name"], ["metadata", "namespace"])
 
 
-@dataclass
+@record
 class Located:
     """A built item's source: the file (absolute) and document it came from, and what can say
     where a field of it was written."""

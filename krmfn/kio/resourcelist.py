@@ -7,7 +7,6 @@ because kpt deletes every file whose items a function leaves out.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 import ryml
@@ -32,6 +31,7 @@ from krmfn.kio.items import Item, convert
 from krmfn.kio.scalars import plain_ok
 from krmfn.model.gcpause import gc_paused
 from krmfn.model.outcome import Outcome
+from krmfn.model.record import field, record
 
 RESOURCE_LIST_VERSIONS = ("config.kubernetes.io/v1", "config.kubernetes.io/v1beta1", "config.kubernetes.io/v1alpha1")
 
@@ -55,7 +55,7 @@ def is_resource_list(value: Any) -> bool:
     return isinstance(value, dict) and value.get("kind") == "ResourceList"
 
 
-@dataclass
+@record
 class ResourceList:
     api_version: str
     items: list[Item]

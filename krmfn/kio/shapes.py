@@ -13,11 +13,12 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from krmfn.model.record import record
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
 class Shape:
     """A kind of file that is not Kubernetes YAML: what it is, and the `--exclude` glob that
     leaves it out."""

@@ -32,12 +32,12 @@ import re
 import sys
 import weakref
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import ryml
 
 from krmfn.kio import escapes, flowcomments, folding, leniency
+from krmfn.model.record import field, record
 from krmfn.model.scalars import resolve_plain
 from krmfn.model.record import FrozenRecord
 
@@ -618,7 +618,7 @@ def _tagged(text: str, tag: str, quoted: bool) -> Any:
     return value  # !!binary, !!timestamp and local tags keep the scalar's value
 
 
-@dataclass
+@record
 class Walker:
     """Exact YAML 1.2 conversion of a rapidyaml tree, with alias and depth limits.
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.model.findings import ADMISSION_REJECTS, FIRST_ITEM, Finding
@@ -38,6 +37,7 @@ from krmfn.model.krm import (
     split_inlined_from,
 )
 from krmfn.model.outcome import Outcome
+from krmfn.model.record import field, record
 
 LIST_KIND = "List"
 POOL_TEMPLATE = "spec.virtualMachineTemplate"
@@ -52,7 +52,7 @@ ANNOTATIONS_PATH = "metadata.annotations"
 _ABSENT = object()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Member:
     """An embedded object: its carrier's input index and where in the carrier it is."""
 
@@ -60,7 +60,7 @@ class Member:
     position: int  # the index in `items` (a List); 0 for a pool's template
 
 
-@dataclass
+@record
 class Flat:
     """The modes' view: every value, with where each embedded one came from."""
 

@@ -12,14 +12,15 @@ Scalars differ when their values or their types differ (1 and 1.0 and True are t
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+from krmfn.model.record import record
 
 ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "(absent)"})()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FieldChange:
     path: str
     before: Any  # ABSENT when the field is new

@@ -5,8 +5,9 @@ into ResourceList results, adding resourceRef from the item and file path/index 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from krmfn.model.record import field, record
 
 ERROR = "error"
 WARNING = "warning"
@@ -22,7 +23,7 @@ FIRST_ITEM = "firstItem"
 ADMISSION_REJECTS = "KubeVirt's admission rejects this {noun}: "
 
 
-@dataclass
+@record
 class Finding:
     """One problem or note about one item.
 

@@ -2,13 +2,13 @@
 written verbatim), which were changed, and the findings."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.model.findings import Finding
+from krmfn.model.record import field, record
 
 
-@dataclass
+@record
 class Outcome:
     items: list[Any]
     sources: list[int | None]  # input index of each output item; None for a new item

@@ -28,7 +28,6 @@ KubeVirt or HyperConverged (a bundle without one: 1.5 ms less).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE
@@ -38,13 +37,14 @@ from krmfn.model.findings import ERROR, INFO, WARNING, Finding
 from krmfn.model.kinds import HYPERCONVERGED, KUBEVIRT, kind_of
 from krmfn.model.kubevirt_version import KubevirtVersion, kubevirt_version
 from krmfn.model.options import complete
+from krmfn.model.record import field, record
 from krmfn.model.record import FrozenRecord
 
 if TYPE_CHECKING:
     from krmfn.kubevirt.virt_config.kubevirt_cr import KubevirtCrConfig
 
 
-@dataclass
+@record
 class ClusterOptions:
     """A mode's complete options with the CRs' values merged in, and what was read from the CRs
     (None under ``clusterConfig: none`` and without a KubeVirt or HyperConverged); ``from_cr``: the

@@ -5,13 +5,14 @@ validate) and the `input` check's from krmfn.kio.files, where its findings are m
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from krmfn.model.record import record
+
 
 HELP_BASE = "https://github.com/krmfn/krmfn/blob/main/docs/checks"
 INFORMATION_URI = "https://github.com/krmfn/krmfn"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rule:
     id: str
     severity: str

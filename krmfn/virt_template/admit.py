@@ -31,7 +31,6 @@ Nothing is looked up in the bundle.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -54,6 +53,7 @@ from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import KubevirtVersion
 from krmfn.model.reasons import needs_feature_gate
+from krmfn.model.record import replace
 from krmfn.virt_template.api.core.crd_schema import (
     CelRule,
     VirtTemplateRelease,

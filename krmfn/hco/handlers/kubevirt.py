@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -38,6 +37,7 @@ from krmfn.kubevirt.apiserver.schema import Obj
 from krmfn.kubevirt.apimachinery.duration import format_duration, parse_duration
 from krmfn.kubevirt.apimachinery.quantity import QuantityError, canonicalize
 from krmfn.model.kubevirt_version import kubevirt_version
+from krmfn.model.record import record
 
 HYPERCONVERGED_NAME = "kubevirt-hyperconverged"
 KUBEVIRT_NAME = "kubevirt-" + HYPERCONVERGED_NAME  # NewKubeVirtWithNameOnly
@@ -74,7 +74,7 @@ DISK_VERIFICATION_MEMORY_LIMIT = "2G"
 SECCOMP_PROFILE = "kubevirt/kubevirt.json"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class NewKubeVirt:
     """``NewKubeVirt``'s answer: the KubeVirt CR, or the error (then ``kubevirt`` is None)."""
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.hco.api.v1.featuregates import PHASE_DEPRECATED, PHASES, to_map
@@ -45,6 +44,7 @@ from krmfn.hco.operands.operand import (
     decode_annotation,
 )
 from krmfn.kubevirt.apimachinery.duration import parse_duration
+from krmfn.model.record import field, record
 
 MINIMAL_CERT_DURATION = 10 * 60 * 1000 * 1000 * 1000  # 10 minutes, in nanoseconds
 DICT_ENABLED_ANNOTATION = "dataimportcrontemplate.kubevirt.io/enable"
@@ -71,7 +71,7 @@ KSD_NOT_IPV4 = "kubeSecondaryDNSNameServerIP isn't a valid IPv4"
 _SLOPPY_IPV4 = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\Z")
 
 
-@dataclass
+@record
 class WebhookWarning:
     """An admission warning and the field it is about."""
 
@@ -79,7 +79,7 @@ class WebhookWarning:
     path: str
 
 
-@dataclass
+@record
 class ValidationResult:
     """The webhook's answer: ``denied`` (the message) or allowed, with ``warnings``."""
 

@@ -9,12 +9,12 @@ read them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.apimachinery.validation import is_qualified_name, is_valid_label_value
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.util.webhooks import go_quote
+from krmfn.model.record import record
 
 _SELECTION_OPERATORS = {"In": "in", "NotIn": "notin", "Exists": "exists", "DoesNotExist": "!"}
 _EQUALS = "="
@@ -29,7 +29,7 @@ def dicts(value: Any) -> list[dict]:
     return [entry if isinstance(entry, dict) else {} for entry in value] if isinstance(value, list) else []
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Requirement:
     """``labels.Requirement``: ``operator`` is a ``selection.Operator`` (``=``, ``in``, ``notin``,
     ``exists``, ``!``)."""
@@ -50,7 +50,7 @@ class Requirement:
         return not present
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Selector:
     """``labels.Selector``: the requirements ANDed; ``nothing`` selects no label set
     (``labels.Nothing()``); no requirement selects every one (``labels.Everything()``)."""

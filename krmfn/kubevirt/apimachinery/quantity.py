@@ -33,9 +33,10 @@ import math
 import re
 import struct
 import unicodedata
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
+
+from krmfn.model.record import field, record
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -65,7 +66,7 @@ _DECIMAL_SUFFIX_BY_EXPONENT = {exp: suffix for suffix, exp in _DECIMAL_SUFFIXES.
 _BINARY_SUFFIX_BY_POWER = {0: "", 1: "Ki", 2: "Mi", 3: "Gi", 4: "Ti", 5: "Pi", 6: "Ei"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class QuantityError:
     """A value that is not a quantity. ``message`` is the Go error text of ``ParseQuantity``."""
 
@@ -76,7 +77,7 @@ class QuantityError:
         return self.message
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Quantity:
     """An exact quantity: ``unscaled * 10**exponent``, with its Go ``Format``.
 

@@ -18,7 +18,6 @@ A field error's bad value is kept already rendered as Go renders it: ``%q`` for 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +25,7 @@ from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.util.webhooks import go_quote
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict, as_list, as_str, dicts
 from krmfn.model.lazy_re import LazyPattern
+from krmfn.model.record import record
 
 DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
 DNS1123_LABEL_ERR_MSG = ("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "
@@ -186,7 +186,7 @@ name_is_dns_label = is_dns1123_label
 # ---------------------------------------------------------------------------------------------
 # field.Error
 # ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
 class FieldError:
     """A ``*field.Error``: ``value`` is the bad value as Go prints it, or None (Required, Forbidden)."""
 

@@ -32,13 +32,13 @@ import builtins
 import datetime
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, cast
 
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.util.webhooks import go_quote
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.record import field, record
 
 QUANTITY_PATTERN = (
     r"^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|"
@@ -63,7 +63,7 @@ class Node:
     """A schema node."""
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Scalar(Node):
     """A leaf: ``type`` is an OpenAPI type or ``int-or-string`` (a Quantity). ``go`` is its Go type
     where that is not the plain one (an integer type's range is checked when a webhook decodes the
@@ -103,7 +103,7 @@ class Scalar(Node):
         return self.regex is None or self.regex.search(text) is not None
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Obj(Node):
     """A struct. ``open``: unknown fields inside are not reported, either because the CRD keeps
     them (``preserve``: ``x-kubernetes-preserve-unknown-fields``) or because krmfn does not model
@@ -117,17 +117,17 @@ class Obj(Node):
     preserve: bool = False
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class MapOf(Node):
     values: Node
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class ListOf(Node):
     items: Node
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Unchecked(Node):
     """A subtree krmfn does not model: any value, nothing reported."""
 
@@ -499,7 +499,7 @@ def openapi_path(path: str) -> str:
     return _LIST_INDEX.sub("", path) if "[" in path else path
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SchemaError:
     """One OpenAPI validation failure: ``message`` is kube-openapi's text (``<path> in body ...``),
     ``value`` the bad value the API server's field error prints."""
@@ -527,7 +527,7 @@ class SchemaError:
         return self.path, f"Invalid value: {go_value(self.value)}: {self.message}"
 
 
-@dataclass
+@record
 class SchemaReport:
     """What one walk over an object found.
 
@@ -587,7 +587,7 @@ def check(value: Any, node: Node, scalar_defaults: bool = False, go_decoding: bo
     return report
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Walk:
     scalar_defaults: bool
     sort_keys: bool

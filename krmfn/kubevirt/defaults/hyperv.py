@@ -11,16 +11,16 @@ Functions mutate the VMI spec in place.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from krmfn.kubevirt.apimachinery.gozero import child
+from krmfn.model.record import record
 
 VMX_FEATURE = "vmx"  # nodelabellerutil.VmxFeature
 REQUIRE_POLICY = "require"  # nodelabellerutil.RequirePolicy
 HYPERV_FIELD = "spec.domain.features.hyperv"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class HypervFeature:
     """``HypervFeature``: a feature (its key in ``features.hyperv``), the one it requires."""
 

@@ -20,7 +20,6 @@ their first index.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.network.vmispec import dra_claim_request_first_index, networks
@@ -36,6 +35,7 @@ from krmfn.kubevirt.util.webhooks import (
     go_quote,
 )
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_str, devices, dicts
+from krmfn.model.record import record
 
 CLAIM_NAME_REQUIRED_FMT = "%s is a required field"
 DUPLICATE_CLAIM_NAME_FMT = "duplicate resourceClaims name %s"
@@ -65,7 +65,7 @@ HOST_DEVICES_WITH_DRA_GATE = "HostDevicesWithDRA"
 NETWORK_DEVICES_WITH_DRA_GATE = "NetworkDevicesWithDRA"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeviceKind:
     """``deviceValidationConfig``: the devices list, its type name, and whether a list mixing
     DRA and non-DRA devices is rejected."""
@@ -80,7 +80,7 @@ GPUS = DeviceKind("gpus", "GPU", GPUS_WITH_DRA_GATE, reject_mixed=True)
 HOST_DEVICES = DeviceKind("hostDevices", "HostDevice", HOST_DEVICES_WITH_DRA_GATE, reject_mixed=False)
 
 
-@dataclass
+@record
 class DeviceResult:
     """What ``validateDRADevices`` returns: the causes, the claim names of the valid DRA devices,
     and the first index of each of their claim/request pairs (in index order)."""

@@ -16,7 +16,6 @@ characters escaped. `go_json` (``krmfn.kubevirt.apimachinery.gojson``) reproduce
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -36,6 +35,7 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_INSTANCETYPE,
     VIRTUAL_MACHINE_PREFERENCE,
 )
+from krmfn.model.record import record
 
 SCHEME_FILE = "kubevirt.io/client-go/kubevirt/scheme/register.go"
 SCHEME_NAME = f"{SCHEME_FILE}:44"  # d923fdb8; each release's line is KubevirtVersion.scheme_line
@@ -111,7 +111,7 @@ _LEGACY_KINDS: dict[tuple[str, str], tuple[str, ...]] = {
     (INSTANCETYPE_GROUP, version): _INSTANCETYPE_KINDS_AND_LISTS for version in sorted(LEGACY_VERSIONS)}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DecodedRevision:
     """A successfully decoded payload: one of the four kinds, its spec (v1beta1, or v1beta2 for a
     v1beta2 payload) and the version whose rules the spec follows."""

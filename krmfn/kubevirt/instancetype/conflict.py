@@ -18,9 +18,9 @@ Message helpers:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from krmfn.model.reasons import NO_REASONS
+from krmfn.model.record import field, record
 
 CONFLICTS_ERROR_FMT = "VM field(s) %s conflicts with selected instance type"
 VM_CONFLICTS_FMT = "VM conflicts with instancetype spec in fields: [%s]"
@@ -36,7 +36,7 @@ VM_TEMPLATE_SPEC_PATH = "spec.template.spec"
 VMI_SPEC_PATH = "spec"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Conflict:
     """One conflicting field: ``path`` elements (``("spec", "template", "spec", "nodeSelector")``),
     an optional message that replaces the standard one, and the reasons krmfn knows beyond

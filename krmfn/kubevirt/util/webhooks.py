@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
-from dataclasses import field as dataclass_field
 from typing import Any
 
 from krmfn.kubevirt.instancetype.conflict import MAX_WEBHOOK_CAUSES
 from krmfn.model.findings import UNSET
 from krmfn.model.reasons import NO_REASONS
+from krmfn.model.record import field as record_field
+from krmfn.model.record import record
 
 # The stages of a CREATE, in order (docs/kubevirt/admission.md#stages-of-a-create).
 STAGE_API_DISCOVERY = "kube-apiserver/api-discovery"
@@ -58,7 +58,7 @@ CAUSE_FIELD_VALUE_TOO_MANY = "FieldValueTooMany"
 CAUSE_TYPE_INVALID = "FieldValueTypeInvalid"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Cause:
     """One status cause: ``field`` is a dotted path ("" for a bare message), ``message`` verbatim.
 
@@ -70,10 +70,10 @@ class Cause:
     field: str
     message: str
     type: str = ""
-    reasons: frozenset[str] = dataclass_field(default=NO_REASONS, compare=False)
+    reasons: frozenset[str] = record_field(default=NO_REASONS, compare=False)
     # The field a bare message names (kube-openapi's "<path> in body ...", Go's decoding error, the
     # first unknown field), set where the message is made; KubeVirt's cause has no field.
-    located: str = dataclass_field(default="", compare=False)
+    located: str = record_field(default="", compare=False)
 
 
 class AdmissionWarning(str):
@@ -105,7 +105,7 @@ REASON_PROCESSING_SKIPPED = "template-processing-skipped"
 TEMPLATE_WEBHOOK_WARNINGS = frozenset({REASON_UNREFERENCED_PARAMETER, REASON_PROCESSING_SKIPPED})
 
 
-@dataclass
+@record
 class Admission:
     """The verdict of the CREATE chain for one object.
 
@@ -116,19 +116,19 @@ class Admission:
     """
 
     allowed: bool
-    causes: list[Cause] = field(default_factory=list)
+    causes: list[Cause] = record_field(default_factory=list)
     stage: str | None = None
-    warnings: list[AdmissionWarning] = field(default_factory=list)
-    logs: list[str] = field(default_factory=list)
+    warnings: list[AdmissionWarning] = record_field(default_factory=list)
+    logs: list[str] = record_field(default_factory=list)
     # The (instance type spec, preference spec) this VM's template took without conflict, when the
     # chain got that far: validate then skips the same check in its expand pass (not a verdict).
-    conflict_free: tuple[dict | None, dict | None] | None = field(default=None, compare=False, repr=False)
+    conflict_free: tuple[dict | None, dict | None] | None = record_field(default=None, compare=False, repr=False)
     # A rejection the later stages can still read the object past (unknown fields, which the API
     # server would prune; ObjectMeta; schema values that decode): ``looking_past`` runs them.
-    passable: bool = field(default=False, compare=False)
+    passable: bool = record_field(default=False, compare=False)
     # What the later stages answer once this stage's causes are fixed (``looking_past``); a
     # cluster shows only the first. Not part of the verdict.
-    later: list[Admission] = field(default_factory=list, compare=False)
+    later: list[Admission] = record_field(default_factory=list, compare=False)
 
     @property
     def message(self) -> str:

@@ -23,7 +23,6 @@ module when its chain first admits an object (in the parent before any fork).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from krmfn.model import kinds
@@ -44,6 +43,7 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.kubevirt.instancetype.webhooks.vm import admit_vm
 from krmfn.model.forked import map_forked
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
+from krmfn.model.record import record
 
 if TYPE_CHECKING:
     from krmfn.kubevirt.virt_api.vmi_create import VMICreate
@@ -122,7 +122,7 @@ def rejected_keys(items: list[Any], namespace: str = bundles.DEFAULT_NAMESPACE,
     return keys_not_stored(items, _admit_definitions(items, namespace, legacy, version), namespace)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AdmitRequest:
     """What every kind's chain is admitted against: the bundle, the request namespace of objects
     without one, the cluster configuration, and the cluster the stored-first kinds left (None

@@ -47,7 +47,6 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from krmfn.kubevirt import bundle as bundles
 from krmfn.kubevirt.apiserver import create as apiserver
@@ -72,6 +71,7 @@ from krmfn.kubevirt.virt_api.vmi_create import create_vmi
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION
+from krmfn.model.record import record
 
 MIGRATION_RESOURCE = apiserver.CustomResource(
     kind=kinds.VIRTUAL_MACHINE_INSTANCE_MIGRATION,
@@ -84,7 +84,7 @@ MIGRATION_RESOURCE = apiserver.CustomResource(
 VMI_VERSIONS = frozenset({"v1", "v1alpha3"})
 
 
-@dataclass
+@record
 class MigrationCreate:
     """The verdict of a migration's CREATE, and the migration as stored when it is admitted."""
 

@@ -22,7 +22,6 @@ The webhooks look nothing up (the source VM or snapshot need not exist), so ``it
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from krmfn.kubevirt import bundle as bundles
@@ -45,6 +44,7 @@ from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.reasons import KUBEVIRT_CRASH
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.record import record
 
 
 @cache
@@ -54,7 +54,7 @@ def clone_resource(version: KubevirtVersion) -> apiserver.CustomResource:
                                     versions=CLONE_VERSIONS, namespaced=True, schema=clone_schema(version))
 
 
-@dataclass
+@record
 class CloneCreate:
     """The verdict of a clone's CREATE, and the clone as stored when it is admitted."""
 

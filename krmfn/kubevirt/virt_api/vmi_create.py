@@ -23,7 +23,6 @@ it (docs/kubevirt/vmi.md#the-stored-vmi).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from krmfn.kubevirt import bundle as bundles
 from krmfn.kubevirt.apiserver import create as apiserver
@@ -52,6 +51,7 @@ from krmfn.kubevirt.virt_api.mutators.vmi_mutator import (
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION
+from krmfn.model.record import field, record
 
 VMI_RESOURCE = apiserver.CustomResource(
     kind=kinds.VIRTUAL_MACHINE_INSTANCE,
@@ -63,7 +63,7 @@ VMI_RESOURCE = apiserver.CustomResource(
 )
 
 
-@dataclass
+@record
 class VMICreate:
     """The verdict of a VMI CREATE, and the VMI as stored when it is admitted."""
 
@@ -127,7 +127,7 @@ FIRMWARE_UUID_POINTER = "/spec/domain/firmware/uuid"
 FINALIZERS_POINTER = "/metadata/finalizers"
 
 
-@dataclass
+@record
 class StoredSource:
     """A VMI as git can hold what KubeVirt stores, and the fields only the live object has."""
 

@@ -40,17 +40,17 @@ When two CRs supply different values for an option, none is used (``disagreement
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.model.kinds import KUBEVIRT, KUBEVIRT_GROUP, kind_of, split_api_version
+from krmfn.model.record import field, record
 
 ARCHITECTURES = ("amd64", "arm64", "s390x")  # ArchConfiguration's fields
 NETWORK_INTERFACES = ("bridge", "masquerade", "slirp")
 ROLLOUT_STRATEGIES = ("LiveUpdate", "Stage")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Disagreement:
     """Two KubeVirt CRs (item indexes) that supply different values for ``option`` (absent: None)."""
 
@@ -61,7 +61,7 @@ class Disagreement:
     other_value: Any
 
 
-@dataclass
+@record
 class KubevirtCrConfig:
     """What the bundle's KubeVirt CRs supply: ``options`` (option name -> value, empty when none is
     used), ``items`` (the indexes of the CRs read) and ``disagreements`` (non-empty: none used)."""

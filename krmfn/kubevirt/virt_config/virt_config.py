@@ -13,11 +13,11 @@ model, QGS path and annotation keep their defaults).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.kubevirt.virt_config.featuregate import is_enabled
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion, kubevirt_version
+from krmfn.model.record import field, record
 
 BRIDGE = "bridge"
 MASQUERADE = "masquerade"
@@ -56,7 +56,7 @@ def _permitted_host_devices(entries: Iterable[str]) -> dict | None:
     return {"pciHostDevices": devices} if devices else None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ClusterConfig:
     """The KubeVirt configuration values expand reads, with KubeVirt's defaults
     (docs/kubevirt/expand.md#spec-defaults).

@@ -32,7 +32,6 @@ The webhooks read no feature gate and no cluster setting: ``config`` only picks 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -51,6 +50,7 @@ from krmfn.kubevirt.virt_operator.webhooks.kubevirt_create_admitter import admit
 from krmfn.kubevirt.virt_operator.webhooks.kubevirt_update_admitter import admit_kubevirt_update
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.record import field, record
 
 
 @cache
@@ -78,7 +78,7 @@ def object_key(obj: dict, namespace: str) -> tuple[str, str]:
     return bundles.object_namespace(obj, namespace), name if isinstance(name, str) else ""
 
 
-@dataclass
+@record
 class KubevirtApply:
     """The bundle's KubeVirt CRs applied in order (module doc), by item index: each one's
     ``verdicts``, the CR the cluster holds when it is applied (``held``, None: none), the CRs whose

@@ -7,7 +7,6 @@ as a cluster never stores them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.apimachinery import quantity
@@ -19,6 +18,7 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
 )
+from krmfn.model.record import record
 
 OS_TYPE_LABEL = "instancetype.kubevirt.io/os-type"
 OS_ANNOTATION = "vm.kubevirt.io/os"
@@ -26,7 +26,7 @@ BUNDLE, CATALOG, GENERATED = "bundle", "catalog", "generated"
 ORIGIN_RANK = {BUNDLE: 0, GENERATED: 1, CATALOG: 2}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Definition:
     """One instance type or preference: its kind, name, spec and where it comes from."""
 

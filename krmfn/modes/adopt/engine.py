@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import json
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn import catalog
+from krmfn.model.record import field, record
 from krmfn.modes.adopt import hints as hint
 from krmfn.modes.adopt.candidates import GENERATED, Definition, instancetypes, leaf_count, preferences, size_of
 from krmfn.modes.adopt.compare import Diff, defaulted, differences
@@ -54,7 +54,7 @@ MAX_DIFFS = 3
 MAX_REASONS = 2  # instance types whose differences a report names
 
 
-@dataclass
+@record
 class AdoptContext:
     """What every VM of a run shares: the bundle as the cluster, its settings, generated sizes."""
 
@@ -67,7 +67,7 @@ class AdoptContext:
     generated_bundle: Bundle | None = None
 
 
-@dataclass
+@record
 class AdoptResult:
     """What became of one VM. ``vm`` is the rewritten VM when ``status`` is ``adopted``."""
 

@@ -19,9 +19,9 @@ An OS id maps to preference name stems (``rhel9.4`` -> ``rhel.9``; ``win2k19`` -
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
+from krmfn.model.record import field, record
 from krmfn.modes.adopt.candidates import OS_ANNOTATION
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.infer.volume import (
@@ -62,7 +62,7 @@ _OS_PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Named:
     """A definition a hint names: ``kind`` "" when the hint does not say; ``origin`` what said it."""
 
@@ -71,7 +71,7 @@ class Named:
     origin: str
 
 
-@dataclass
+@record
 class Hints:
     """A VM's hints: named instance types and preferences (strongest first), OS stems, families."""
 

@@ -11,9 +11,9 @@ follow the input items; without it nothing changes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from krmfn.model.record import record
 from krmfn.modes.adopt.engine import ADOPTED, NOT_ADOPTED, AdoptContext, AdoptResult, adopt_vm
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions
@@ -32,7 +32,7 @@ TAG_STATUS, TAG_INSTANCETYPE, TAG_PREFERENCE, TAG_DROPPED, TAG_HINTS, TAG_WHY, T
     "status", "instancetype", "preference", "dropped", "hints", "why", "exact")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AdoptOptions:
     expand: ExpandOptions
     generate: bool

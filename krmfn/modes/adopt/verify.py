@@ -8,8 +8,8 @@ admits and runs as the same guest.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
+from krmfn.model.record import field, record
 from krmfn.modes.adopt.candidates import Definition
 from krmfn.modes.adopt.compare import UI_ANNOTATIONS, Diff, comparable, differences, runtime_form
 from krmfn.kubevirt.bundle import Bundle
@@ -18,7 +18,7 @@ from krmfn.kubevirt.instancetype.expand.expand import expand_vm
 from krmfn.kubevirt.instancetype.preference.requirements import find_requirement_failure
 
 
-@dataclass
+@record
 class Verdict:
     """Nothing in ``diffs`` and no ``failure``: the adopted VM reproduces the original as KubeVirt
     runs it; ``exact``: it also inlines to the very same fields (not only the same guest)."""
@@ -32,7 +32,7 @@ class Verdict:
         return not self.diffs and self.failure is None
 
 
-@dataclass
+@record
 class Verifier:
     """Checks adopted forms of one VM against the original, defaulted."""
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn import catalog
 from krmfn.model.fields import ABSENT, FieldChange, field_changes
+from krmfn.model.record import field, record
 from krmfn.modes.explain.provenance import Explanation, Leaf, Source, explain
 from krmfn.model.embedded import is_pool, list_members, split_template_inlined_from
 from krmfn.model.findings import ERROR, WARNING, Finding
@@ -36,7 +36,7 @@ Key = tuple[str, str, str]  # kind, namespace ("" when none), name
 Runner = Callable[[str, list[Any], dict[str, Any]], Outcome]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Verdict:
     severity: str
     check: str
@@ -46,7 +46,7 @@ class Verdict:
         return f"{self.check}: {self.message}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FieldSources:
     """What set a changed field on each side (krmfn.modes.explain); none on a side the field is absent
     from, several when a field added or removed as a whole holds values from several sources."""
@@ -55,7 +55,7 @@ class FieldSources:
     head: tuple[Source, ...]
 
 
-@dataclass
+@record
 class VmDiff:
     key: Key
     status: str  # "added", "removed" or "changed"
@@ -67,7 +67,7 @@ class VmDiff:
     sources: dict[str, FieldSources] = field(default_factory=dict)  # by the path of each change
 
 
-@dataclass
+@record
 class DefinitionDiff:
     key: Key
     base_origin: str | None  # "bundle", "catalog v1.7.0", or None when it is not found
@@ -75,7 +75,7 @@ class DefinitionDiff:
     changes: list[FieldChange]
 
 
-@dataclass
+@record
 class DiffReport:
     vms: list[VmDiff]
     definitions: list[DefinitionDiff]
@@ -86,7 +86,7 @@ class DiffReport:
         return bool(self.vms or self.definitions)
 
 
-@dataclass
+@record
 class _Side:
     values: list[Any]
     options: dict[str, Any]
@@ -161,7 +161,7 @@ def _may_read(vm: Any, names: set[str]) -> bool:
     return False
 
 
-@dataclass
+@record
 class _Result:
     """One side's affected VMs, inlined and validated."""
 

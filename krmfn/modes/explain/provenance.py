@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.model.fields import ABSENT, aligned_leaves, leaves, same
+from krmfn.model.record import field, record
 from krmfn.modes.explain.fields import (
     FILL,
     INSTANCETYPE_OVERWRITES,
@@ -51,7 +51,7 @@ _TEMPLATE = "spec.template."
 _TOPOLOGY = ("spec.domain.cpu.sockets", "spec.domain.cpu.cores", "spec.domain.cpu.threads")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Source:
     origin: str  # VM, INSTANCETYPE, PREFERENCE or DEFAULT
     definition: str | None = None  # `Kind/name` of the instance type or preference
@@ -70,14 +70,14 @@ class Source:
         return {key: value for key, value in vars(self).items() if value is not None}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Leaf:
     path: str
     value: Any
     source: Source
 
 
-@dataclass
+@record
 class Explanation:
     index: int  # the VM's position in the bundle
     vm: Any  # the VM (or VirtualMachinePool) as given

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn import catalog
@@ -43,6 +42,7 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_CLUSTER_INSTANCETYPE,
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
 )
+from krmfn.model.record import field, record
 
 FITS = "fits"  # KubeVirt admits the pair
 NO = "no"  # KubeVirt rejects the pair: ``check`` and ``message`` say why
@@ -50,7 +50,7 @@ VM = "vm"  # the instance type leaves vCPUs or memory the preference requires to
 BUNDLE = "bundle"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Definition:
     """An instance type or preference: ``namespace`` is "" for the cluster kinds, ``version`` the
     rules it follows (``v1beta1``, or krmfn's ``v1beta2``), ``origin`` ``bundle`` or
@@ -86,7 +86,7 @@ class Definition:
         return parsed if isinstance(parsed, Quantity) else None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Verdict:
     """One pair. ``check`` is validate's check ID of the rejection, ``field`` and ``message`` the
     status cause KubeVirt's webhook gives, ``reason`` its inner error (what the table shows); for
@@ -105,7 +105,7 @@ class Verdict:
         return self.status == FITS
 
 
-@dataclass
+@record
 class FitTable:
     """Every pair of ``instancetypes`` (smallest first) and ``preferences`` (by name): ``verdicts``
     preference by preference, each in the instance types' order. ``source`` says where the

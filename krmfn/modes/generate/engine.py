@@ -13,11 +13,11 @@ a custom size is then judged empty or not, and the result must pass KubeVirt's a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn import catalog
 from krmfn.catalog.build import to_plain
+from krmfn.model.record import field, record
 from krmfn.modes.generate.admission import check_admission
 from krmfn.modes.generate.findings import NO_SIZES, PREFERENCE_SIZE, SOURCE, error, has_error
 from krmfn.modes.generate.metadata import check_name, check_name_clashes, new_metadata, warn_name_class
@@ -42,7 +42,7 @@ V1BETA1_API_VERSION = f"{INSTANCETYPE_GROUP}/{V1BETA1}"
 V1BETA2_API_VERSION = f"{INSTANCETYPE_GROUP}/{V1BETA2}"
 
 
-@dataclass
+@record
 class _RunState:
     """What the requests of one run share: the bundle, the options and the names generated so far."""
 

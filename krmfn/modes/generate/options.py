@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn import catalog
+from krmfn.model.record import record
 from krmfn.modes.generate.findings import OPTION_CATALOG, OPTION_LABELS, OPTION_NAMESPACE, error
 from krmfn.model.findings import Finding
 from krmfn.model.kinds import (
@@ -45,7 +45,7 @@ def catalog_option(value: str, version: str | None = None) -> str | None:
 _TABLE_DEFAULTS: dict[str, Any] = complete(MODE, {})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GenerateOptions:
     """``cluster``: emit the cluster kind; ``namespace``: metadata.namespace of the namespaced kind;
     ``labels``: ``remove`` or ``recompute``; ``catalog_version``: None turns the catalog off;

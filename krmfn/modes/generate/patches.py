@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import jsonpatch
 import jsonpointer
 
+from krmfn.model.record import record
 from krmfn.modes.generate.findings import PATCH_FAILED, PATCH_INVALID, error
 from krmfn.modes.generate.requests import FLAGS_PATH, SINGLE_SIZE_PATH, SizeRequest, field_path
 from krmfn.model.findings import Finding
@@ -31,7 +31,7 @@ _NEEDS_VALUE = ("add", "replace", "test")
 _NEEDS_FROM = ("move", "copy")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Change:
     """One operation as the request gave it: ``what`` names it in messages (``patch operation 1``),
     ``path`` is where findings point; a ``set`` has its own value and no ``op`` yet."""

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from krmfn.model.record import record
 from krmfn.modes.generate.findings import SIZES_SHAPE, error
 from krmfn.model.findings import Finding
 
@@ -31,7 +31,7 @@ SINGLE_SIZE_OPTIONS = {"from": "from", "name": "name", "vcpus": "vcpus", "memory
                        "patches": "patch", "set": "set"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SizeRequest:
     """One requested size. Values are as configured (validated by ``generate``).
 

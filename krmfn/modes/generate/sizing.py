@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from krmfn.catalog.build import to_plain
+from krmfn.model.record import record
 from krmfn.modes.generate.findings import (
     CLASS_MINIMUM,
     CUSTOM_EMPTY,
@@ -54,7 +54,7 @@ MAX_VCPUS = 2**32 - 1  # spec.cpu.guest is a uint32
 _DIGITS = re.compile(r"[0-9]+\Z")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ConcreteSize:
     """A request with valid vCPUs and memory; ``path`` is the request's; ``kept`` names the values
     (``vcpus``, ``memory``) the request left out and the source gave."""
@@ -66,7 +66,7 @@ class ConcreteSize:
     kept: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CustomSize:
     """``custom: true``: the VM gives the vCPUs and memory (seed 000)."""
 
@@ -74,7 +74,7 @@ class CustomSize:
     path: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class KeptSize:
     """A v1beta2 source copied without vcpus and memory: its sizing (a custom size's none, a
     ``cpu.topology``) kept as it is, and the copy stays v1beta2."""

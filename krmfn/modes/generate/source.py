@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn import catalog
 from krmfn.catalog.model import LABEL_PREFIX, InstancetypeClass
+from krmfn.model.record import record
 from krmfn.modes.generate.findings import FROM_AMBIGUOUS, FROM_KIND, FROM_MISSING, FROM_UNKNOWN, error
 from krmfn.modes.generate.options import GenerateOptions
 from krmfn.model.findings import Finding
@@ -42,7 +42,7 @@ NAMESPACED_KINDS = (VIRTUAL_MACHINE_INSTANCETYPE, VIRTUAL_MACHINE_PREFERENCE)
 IndexedItems = list[tuple[int, Mapping[str, Any]]]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Source:
     """The instance type or preference a request copies: the object, how findings name it, its
     catalog class (instance types only), and its kind (a class's is the cluster instance type)."""
@@ -80,7 +80,7 @@ class BundleIndex:
         return sorted({name for kind, name in self.by_key if kind in wanted})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SourceFinder:
     """Resolves ``from`` against one run's bundle and catalog."""
 

@@ -37,7 +37,6 @@ and the notes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.bundle import (
@@ -81,6 +80,7 @@ from krmfn.model.krm import (
 from krmfn.model.kubevirt_version import kubevirt_version
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
+from krmfn.model.record import record
 from krmfn.model.suppression import suppress
 from krmfn.modes.cluster import cluster_findings, cluster_options
 from krmfn.modes.validate.classify import check_for_cause, check_for_expand_failure
@@ -95,7 +95,7 @@ V1BETA2_NOT_SERVED = ("instancetype.kubevirt.io/v1beta2 is served by krmfn only:
                       "\"true\", as generate does, or set dropReferenced: true)")
 
 
-@dataclass
+@record
 class InlineOptions:
     """The inline mode's options: how to expand, and what to do with the output."""
 

@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.model.fields import ABSENT, field_changes
+from krmfn.model.record import field, record
 from krmfn.modes.inline.mode import admission_findings, legacy_notes
 from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE, Bundle
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
@@ -69,7 +69,7 @@ POOL_AS_WRITTEN = ("VirtualMachinePool left as written: KubeVirt runs no mutatin
                    "them as sent); the VMs its controller creates are mutated, and those are not in git")
 
 
-@dataclass
+@record
 class Normalized:
     """The mode's outcome, and by item index the JSON Pointers of each stored VM's fields that
     only the cluster can fill (``vm_mutator.Stored.live_only``)."""

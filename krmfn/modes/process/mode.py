@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.virtctl.template.process import ProcessError, process_local
@@ -39,6 +38,7 @@ from krmfn.model.krm import LOCAL_CONFIG_ANNOTATION, ORCHESTRATOR_PREFIXES, PROC
 from krmfn.model.kubevirt_version import KubevirtVersion, kubevirt_version
 from krmfn.model.options import EVERY_TEMPLATE, complete
 from krmfn.model.outcome import Outcome
+from krmfn.model.record import record
 from krmfn.model.suppression import suppress
 from krmfn.virt_template.release import virtctl_build
 from krmfn.virt_template.types import parameters_of, spec_of
@@ -54,7 +54,7 @@ NOT_DECLARED = "parameter {name} not found in any VirtualMachineTemplate of the 
 NO_TEMPLATE = 'no VirtualMachineTemplate "{key}" in the bundle'
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ProcessOptions:
     """The process mode's options (``krmfn.model.options`` names)."""
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.kubevirt.instancetype.expand.vms import NOT_FOUND_ROLES, VmExpansions, catalog_notes, expand_vms
@@ -17,12 +16,13 @@ from krmfn.admission.admit import admit_items
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model.findings import Finding
 from krmfn.model.kinds import kind_of
+from krmfn.model.record import field, record
 from krmfn.modes.cluster import ClusterOptions, cluster_options
 from krmfn.modes.validate.classify import check_for_cause, check_for_expand_failure
 from krmfn.modes.validate.options import ValidateOptions
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Claim:
     """A rejection cause or expand failure, as the check it belongs to reports it."""
 
@@ -33,7 +33,7 @@ class Claim:
     failure: str | None = None  # an expand failure's kind (``Failure.check``)
 
 
-@dataclass
+@record
 class Context:
     values: list[Any]
     options: ValidateOptions

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions
 from krmfn.model.options import complete
+from krmfn.model.record import record
 
 
-@dataclass
+@record
 class ValidateOptions:
     """``expand``: the cluster, with inference on (a cluster infers at admission, and validate
     judges the stored VM) and only verdicts asked for; the rest are the report's settings."""

@@ -17,19 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model.findings import FIRST_ITEM, Finding
 from krmfn.model.kinds import VIRTUAL_MACHINE_TEMPLATE, is_virt_template_kind, kind_of
 from krmfn.model.kubevirt_version import kubevirt_version
+from krmfn.model.record import record
 
 VM_FIELD = "spec.virtualMachine"
 YIELDED_NOTE = " (in the VirtualMachine that {template} yields with its default values)"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Yielded:
     """A template's VM: the template's input index, its name as findings show it, and the VM."""
 

@@ -8,9 +8,9 @@ order and errors the order references are met in (the VM's strings, then the mes
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from krmfn.kubevirt.apimachinery.validation import FieldError, invalid
+from krmfn.model.record import field, record
 from krmfn.virt_template.engine.template import (
     collect_all_referenced_parameters,
     collect_referenced_parameters,
@@ -39,7 +39,7 @@ def merge_parameters(parameters: list[Parameter] | None, values: dict[str, str])
     return merged
 
 
-@dataclass
+@record
 class ReferenceCheck:
     """What ``ValidateParameterReferences`` returns: warnings and a field.ErrorList."""
 

@@ -16,13 +16,13 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import lru_cache
 
 from krmfn.kubevirt.apiserver.schema import Obj
 from krmfn.kubevirt.apiserver.vm_schema import vm_schema
 from krmfn.kubevirt.apimachinery.validation import FieldError, invalid
 from krmfn.model.kubevirt_version import VERSIONS
+from krmfn.model.record import record
 from krmfn.virt_template.engine.converter import ConversionError, DecodingCopy, from_unstructured, go_encoded_vm
 from krmfn.virt_template.engine.template import (
     REFERENCED,
@@ -38,7 +38,7 @@ from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild, bad_paramet
 from krmfn.virt_template.types import message_of, parameters_of, spec_of
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Processed:
     """What ``Process`` returns: the VirtualMachine (as Go's encoding writes it) and the message."""
 

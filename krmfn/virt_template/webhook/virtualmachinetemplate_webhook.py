@@ -21,7 +21,6 @@ controller-runtime's ``validatorForType.Handle`` answers ``Denied(err.Error())``
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 from krmfn.kubevirt.apimachinery.validation import FieldError
 from krmfn.kubevirt.util.webhooks import (
@@ -34,6 +33,7 @@ from krmfn.kubevirt.util.webhooks import (
     go_quote,
     reject_message,
 )
+from krmfn.model.record import field, record
 from krmfn.virt_template.engine.parameters import to_aggregate_message, validate_parameter_references
 from krmfn.virt_template.engine.processor import process, process_seeded
 from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild
@@ -45,7 +45,7 @@ from krmfn.virt_template.types import Parameter, parameters_of, spec_of
 FIXED_SEED = 0
 
 
-@dataclass
+@record
 class Validation:
     """``(admission.Warnings, error)``: ``error`` is ``err.Error()``, or None."""
 

@@ -20,7 +20,6 @@ with the input.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 
 from krmfn.kubevirt.instancetype import v1beta2
 from krmfn.kubevirt.instancetype.apply.vmi import apply_to_vmi, instancetype_conflicts
@@ -38,6 +37,7 @@ from krmfn.kubevirt.instancetype.find.matcher import Resolved
 from krmfn.kubevirt.instancetype.find.preference import find_preference
 from krmfn.kubevirt.instancetype.find.result import Failure
 from krmfn.kubevirt.apimachinery.gozero import clone
+from krmfn.model.record import record, replace
 
 BASE_PATH = "spec.template.spec"
 CHECK_CONFLICT = "instancetype-conflict"
@@ -47,7 +47,7 @@ STATUS_REFS = ("instancetypeRef", "preferenceRef")
 MATCHERS = ("instancetype", "preference")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ExpandResult:
     """The expanded VM, or the Failure with KubeVirt's message (then `vm` is None).
 

@@ -18,10 +18,8 @@ preferences, ControllerRevisions and volume sources as the cluster.
 """
 from __future__ import annotations
 
-import dataclasses
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.model import check_ids
@@ -43,6 +41,7 @@ from krmfn.model.findings import INFO, Finding
 from krmfn.model.gcpause import gc_paused
 from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, is_virtual_machine
 from krmfn.model.kubevirt_version import catalog_for
+from krmfn.model.record import field, record, replace
 
 CHECK_SCHEMA = "schema"
 CHECK_INTERNAL_ERROR = check_ids.INTERNAL_ERROR
@@ -53,7 +52,7 @@ NOT_FOUND_ROLES = {"instancetype-not-found": INSTANCETYPE_KINDS, "preference-not
 ConflictFree = tuple[dict | None, dict | None]
 
 
-@dataclass
+@record
 class ExpandOptions:
     """How to expand a bundle: the cluster it stands for and what the calling mode asks for.
 
@@ -78,7 +77,7 @@ class ExpandOptions:
                    legacy=options["legacyApiVersions"], **mode_settings)
 
 
-@dataclass
+@record
 class VmExpansions:
     """What became of each VM, by item index: an ``ExpandResult`` (``vm is`` the input when it has
     no matchers; ``vm`` None under ``check_only``) or a ``Failure``; both in item order."""
@@ -137,13 +136,13 @@ def reference_failure(vm: dict, items: list[Any], bundle: Bundle, options: Expan
 def _described(first: Failure, vm: dict, items: list[Any], bundle: Bundle, options: ExpandOptions) -> Failure:
     """The failure and those behind it (``Failure.later``), each with ``_told``."""
     told = [_told(failure, vm, items, bundle, options) for failure in first.every()]
-    return dataclasses.replace(told[0], later=tuple(told[1:]))
+    return replace(told[0], later=tuple(told[1:]))
 
 
 def _told(failure: Failure, vm: dict, items: list[Any], bundle: Bundle, options: ExpandOptions) -> Failure:
     """KubeVirt's message, with why when krmfn knows more (the hints below)."""
     hint = _rejected_hint(failure.check, vm, items, bundle, options) or _close_name_hint(failure.check, vm, bundle)
-    return dataclasses.replace(failure, message=_with_infer_hint(failure.message, vm, options) + hint)
+    return replace(failure, message=_with_infer_hint(failure.message, vm, options) + hint)
 
 
 def expand_one(vm: dict, bundle: Bundle, options: ExpandOptions,

@@ -17,13 +17,13 @@ payload decoder (``krmfn.kubevirt.instancetype.compatibility``) with the first r
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
 from krmfn.kubevirt.bundle import V1BETA1, Bundle, not_found_message, request_name_error, semantics_version
 from krmfn.kubevirt.instancetype.find.kinds import matcher_kind
 from krmfn.kubevirt.instancetype.find.result import Failure
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.record import record
 from krmfn.model.record import FrozenRecord
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 CHECK_REVISION_INVALID = "revision-invalid"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Resolved:
     """A resolved spec and where it came from.
 

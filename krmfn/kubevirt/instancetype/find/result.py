@@ -5,12 +5,12 @@ most precise field path of the VM it is about, and a stable check id for the KRM
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from krmfn.model.reasons import NO_REASONS
+from krmfn.model.record import field, record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Failure:
     """One KubeVirt error: `message` is verbatim, `path` is a dotted path in the VM, `check` the
     inline result's ID; `reasons` (``krmfn.model.reasons``) say what krmfn knows beyond KubeVirt's

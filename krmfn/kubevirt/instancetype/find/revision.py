@@ -9,17 +9,17 @@ never a fallback to the live object.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from krmfn.kubevirt.bundle import Bundle, not_found_message, request_name_error
 from krmfn.model.kinds import CONTROLLER_REVISION
 from krmfn.kubevirt.instancetype.find.result import Failure
+from krmfn.model.record import record
 
 OBJECT_NAME_LABEL = "instancetype.kubevirt.io/object-name"
 CHECK_REVISION_NOT_FOUND = "revision-not-found"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FoundRevision:
     """A revision to decode, and the VM field that pointed at it."""
 

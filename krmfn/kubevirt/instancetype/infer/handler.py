@@ -12,13 +12,12 @@ inferrers (``krmfn.kubevirt.instancetype.infer.volume``) load with the first mat
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeGuard
 
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.find.result import Failure
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
+from krmfn.model.record import record, replace
 
 if TYPE_CHECKING:
     from krmfn.kubevirt.instancetype.infer.volume import VolumeInferrer
@@ -29,7 +28,7 @@ CHECK_INFERENCE_FAILED = "inference-failed"
 CHECK_MATCHER_INVALID = "matcher-invalid"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class InferOutcome:
     """The VM after inference (the input object itself when nothing was inferred) or a Failure."""
 
@@ -129,8 +128,8 @@ def _inferrers(version: KubevirtVersion) -> tuple[tuple[str, VolumeInferrer], ..
         PREFERENCE_INFERRER,
     )
     follow = version.infers_from_volume_snapshots
-    return (("instancetype", dataclasses.replace(INSTANCETYPE_INFERRER, follow_snapshots=follow)),
-            ("preference", dataclasses.replace(PREFERENCE_INFERRER, follow_snapshots=follow)))
+    return (("instancetype", replace(INSTANCETYPE_INFERRER, follow_snapshots=follow)),
+            ("preference", replace(PREFERENCE_INFERRER, follow_snapshots=follow)))
 
 
 def infer_matchers(vm: dict, bundle: Bundle, namespace: str,

@@ -16,10 +16,10 @@ DataVolumeSourcePVC" (`follow_snapshots=False`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from krmfn.kubevirt.bundle import Bundle, not_found_message, request_name_error
 from krmfn.model.kinds import DATA_SOURCE, DATA_VOLUME, PERSISTENT_VOLUME_CLAIM, VOLUME_SNAPSHOT
+from krmfn.model.record import record
 
 DEFAULT_INSTANCETYPE_LABEL = "instancetype.kubevirt.io/default-instancetype"
 DEFAULT_INSTANCETYPE_KIND_LABEL = "instancetype.kubevirt.io/default-instancetype-kind"
@@ -36,7 +36,7 @@ MISSING_DATA_SOURCE_PVC = "unable to infer defaults from DataSource that doesn't
 VOLUME_NOT_FOUND = "unable to find volume {} to infer defaults"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class InferError:
     """An inference failure; `ignorable` errors are swallowed under the Ignore policy."""
 
@@ -44,7 +44,7 @@ class InferError:
     ignorable: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Inferred:
     """The inferred matcher values (the name may be "" when the label value is empty)."""
 
@@ -71,7 +71,7 @@ def _labels(obj: dict) -> dict:
     return _dict(_dict(obj.get("metadata")).get("labels"))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class VolumeInferrer:
     """Lookup for one matcher type: the labels it reads; whether it follows VolumeSnapshots."""
 

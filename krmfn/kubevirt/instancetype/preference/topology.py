@@ -25,12 +25,12 @@ under ``SocketsCoresThreads`` in the check) krmfn gives KubeVirt's result.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from krmfn.kubevirt.instancetype.conflict import Conflict
 from krmfn.kubevirt.apimachinery.gozero import int_set, ptr_set
 from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY
+from krmfn.model.record import record
 
 SOCKETS = "sockets"
 CORES = "cores"
@@ -100,7 +100,7 @@ class TopologyError(NamedTuple):
     reason: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CPUTopology:
     """sockets, cores and threads as KubeVirt writes them into ``domain.cpu``."""
 
@@ -116,7 +116,7 @@ class CPUTopology:
         return (self.sockets, self.cores, self.threads)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SpreadOptions:
     """The effective ``(ratio, across)`` of a spread preference (docs/kubevirt/cpu-topology.md#spread-options)."""
 

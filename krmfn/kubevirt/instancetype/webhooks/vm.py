@@ -28,7 +28,6 @@ template spec and metadata only.
 from __future__ import annotations
 
 import marshal
-from dataclasses import dataclass, field
 
 from krmfn.model import kinds
 from krmfn.kubevirt import bundle as bundles
@@ -73,6 +72,7 @@ from krmfn.kubevirt.util.validate_schema import schema_gate_error
 from krmfn.kubevirt.virt_api.admitters.vms_admitter import admit_remaining
 from krmfn.model.reasons import KUBEVIRT_CRASH
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
+from krmfn.model.record import field, record
 
 VM_RESOURCE = apiserver.CustomResource(
     kind=kinds.VIRTUAL_MACHINE,
@@ -231,7 +231,7 @@ def mutated_architecture(vm: dict, bundle: Bundle, namespace: str, logs: list[st
     return architecture_from_data_sources(vm, bundle, namespace, logs)
 
 
-@dataclass
+@record
 class Mutation:
     """What the mutating webhook stored, as far as the validating webhook's verdict depends on it."""
 
@@ -377,7 +377,7 @@ def validate_instancetype_parts(mutation: Mutation, bundle: Bundle, namespace: s
     return AdmittedCopy(template_spec, template_metadata, (it_spec, pf_spec), logs)
 
 
-@dataclass
+@record
 class AdmittedCopy:
     """``vmCopy`` of ``VMsAdmitter.Admit`` once the instance type part has passed: the template
     spec and metadata with the instance type and preference applied and

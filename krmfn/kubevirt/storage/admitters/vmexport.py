@@ -23,7 +23,6 @@ spec is immutable) is not ported.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from krmfn.kubevirt.storage.admitters.vmsnapshot import duration_decode_error, reference_of, spec_of
 from krmfn.kubevirt.util.webhooks import (
@@ -38,6 +37,7 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.record import record
 
 VM_EXPORT_GATE = "VMExport"
 VM_EXPORT_GATE_MESSAGE = "vm export feature gate not enabled"
@@ -53,7 +53,7 @@ TEMPLATE_GATES_MESSAGE = (
 )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SourceRule:
     """One source kind: the name's message, the API group it requires (None: missing or blank,
     the PVC's rule) and the API group's message."""

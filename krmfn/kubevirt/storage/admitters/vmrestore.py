@@ -31,7 +31,6 @@ UPDATE (the spec is immutable) is not ported.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from krmfn.kubevirt.apimachinery.gostrconv import trim_space
 from krmfn.kubevirt.bundle import request_name_error
@@ -51,6 +50,7 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.record import record
 
 RESTORE_GATE_MESSAGE = "Snapshot/Restore feature gate not enabled"
 TARGET_FIELD = "spec.target"
@@ -68,7 +68,7 @@ VOLUME_OWNERSHIP_POLICIES = ("Vm", "None")
 Lookup = Callable[[str, str], dict | None]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RestoreCluster:
     """What the webhook reads from the cluster: GETs by (namespace, name) of a snapshot, a VM and
     a snapshot content (None: NotFound), and the restores its informer holds in a namespace."""

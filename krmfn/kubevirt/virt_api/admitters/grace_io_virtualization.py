@@ -13,12 +13,12 @@ quirk; its request paths are discarded), and its ``field`` is the template metad
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.util.webhooks import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_REQUIRED, Cause, go_quote
 from krmfn.model.reasons import needs_feature_gate
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict, as_str, devices, dicts, domain
+from krmfn.model.record import record
 
 GRACE_IO_GATE = "GraceIOVirtualization"
 PCI_NUMA_AWARE_TOPOLOGY_GATE = "PCINUMAAwareTopology"
@@ -42,7 +42,7 @@ ROOT_COMPLEX_INCOMPATIBLE = "GraceIOVirtualization is not compatible with placin
 REQUIRES_PCI_HOLE64 = "GraceIOVirtualization requires the 64-bit PCI hole"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class PCIDeviceRequest:
     """``gracePCIDeviceRequest``: where a device names a resource, and the resource."""
 

@@ -40,7 +40,6 @@ the errors of a failing API server. The cluster (the VMI GET, the migrations LIS
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.apiserver import schema as schemas
@@ -63,6 +62,7 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.kubevirt.virt_api.mutators.migration_create_mutator import MIGRATION_SELECTOR_LABEL, vmi_name_of
 from krmfn.kubevirt.virt_config.featuregate import DECENTRALIZED_LIVE_MIGRATION
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+from krmfn.model.record import record
 
 MIGRATION_PRIORITY_QUEUE = "MigrationPriorityQueue"
 CONTROLLER_SERVICE_ACCOUNT_NAME = "kubevirt-controller"  # components.ControllerServiceAccountName
@@ -92,7 +92,7 @@ def kubevirt_service_accounts(namespace: str) -> frozenset[str]:
     return frozenset(f"system:serviceaccount:{namespace}:{name}" for name in _SERVICE_ACCOUNT_NAMES)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MigrationCluster:
     """What the webhook reads from the cluster: ``vmi(namespace, name)`` (the stored VMI or None)
     and ``migrations(namespace)`` (the stored migrations of a namespace), and who sends the

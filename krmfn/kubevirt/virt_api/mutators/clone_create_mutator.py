@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import copy
 import hashlib
-from dataclasses import dataclass
 from typing import Any
 
 from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.model import kinds
+from krmfn.model.record import record
 
 TARGET_NAME_FMT = "clone-{source}-{suffix}"
 # ``&vmCloneOrig`` is a **VirtualMachineClone: the pointer type names the root of a decoding error.
@@ -50,7 +50,7 @@ RAND_ALPHABET = "bcdfghjklmnpqrstvwxz2456789"
 RANDOM_SUFFIX_LENGTH = 5
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CloneMutation:
     """The mutated clone (a copy; the object itself when nothing changed), or the error, the field
     it is about (``located``) and whether it is krmfn's word for a panic of the webhook (``crash``)."""

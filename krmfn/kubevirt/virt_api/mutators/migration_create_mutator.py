@@ -20,17 +20,17 @@ The Go encoding leaves out an empty ``annotations`` map and empty ``ownerReferen
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 
 from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.model import kinds
+from krmfn.model.record import record
 
 MIGRATION_SELECTOR_LABEL = "kubevirt.io/vmi-name"  # v1.MigrationSelectorLabel
 MIGRATION_FINALIZER = "kubevirt.io/migrationJobFinalize"  # v1.VirtualMachineInstanceMigrationFinalizer
 _OMITTED_WHEN_EMPTY = ("annotations", "ownerReferences", "managedFields")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MigrationMutation:
     """The mutated migration (a copy), or the error ``Mutate`` answers with."""
 

@@ -21,7 +21,6 @@ The input VM is never changed: the stored form is a copy.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
@@ -32,6 +31,7 @@ from krmfn.kubevirt.apimachinery.gozero import clone, str_set
 from krmfn.kubevirt.instancetype.preference.apply.architecture import apply_architecture_preferences
 from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded
 from krmfn.kubevirt.instancetype.webhooks.vm import architecture_from_data_sources
+from krmfn.model.record import field, record
 
 PCI_TOPOLOGY_VERSION_ANNOTATION = "kubevirt.io/pci-topology-version"
 PCI_TOPOLOGY_VERSION_V3 = "v3"
@@ -41,7 +41,7 @@ FIRMWARE_SERIAL_POINTER = "/spec/template/spec/domain/firmware/serial"
 PCIE_HOTPLUG_ARCHITECTURES = ("amd64", "arm64", "")
 
 
-@dataclass
+@record
 class Stored:
     """The VM as stored (``vm``), what the webhook logged on the way, and the JSON Pointers of the
     fields the webhook fills with values only the cluster knows (random UUIDs)."""

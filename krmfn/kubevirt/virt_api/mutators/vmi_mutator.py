@@ -26,7 +26,6 @@ input VMI is never changed: the mutated VMI is a copy.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from krmfn.kubevirt.apimachinery.gozero import child, clone
 from krmfn.kubevirt.apiserver import schema as schemas
@@ -35,6 +34,7 @@ from krmfn.kubevirt.virt_api.mutators.preset import apply_presets
 from krmfn.kubevirt.virt_api.mutators.vm_mutator import set_default_pci_topology_version, supports_pcie_hotplug
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
+from krmfn.model.record import field, record
 
 PRESET_DEPRECATION_WARNING = ("kubevirt.io/v1 VirtualMachineInstancePresets is now deprecated and will be "
                               "removed in v2.")
@@ -47,7 +47,7 @@ HTTP_BAD_REQUEST = 400
 HTTP_UNPROCESSABLE_ENTITY = 422
 
 
-@dataclass
+@record
 class VMIMutation:
     """The webhook's answer: the mutated VMI (a copy), its warnings, and on a rejection the
     message and HTTP code (422 for a preset error, 400 for a defaults error)."""

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from krmfn.kubevirt.apimachinery.validation import FieldError
+from krmfn.model.record import field, record
 from krmfn.virt_template.engine.parameters import (
     MergeError,
     merge_parameters,
@@ -46,7 +46,7 @@ class ProcessError(Exception):
         self.warnings = warnings or []
 
 
-@dataclass
+@record
 class LocalProcessed:
     """What ``--local`` prints: ``vm`` (stdout), ``message`` (stderr, when not empty) and
     ``warnings`` (stderr, each as ``Warning: <text>``)."""

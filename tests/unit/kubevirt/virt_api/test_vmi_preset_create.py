@@ -3,7 +3,6 @@ rejected at each stage."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 
 import pytest
 
@@ -19,6 +18,7 @@ from krmfn.kubevirt.virt_api.vmi_preset_create import VMI_PRESET_RESOURCE, admit
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model.findings import UNSET
 from krmfn.model.kubevirt_version import V1_7, V1_8
+from krmfn.model.record import replace
 
 CONFIG = ClusterConfig()
 PRESET = {
@@ -54,7 +54,7 @@ def test_admitted_with_the_deprecation_warning(api_version: str, text: str) -> N
 
 @pytest.mark.parametrize("version", [V1_8, V1_7])
 def test_admitted_by_older_releases(version: object) -> None:
-    assert admit_vmi_preset(PRESET, [], "default", dataclasses.replace(CONFIG, kubevirt_version=version)).allowed
+    assert admit_vmi_preset(PRESET, [], "default", replace(CONFIG, kubevirt_version=version)).allowed
 
 
 def test_rejected_at_api_discovery() -> None:
@@ -68,10 +68,10 @@ def test_rejected_at_field_validation() -> None:
     obj = preset()
     obj["spec"]["domain"]["rebootPolicy"] = "Terminate"
     obj["spec"]["selector"]["matchLabel"] = {}
-    assert admit_vmi_preset(obj, [], "default", dataclasses.replace(CONFIG, kubevirt_version=V1_8)).stage \
+    assert admit_vmi_preset(obj, [], "default", replace(CONFIG, kubevirt_version=V1_8)).stage \
         == STAGE_FIELD_VALIDATION  # matchLabel
     del obj["spec"]["selector"]["matchLabel"]
-    verdict = admit_vmi_preset(obj, [], "default", dataclasses.replace(CONFIG, kubevirt_version=V1_7))
+    verdict = admit_vmi_preset(obj, [], "default", replace(CONFIG, kubevirt_version=V1_7))
     assert (verdict.allowed, verdict.stage, verdict.message) == (
         False, STAGE_FIELD_VALIDATION,
         'VirtualMachineInstancePreset in version "v1" cannot be handled as a VirtualMachineInstancePreset: '

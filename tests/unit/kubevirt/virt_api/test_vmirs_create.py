@@ -3,7 +3,6 @@ rejected at each stage."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 
 import pytest
 
@@ -18,6 +17,7 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.kubevirt.virt_api.vmirs_create import VMIRS_RESOURCE, admit_vmirs, vmirs_resource
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model.kubevirt_version import V1_7, V1_8, V1_9
+from krmfn.model.record import replace
 
 CONFIG = ClusterConfig()
 VMIRS = {
@@ -88,9 +88,9 @@ def test_rejected_at_field_validation() -> None:
 def test_rejected_at_field_validation_by_an_older_release() -> None:
     obj = vmirs()
     obj["spec"]["template"]["spec"]["serviceAccountName"] = "web"  # v1.9, PR #17861
-    assert admit(obj, dataclasses.replace(CONFIG, kubevirt_version=V1_9)).allowed
+    assert admit(obj, replace(CONFIG, kubevirt_version=V1_9)).allowed
     for version in (V1_8, V1_7):
-        verdict = admit(obj, dataclasses.replace(CONFIG, kubevirt_version=version))
+        verdict = admit(obj, replace(CONFIG, kubevirt_version=version))
         assert (verdict.allowed, verdict.stage) == (False, STAGE_FIELD_VALIDATION)
         assert verdict.message.endswith('unknown field "spec.template.spec.serviceAccountName"')
 

@@ -7,12 +7,13 @@ one status cause `{type: FieldValueNotFound, field: <paths joined with ", ">, me
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from krmfn.model.record import record
+
 
 MESSAGE_PREFIX = "failure checking preference requirements: "
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RequirementFailure:
     """paths: the conflict paths KubeVirt reports; error: the checker's inner error text."""
 

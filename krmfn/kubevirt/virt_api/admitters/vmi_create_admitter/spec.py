@@ -13,7 +13,6 @@ passes both, and most never load them (1.5 ms less at start-up).
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
@@ -77,6 +76,7 @@ from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.scheduling import (
 )
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.machine import validate_architecture
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.volumes import validate_volumes
+from krmfn.model.record import replace
 
 SpecCheck = Callable[[str, dict, ClusterConfig], list[Cause]]
 
@@ -176,4 +176,4 @@ def validate_virtual_machine_instance_spec(field: str, spec: dict, config: Clust
 def in_area(area: str, causes: list[Cause]) -> list[Cause]:
     """``causes`` tagged with their KubeVirt area."""
     tag = reasons.area(area)
-    return [dataclasses.replace(cause, reasons=cause.reasons | {tag}) for cause in causes]
+    return [replace(cause, reasons=cause.reasons | {tag}) for cause in causes]

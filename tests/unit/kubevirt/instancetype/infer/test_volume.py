@@ -1,11 +1,11 @@
 """inferFromVolume lookups (docs/kubevirt/resolution.md#inference-from-a-volume) with exact messages and error
 classes."""
-import dataclasses
 
 import pytest
 
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.infer.volume import INSTANCETYPE_INFERRER, PREFERENCE_INFERRER, InferError, Inferred
+from krmfn.model.record import replace
 
 IT_LABELS = {
     "instancetype.kubevirt.io/default-instancetype": "u1.medium",
@@ -128,7 +128,7 @@ def test_empty_label_value_is_accepted():
 def test_before_v1_9_volume_snapshots_are_not_followed():
     """PR #18337 (v1.9): a DataVolume or DataSource backed by a VolumeSnapshot is inferred from;
     before, the source is unsupported (golden inference/dvt-source-snapshot, datasource-without-source)."""
-    old = dataclasses.replace(INSTANCETYPE_INFERRER, follow_snapshots=False)
+    old = replace(INSTANCETYPE_INFERRER, follow_snapshots=False)
     template = {"metadata": {"name": "rootdv"}, "spec": {"source": {"snapshot": {"name": "snap", "namespace": "ns"}}}}
     objects = [make("VolumeSnapshot", "snap", labels=IT_LABELS)]
     assert infer(vm(DV_VOLUME, [template]), objects).name == "u1.medium"

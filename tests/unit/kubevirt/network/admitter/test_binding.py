@@ -1,11 +1,11 @@
 """pkg/network/admitter/binding.go and passt.go: validateInterfaceBinding."""
 from __future__ import annotations
 
-import dataclasses
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.network.admitter.binding import validate_interface_binding
 from krmfn.model.kubevirt_version import kubevirt_version
+from krmfn.model.record import replace
 
 F = "spec.template.spec"
 I0 = f"{F}.domain.devices.interfaces[0]"
@@ -58,7 +58,7 @@ def test_masquerade_without_a_network_of_its_name() -> None:
 
 
 def test_bridge_on_pod_network_when_not_permitted() -> None:
-    config = dataclasses.replace(ClusterConfig(), permit_bridge_interface_on_pod_network=False)
+    config = replace(ClusterConfig(), permit_bridge_interface_on_pod_network=False)
     assert pairs(validate_interface_binding(F, spec([{"name": "a", "bridge": {}}], POD), config)) == [
         (f"{I0}.name", "Bridge on pod network configuration is not enabled under kubevirt-config"),
     ]
@@ -66,7 +66,7 @@ def test_bridge_on_pod_network_when_not_permitted() -> None:
 
 
 def test_passt_binding_gate_disabled_and_off_the_pod_network() -> None:
-    config = dataclasses.replace(ClusterConfig(), disabled_feature_gates=("PasstBinding",))
+    config = replace(ClusterConfig(), disabled_feature_gates=("PasstBinding",))
     assert pairs(validate_interface_binding(F, spec([{"name": "a", "passtBinding": {}}], MULTUS), config)) == [
         (f"{I0}.name", "PasstBinding feature gate is not enabled"),
         (f"{I0}.name", "PasstBinding interface only implemented with pod network"),
@@ -106,7 +106,7 @@ def test_v1_7_checks_macvtap_gate_and_multus_network() -> None:
         (f"{I0}.name", "Macvtap feature gate is not enabled"),
         (f"{I0}.name", "Macvtap interface only implemented with Multus network"),
     ]
-    enabled = dataclasses.replace(V1_7, feature_gates=("Macvtap",))
+    enabled = replace(V1_7, feature_gates=("Macvtap",))
     assert validate_interface_binding(F, spec([{"name": "a", "macvtap": {}}], MULTUS), enabled) == []
     assert validate_interface_binding(F, macvtap, V1_8) == []
 

@@ -1,13 +1,13 @@
 """pkg/network/admitter/dra.go: validateNetworkDevicesWithDRA."""
 from __future__ import annotations
 
-import dataclasses
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.network.admitter.dra import validate_network_devices_with_dra
+from krmfn.model.record import replace
 
 F = "spec.template.spec"
-GATE_ON = dataclasses.replace(ClusterConfig(), feature_gates=("NetworkDevicesWithDRA",))
+GATE_ON = replace(ClusterConfig(), feature_gates=("NetworkDevicesWithDRA",))
 
 
 def pairs(causes: list) -> list[tuple[str, str]]:

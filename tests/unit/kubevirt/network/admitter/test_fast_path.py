@@ -3,7 +3,6 @@ cause, and ``validate_network`` answers exactly as the eleven checks do, fast pa
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Callable
 
 import pytest
@@ -12,10 +11,11 @@ from hypothesis import strategies as st
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.network.admitter.validator import NETWORK_CHECKS, _plainly_valid, validate_network
+from krmfn.model.record import replace
 
 F = "spec.template.spec"
 CONFIG = ClusterConfig()
-NO_BRIDGE_ON_POD = dataclasses.replace(CONFIG, permit_bridge_interface_on_pod_network=False)
+NO_BRIDGE_ON_POD = replace(CONFIG, permit_bridge_interface_on_pod_network=False)
 
 
 def every_cause(spec: dict, config: ClusterConfig = CONFIG) -> list[tuple[str, str]]:

@@ -1,7 +1,6 @@
 """pkg/network/admitter/netiface.go: validatePortConfiguration and validatePortRangesConfiguration."""
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
@@ -11,10 +10,11 @@ from krmfn.kubevirt.network.admitter.ports import is_valid_port_name
 from krmfn.kubevirt.network.admitter.ports import validate_port_ranges_configuration
 from krmfn.model.kubevirt_version import kubevirt_version
 from krmfn.model.reasons import needs_feature_gate
+from krmfn.model.record import replace
 
 F = "spec.template.spec"
 I0 = f"{F}.domain.devices.interfaces[0]"
-GATE_ON = dataclasses.replace(ClusterConfig(), feature_gates=("PortRangesSpec",))
+GATE_ON = replace(ClusterConfig(), feature_gates=("PortRangesSpec",))
 POD = [{"name": "a", "pod": {}}]
 MULTUS = [{"name": "a", "multus": {"networkName": "n"}}]
 

@@ -1,7 +1,6 @@
 """validateGraceIOVirtualization and validateGraceIOVirtualizationAnnotations."""
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 
@@ -14,6 +13,7 @@ from krmfn.kubevirt.virt_api.admitters.grace_io_virtualization import (
     validate_grace_io_virtualization,
     validate_grace_io_virtualization_annotations,
 )
+from krmfn.model.record import replace
 
 FIELD = "spec.template.spec"
 PERMITTED = {"pciHostDevices": [
@@ -31,7 +31,7 @@ GRACE_READY_SPEC = {"architecture": "arm64",
 
 def permitted(config: ClusterConfig) -> ClusterConfig:
     """``config`` with the permitted host devices of these tests (option ``permittedHostDevices``)."""
-    return dataclasses.replace(config, permitted_host_devices=PERMITTED)
+    return replace(config, permitted_host_devices=PERMITTED)
 
 
 def _pairs(causes: list) -> list[tuple[str, str]]:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 
 import pytest
 
@@ -28,6 +27,7 @@ from krmfn.kubevirt.virt_config.featuregate import PASST_MESSAGE
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model.kubevirt_version import V1_8, V1_9
 from krmfn.model.reasons import area
+from krmfn.model.record import replace
 
 CONFIG = ClusterConfig()
 KEY_ERROR = ("key: Invalid value: \"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', "
@@ -144,7 +144,7 @@ def test_grace_annotations_of_the_template(version: object, reported: bool) -> N
     spec = vmirs()["spec"]
     spec["template"]["metadata"]["annotations"] = {GRACE_ANNOTATION: "true"}
     spec["template"]["spec"]["domain"]["devices"]["hostDevices"] = [{"name": "h", "deviceName": "nvidia.com/GH100"}]
-    config = dataclasses.replace(CONFIG, permitted_host_devices=PERMITTED, kubevirt_version=version)
+    config = replace(CONFIG, permitted_host_devices=PERMITTED, kubevirt_version=version)
     fields = [cause.field for cause in validate_vmirs_spec("spec", spec, config)]
     assert (GRACE_FIELD in fields) is reported
     if reported:
@@ -201,7 +201,7 @@ def test_admit_discontinued_feature_gate_after_the_spec() -> None:
     obj = vmirs(selector={"matchLabels": {"app": "other"}})
     obj["spec"]["template"]["spec"]["domain"]["devices"]["interfaces"] = [{"name": "default", "passt": {}}]
     obj["spec"]["template"]["spec"]["networks"] = [{"name": "default", "pod": {}}]
-    verdict = admit_vmirs_webhook(obj, dataclasses.replace(CONFIG, feature_gates=("Passt",)))
+    verdict = admit_vmirs_webhook(obj, replace(CONFIG, feature_gates=("Passt",)))
     assert not verdict.allowed
     last = verdict.causes[-1]
     assert (last.field, last.message, last.type) == ("", PASST_MESSAGE, CAUSE_FIELD_VALUE_NOT_SUPPORTED)
