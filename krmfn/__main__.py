@@ -1,3 +1,3 @@
-from krmfn.cli.main import main
-import sys
-sys.exit(main())
+from krmfn.cli.main import entry
+
+entry()

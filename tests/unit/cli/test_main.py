@@ -115,7 +115,37 @@ def test_bad_flag_value_is_rejected():
 def test_entry_point_matches_pyproject():
     with open(os.path.join(REPO, "pyproject.toml"), "rb") as f:
         project = tomllib.load(f)["project"]
-    assert project["scripts"] == {"krmfn": "krmfn.cli.main:main"}
+    assert project["scripts"] == {"krmfn": "krmfn.cli.main:entry"}
+
+
+def test_entry_exits_with_mains_code_after_output_and_atexit(tmp_path):
+    """entry() skips the interpreter's teardown: what main wrote is all out, the atexit handlers
+    have run, and the exit code is main's."""
+    (tmp_path / "bad.yaml").write_text(BAD)
+    marker = tmp_path / "atexit-ran"
+    code = ("import atexit, pathlib, sys\n"
+            f"atexit.register(pathlib.Path({str(marker)!r}).write_text, 'yes')\n"
+            "sys.argv = ['krmfn', 'validate', '--format', 'json', 'bad.yaml']\n"
+            "from krmfn.cli.main import entry\n"
+            "entry()\n"
+            "print('not reached')\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 1, done.stderr
+    assert json.loads(done.stdout)["results"] and "not reached" not in done.stdout
+    assert marker.read_text() == "yes"
+
+
+def test_entry_is_quiet_when_the_reader_goes_away(tmp_path):
+    """`krmfn validate . | head -1`: the reader closes the pipe before the last flush; no
+    "Exception ignored" report, as when the pipe breaks during the run."""
+    (tmp_path / "bad.yaml").write_text(BAD)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}  # output stays buffered
+    done = subprocess.run([sys.executable, "-m", "krmfn", "validate", "bad.yaml"], cwd=tmp_path, stdout=write_end,
+                          stderr=subprocess.PIPE, text=True, check=False, env=env)
+    os.close(write_end)
+    assert done.returncode == 1 and "Exception ignored" not in done.stderr and "Traceback" not in done.stderr
 
 
 # --- list options accumulate (issue 15) ---------------------------------------------------------
