@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
 from krmfn.kubevirt import bundle as bundles
 from krmfn.kubevirt.bundle import Bundle, ObjectKey
@@ -42,8 +41,11 @@ from krmfn.kubevirt.virt_api.admit import (
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
 from krmfn.model.gcpause import gc_paused
-from krmfn.model.record import record
-from krmfn.model.record import FrozenRecord
+from krmfn.model.record import FrozenRecord, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record

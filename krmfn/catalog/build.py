@@ -15,7 +15,6 @@ The result is plain ``dict``/``list`` data, sorted by name, ready to compare wit
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from krmfn.catalog.model import (
     LABEL_PREFIX,
@@ -27,6 +26,10 @@ from krmfn.catalog.model import (
     Size,
     VERSION_LABEL,
 )
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 VENDOR = "kubevirt.io"
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 LABEL_PREFIX = "instancetype.kubevirt.io/"
 # The release label every object of a release bundle carries, last among its labels

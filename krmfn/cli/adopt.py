@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, TextIO
 
 from krmfn.cli import reading
 from krmfn.cli.guard import run_guarded
@@ -29,6 +28,10 @@ from krmfn.report.findings import add_lines, line_location
 from krmfn.kio.results import one_line, stderr_line, to_result
 from krmfn.model.findings import ERROR
 from krmfn.model.options import options_for
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 MODE = "adopt"
 GENERATE_OPTION = "generateSizes"  # `--generate` is short for its flag, `--generate-sizes`

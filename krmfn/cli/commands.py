@@ -7,7 +7,6 @@ import functools
 import os
 from collections.abc import Callable
 import sys
-from typing import TYPE_CHECKING, Any, TextIO
 
 from krmfn import catalog
 from krmfn.cli import reading
@@ -32,7 +31,10 @@ from krmfn.report.findings import (ReportSettings, add_lines, folded, line_locat
 from krmfn.report.merge import merge_bundles
 from krmfn.report.paths import path_base, shower
 
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+
 if TYPE_CHECKING:
+    from typing import Any, TextIO
     from krmfn.report.rules import Rule
 
 

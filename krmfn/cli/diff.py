@@ -12,7 +12,6 @@ import argparse
 import os
 import tempfile
 from collections.abc import Callable
-from typing import Any, TextIO
 
 from krmfn.modes.diff.compare import run_diff
 from krmfn.cli.guard import run_guarded
@@ -26,6 +25,10 @@ from krmfn.kio.resourcelist import FatalInput
 from krmfn.kio.results import one_line
 from krmfn.model.modes import BY_NAME
 from krmfn.model.options import Option, options_for
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 EXIT_SAME, EXIT_CHANGED, EXIT_ERROR = 0, 1, 2
 HELP = BY_NAME["diff"].summary

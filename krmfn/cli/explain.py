@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any, TextIO
 
 from krmfn.kio import files
 from krmfn.modes.explain.provenance import explain
@@ -24,6 +23,10 @@ from krmfn.model.embedded import list_members
 from krmfn.model.krm import metadata_of
 from krmfn.model.findings import ERROR
 from krmfn.model.options import Option, options_for
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 EXIT_OK, EXIT_NOTHING, EXIT_ERROR = 0, 1, 2
 EXIT_INPUT = 1  # a file could not be read: the problem is on stderr, the rest is explained

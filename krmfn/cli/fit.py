@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TextIO
 
 from krmfn.cli import reading
 from krmfn.kio import config as cfg
@@ -21,7 +20,10 @@ from krmfn.model.kubevirt_version import catalog_for, kubevirt_version
 from krmfn.model.modes import BY_NAME
 from krmfn.model.options import Option, complete, options_for
 
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+
 if TYPE_CHECKING:
+    from typing import Any, TextIO
     from krmfn.modes.fit.table import Definition
 
 EXIT_OK, EXIT_NONE_FITS, EXIT_ERROR = 0, 1, 2

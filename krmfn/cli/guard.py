@@ -10,15 +10,17 @@ crash persists (or cannot be pinned on an item), every item passes through uncha
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
 from krmfn.model import check_ids
 from krmfn.model.findings import ERROR, Finding
 from krmfn.model.outcome import Outcome, passthrough
 from krmfn.modes.dispatch import run
 
 MAX_CULPRITS = 3
-Runner = Callable[[str, list[Any], dict[str, Any]], Outcome]
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
+
+    Runner = Callable[[str, list[Any], dict[str, Any]], Outcome]
 
 
 def run_guarded(mode: str, values: list[Any], options: dict[str, Any], runner: Runner = run) -> Outcome:

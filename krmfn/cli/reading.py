@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.kio import config as cfg
 from krmfn.kio import kustomize_roots as roots
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 KUSTOMIZE_CHOICES = ("auto", "off")
 KUSTOMIZE_DEFAULT = "auto"

@@ -12,12 +12,13 @@ from types import ModuleType
 
 from krmfn.kio import files as input_check
 from krmfn.model import check_ids
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.report.rules import Rule
 from krmfn.modes.generate.findings import FINDINGS as GENERATE_FINDINGS
 from krmfn.modes.normalize.mode import NORMALIZE_CHECK
 from krmfn.modes.validate.checks import CHECKS
 
-_EXAMPLE = re.compile(r"^(Passing|Failing) example[^\n]*::\n\n((?:    .*\n|\n)+)", re.M)
+_EXAMPLE = LazyPattern(r"^(Passing|Failing) example[^\n]*::\n\n((?:    .*\n|\n)+)", re.M)
 
 
 def rule_of(check: ModuleType) -> Rule:

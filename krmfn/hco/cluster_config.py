@@ -15,12 +15,15 @@ KubeVirt CR (an invalid JSON patch annotation, ...) or the version is not served
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.apiserver.create import NO_MATCHES_FMT
 from krmfn.kubevirt.virt_config.kubevirt_cr import options_of
 from krmfn.model.kinds import HCO_GROUP, HYPERCONVERGED, kind_of, split_api_version
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record(frozen=True)

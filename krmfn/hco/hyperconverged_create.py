@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from krmfn.hco.deploy.crds.defaulting import defaulted
 from krmfn.hco.deploy.crds.hco00_crd import SERVED_VERSIONS, STORAGE_VERSION, hyperconverged_schemas
@@ -56,6 +55,10 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model import kinds
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_HYPERVISORS = 1
 # apiextensions-apiserver's hasBlockingErr: these keep the CEL rules from running.

@@ -18,18 +18,22 @@ from __future__ import annotations
 import copy
 import json
 import re
-from typing import Any
 
 from krmfn.kubevirt.apimachinery.gozero import unmarshal_type_name
 from krmfn.kubevirt.apimachinery.gojson import go_json
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 ERR_INVALID = "invalid state detected"
 ERR_MISSING = "missing value"
 ERR_INVALID_INDEX = "invalid index referenced"
 ERR_TEST_FAILED = "test failed"
 _UNMARSHAL_FMT = "json: cannot unmarshal {kind} into Go value of type {type}"
-_GO_INT = re.compile(r"[+-]?[0-9]+\Z")
+_GO_INT = LazyPattern(r"[+-]?[0-9]+\Z")
 _INT64_MAX = (1 << 63) - 1
 
 

@@ -12,12 +12,15 @@ an error on that key (``function_config_error``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.kio import tree as yt
 from krmfn.kio.config import ConfigError, FunctionConfig
 from krmfn.model.clusterfile import CLUSTER_CONFIG_OPTION, ClusterConfigFile, is_path
 from krmfn.model.kinds import HCO_GROUP, HYPERCONVERGED, KUBEVIRT, KUBEVIRT_GROUP, is_kind
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 WHAT = "the cluster configuration (clusterConfig)"
 IN_A_FUNCTION = ("is a file path, and a KRM function reads no files (under kpt and kustomize it runs in a "

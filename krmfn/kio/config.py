@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
 
 from krmfn.kio import tree as yt
 from krmfn.kio.lines import line_of
@@ -25,6 +24,10 @@ from krmfn.model.modes import KIND_TO_MODE
 from krmfn.model.options import EVERY_TEMPLATE, MODES, OPTIONS, PARAMETERS_KIND, Option, did_you_mean, options_for
 from krmfn.model.check_ids import CHECK_IDS, INPUT
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 API_GROUP = "krmfn.dev"
 API_VERSION = "krmfn.dev/v1alpha1"

@@ -21,15 +21,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any
 
 import ryml
 
 from krmfn.kio.scalars import format_key, format_scalar, literal_block, literal_ok, quote_string
 from krmfn.kio.tree import quiet_stderr
+from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # Raw characters that must never reach the output unescaped (rapidyaml does not escape them).
-_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
+_UNSAFE = LazyPattern(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
 
 
 # Printable ASCII, tab and newline: output made only of these needs no regex (bytes.translate
@@ -180,14 +184,14 @@ COMPACT = "compact"
 WIDE = "wide"
 # A block scalar header ending a line: `|`, `>`, with indicators, first on the line (after its
 # `- ` indicators, `? ` or properties) or after a key's `: `, and perhaps a comment.
-_HEADER_END = re.compile(r"(?:^|^\?[ \t]+|:[ \t]+)(?:[!&][^ \t]*[ \t]+)*[|>](?:[1-9][+-]?|[+-][1-9]?)?[ \t]*(?:#.*)?$")
-_HEADER_CANDIDATE = re.compile(r"[|>][1-9+-]{0,2}[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
-_DASHES = re.compile(r"(?:-(?: +|$))*")
-_COMMENT_LINE = re.compile(r"[ \t]*#")
+_HEADER_END = LazyPattern(r"(?:^|^\?[ \t]+|:[ \t]+)(?:[!&][^ \t]*[ \t]+)*[|>](?:[1-9][+-]?|[+-][1-9]?)?[ \t]*(?:#.*)?$")
+_HEADER_CANDIDATE = LazyPattern(r"[|>][1-9+-]{0,2}[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+_DASHES = LazyPattern(r"(?:-(?: +|$))*")
+_COMMENT_LINE = LazyPattern(r"[ \t]*#")
 # A line opening with a `-` indicator: the line break before it, its indentation.
-_DASH_LINE = re.compile(r"\n( *)-(?=[ \n]|\Z)")
+_DASH_LINE = LazyPattern(r"\n( *)-(?=[ \n]|\Z)")
 # The same after a line ending with a key's `:` (and properties): a text without comments.
-_KEY_THEN_DASH = re.compile(r":(?:[ \t]+[!&][^ \t\n]*)*[ \t]*(\n( *)-(?=[ \n]|\Z))")
+_KEY_THEN_DASH = LazyPattern(r":(?:[ \t]+[!&][^ \t\n]*)*[ \t]*(\n( *)-(?=[ \n]|\Z))")
 
 
 def _line_shape(line: str) -> tuple[int, int, str]:

@@ -14,12 +14,13 @@ items' values and the text written for a changed item are right).
 """
 from __future__ import annotations
 
-import re
 
 import ryml
 
-_PAIR = re.compile(rb"\\[LP][^\n]*\\[LP]")  # two `\L`/`\P` escapes on one line
-_REGION = re.compile(rb'"((?:[^"\\\n]|\\.)*)"')
+from krmfn.model.lazy_re import LazyPattern
+
+_PAIR = LazyPattern(rb"\\[LP][^\n]*\\[LP]")  # two `\L`/`\P` escapes on one line
+_REGION = LazyPattern(rb'"((?:[^"\\\n]|\\.)*)"')
 _SIMPLE = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r",
            "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0", "L": "\u2028",
            "P": "\u2029"}

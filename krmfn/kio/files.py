@@ -6,13 +6,11 @@ tests) use `load_items`, which raises FatalInput on the first problem instead.
 """
 from __future__ import annotations
 
-import fnmatch
 import json
 import os
 import sys
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
 from krmfn.kio import kustomize_roots
 from krmfn.kio import lines
@@ -26,7 +24,10 @@ from krmfn.model.findings import ERROR, INFO
 from krmfn.model.kinds import HYPERCONVERGED, KUBEVIRT, kind_of
 from krmfn.model.record import field, record
 
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+
 if TYPE_CHECKING:
+    from typing import Any
     from krmfn.kio import kustomize as kz
     from krmfn.kio import origins
 
@@ -125,6 +126,10 @@ def excluded(path: str, patterns: Sequence[str]) -> bool:
 
 def matching(path: str, patterns: Sequence[str]) -> list[str]:
     """The globs that match the path (relative to the directory given) or its last component."""
+    if not patterns:
+        return []
+    import fnmatch  # noqa: PLC0415 - only --exclude globs are matched (bench/README.md, "Start-up")
+
     name = os.path.basename(os.path.normpath(path))
     return [pattern for pattern in patterns if fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(name, pattern)]
 

@@ -15,12 +15,13 @@ character; the tree is walked only then.
 """
 from __future__ import annotations
 
-import re
 
 import ryml
 
-_OPEN_FLOW_MAPPING = re.compile(rb"\{(?![ \t]*\})")
-_COMMENT_IN_SCALAR = re.compile(rb"[ \t]+#")
+from krmfn.model.lazy_re import LazyPattern
+
+_OPEN_FLOW_MAPPING = LazyPattern(rb"\{(?![ \t]*\})")
+_COMMENT_IN_SCALAR = LazyPattern(rb"[ \t]+#")
 _BLANKS = b" \t"
 _NOT_A_SCALAR_END = b" \t\n\r\f\v,[]{}"
 

@@ -22,16 +22,17 @@ scalars do not pair one to one with the tree's is left as rapidyaml read it.
 """
 from __future__ import annotations
 
-import re
 
 import ryml
 
+from krmfn.model.lazy_re import LazyPattern
+
 # The two spellings, as bytes of the text (either may also be in a comment or a block scalar: a
 # screen, not a finding); each is looked for only where the text has its backslash or its tab.
-_ESCAPED_BREAK_SCREEN = re.compile(rb"\\\r?\n[ \t]*\r?\n")
-_TAB_SCREEN = re.compile(rb"['\"][ \t]*\t[ \t]*\r?\n")
+_ESCAPED_BREAK_SCREEN = LazyPattern(rb"\\\r?\n[ \t]*\r?\n")
+_TAB_SCREEN = LazyPattern(rb"['\"][ \t]*\t[ \t]*\r?\n")
 # The same in a quoted scalar's own text (its quotes included).
-_MISREAD = re.compile(r"(?<!\\)(?:\\\\)*\\\r?\n[ \t]*\r?\n|\A['\"][ \t]*\t[ \t]*\r?\n")
+_MISREAD = LazyPattern(r"(?<!\\)(?:\\\\)*\\\r?\n[ \t]*\r?\n|\A['\"][ \t]*\t[ \t]*\r?\n")
 
 
 def repair(tree: ryml.Tree, data: bytes) -> None:

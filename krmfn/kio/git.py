@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import tarfile
-from typing import Any
 
 from krmfn.kio.results import one_line
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class GitError(Exception):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from typing import Any
 
 from krmfn.kio.emit import dump
 from krmfn.kio.items import Item
@@ -21,6 +20,10 @@ from krmfn.kio.spans import terminated
 from krmfn.kio.surgery import edit
 from krmfn.model.krm import without_orchestrator_annotations
 from krmfn.model.outcome import Outcome
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def file_texts(outcome: Outcome, inputs: list[Item], appended: dict[int, str] | None = None) -> dict[str, str]:

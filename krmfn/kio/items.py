@@ -6,13 +6,16 @@ file and document index the CLI read it from.
 """
 from __future__ import annotations
 
-from typing import Any
 
 import ryml
 
 from krmfn.kio import tree as yt
 from krmfn.model.krm import INDEX_ANNOTATIONS, PATH_ANNOTATIONS, annotations_of
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 

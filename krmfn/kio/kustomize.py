@@ -24,13 +24,16 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
 from krmfn.kio import lines
 from krmfn.kio.kustomize_roots import kustomization_file
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -40,12 +43,12 @@ ORIGIN_ANNOTATION = "config.kubernetes.io/origin"
 ORIGIN_ANNOTATIONS = "originAnnotations"
 # kubectl writes errors through klog: `E1124 04:21:45.1 15187 run.go:72] "command failed" err="..."`,
 # or, when the error has several lines, `err=<` then the lines (tab-indented) and ` >`.
-_KLOG = re.compile(r"^[IWEF]\d{4} [\d:.]+\s+\d+ [^\]]+\] ")
-_KLOG_ERR = re.compile(r'\berr="((?:[^"\\]|\\.)*)"')
-_KLOG_BLOCK = re.compile(r"\berr=<\s*$")
+_KLOG = LazyPattern(r"^[IWEF]\d{4} [\d:.]+\s+\d+ [^\]]+\] ")
+_KLOG_ERR = LazyPattern(r'\berr="((?:[^"\\]|\\.)*)"')
+_KLOG_BLOCK = LazyPattern(r"\berr=<\s*$")
 _GO_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
 # kustomize's error for a resource directory it went into: what follows is that directory's error.
-_RECURSED = re.compile(r"recursed accumulation of path '([^']*)': ")
+_RECURSED = LazyPattern(r"recursed accumulation of path '([^']*)': ")
 def is_remote(entry: str) -> bool:
     """A resource kustomize fetches (`github.com/org/repo//dir?ref=v1`, `https://...`, `git@...`)."""
     return bool(re.match(r"^(?:[a-z][a-z0-9+.-]*://|git@|git::|(?:github|gitlab|bitbucket)\.(?:com|org)/)", entry))
@@ -142,7 +145,7 @@ def _read_kustomization(path: str, _mtime: int, _size: int) -> Kustomization:
 _PLUGIN_LISTS = ("generators", "transformers", "validators")
 FUNCTION_ANNOTATIONS = ("config.kubernetes.io/function", "config.k8s.io/function")
 # The image of krmfn's KRM function, from any registry, at any tag or digest.
-_KRMFN_IMAGE = re.compile(r"(?:^|/)krmfn(?:[:@].*)?$")
+_KRMFN_IMAGE = LazyPattern(r"(?:^|/)krmfn(?:[:@].*)?$")
 
 
 def is_krmfn_image(image: str) -> bool:
@@ -660,9 +663,9 @@ def _output_documents(output: bytes) -> list[bytes]:
     return documents[:-1] if documents and not documents[-1].strip() else documents
 
 
-_KIND = re.compile(rb"^kind: (.+?)\r?$", re.MULTILINE)
-_METADATA = re.compile(rb"^metadata:\r?\n((?:[ \r\n].*\n?)*)", re.MULTILINE)
-_NAME = re.compile(rb"^  name: (.+?)\r?$", re.MULTILINE)
+_KIND = LazyPattern(rb"^kind: (.+?)\r?$", re.MULTILINE)
+_METADATA = LazyPattern(rb"^metadata:\r?\n((?:[ \r\n].*\n?)*)", re.MULTILINE)
+_NAME = LazyPattern(rb"^  name: (.+?)\r?$", re.MULTILINE)
 
 
 def _kind_and_name(document: bytes) -> tuple[str, str] | None:
@@ -691,7 +694,7 @@ def _plain_scalar(text: str) -> str:
 # --- the output's origin annotations ---------------------------------------------------------
 
 
-_ORIGIN_LINE = re.compile(rb"^    config\.kubernetes\.io/origin: \|[-+]?\r?\n", re.MULTILINE)
+_ORIGIN_LINE = LazyPattern(rb"^    config\.kubernetes\.io/origin: \|[-+]?\r?\n", re.MULTILINE)
 
 
 def split_origins(output: bytes, base: str, strip: bool = True) -> tuple[bytes, list[Origin | None]]:
@@ -823,11 +826,11 @@ class Failure:
 
 
 # A file the error names: quoted, after `File: `, or an absolute path.
-_QUOTED = re.compile(r"'([^'\s]+)'|\"([^\"\s]+)\"|\bFile: (\S+)|path\(([^)\s]+)\)")
-_ABSOLUTE = re.compile(r"(?<![\w.~])(/[^\s'\":`()]+)")
+_QUOTED = LazyPattern(r"'([^'\s]+)'|\"([^\"\s]+)\"|\bFile: (\S+)|path\(([^)\s]+)\)")
+_ABSOLUTE = LazyPattern(r"(?<![\w.~])(/[^\s'\":`()]+)")
 # `no matches for Id VirtualMachine.v1.kubevirt.io/db.[noNs]`: a patch whose target is not there.
-_NO_MATCH = re.compile(r"no matches for Id ([A-Za-z0-9]+)\.[^/\s]*/([^\s\[]+)\.\[")
-_FETCH = re.compile(r"git (?:fetch|clone)|Could not resolve host|unable to access|failed to run .*git", re.IGNORECASE)
+_NO_MATCH = LazyPattern(r"no matches for Id ([A-Za-z0-9]+)\.[^/\s]*/([^\s\[]+)\.\[")
+_FETCH = LazyPattern(r"git (?:fetch|clone)|Could not resolve host|unable to access|failed to run .*git", re.IGNORECASE)
 ProblemOf = Any  # Callable[[str], tuple[int | None, int | None] | None]: where krmfn's reader refuses a file
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
+
+from krmfn.model.lazy_re import LazyPattern
 
 KUSTOMIZATION_FILES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 # A kustomize Component is built only as part of a kustomization that names it.
-_COMPONENT = re.compile(rb"^kind:[ \t]*['\"]?Component['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
+_COMPONENT = LazyPattern(rb"^kind:[ \t]*['\"]?Component['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
 # Build options that would stop kustomize writing the objects on stdout.
 _OUTPUT_OPTIONS = ("-o", "--output")
 
@@ -24,8 +25,12 @@ class BuildOptionsError(ValueError):
 def build_options(text: str | None) -> list[str]:
     """``kustomizeBuildOptions`` as arguments (split as a shell would, as Argo CD's
     ``kustomize.buildOptions``)."""
+    if not text:
+        return []
+    import shlex  # noqa: PLC0415 - only given options are split (bench/README.md, "Start-up")
+
     try:
-        words = shlex.split(text or "")
+        words = shlex.split(text)
     except ValueError as err:
         raise BuildOptionsError(f"{text!r} is not a list of options: {err}") from None
     for word in words:

@@ -30,13 +30,13 @@ PS, which YAML 1.1 counts as line breaks: rapidyaml reads such a character as co
 from __future__ import annotations
 
 import bisect
-import re
 
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.record import record
 
 # Line breaks as libyaml counts lines (its marks' `line`): CR LF, CR, LF, NEL, LS, PS.
-_LINE = re.compile(r"[^\r\n\x85\u2028\u2029]*(?:\r\n|[\r\n\x85\u2028\u2029]|\Z)")
-_DOCUMENT_MARKER = re.compile(r"(?:---|\.\.\.)(?:[ \t\r\n\x85\u2028\u2029]|\Z)")
+_LINE = LazyPattern(r"[^\r\n\x85\u2028\u2029]*(?:\r\n|[\r\n\x85\u2028\u2029]|\Z)")
+_DOCUMENT_MARKER = LazyPattern(r"(?:---|\.\.\.)(?:[ \t\r\n\x85\u2028\u2029]|\Z)")
 
 
 def continuation_indents(text: str) -> dict[int, int] | None:

@@ -10,11 +10,15 @@ composition.
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
-from typing import Any
 
-_SEGMENT = re.compile(r"[^.\[\]]+|\[\d+\]")
+from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
+
+_SEGMENT = LazyPattern(r"[^.\[\]]+|\[\d+\]")
 
 
 def split_path(path: str) -> list[str | int]:

@@ -9,24 +9,27 @@ path pays for this: the item is composed a second time, by PyYAML (krmfn.kio.lin
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
 
 import ryml
 
 from krmfn.kio import lines
 from krmfn.kio import tree as yt
 from krmfn.model.krm import INDEX_ANNOTATIONS, PATH_ANNOTATIONS
+from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
 
 if TYPE_CHECKING:
+    from typing import Any
     import yaml
 
 # Annotations kpt adds to every item it sends (and removes again from what it writes).
-_KPT_ANNOTATION_LINE = re.compile(
+_KPT_ANNOTATION_LINE = LazyPattern(
     rb"^[ \t]*['\"]?(?:config\.kubernetes\.io/(?:index|path)|internal\.config\.kubernetes\.io/[\w.-]+"
     rb"|config\.k8s\.io/id)['\"]?[ \t]*:",
     re.MULTILINE,
 )
-_ANNOTATIONS_LINE = re.compile(rb"^[ \t]*annotations[ \t]*:[ \t]*\r?$", re.MULTILINE)
+_ANNOTATIONS_LINE = LazyPattern(rb"^[ \t]*annotations[ \t]*:[ \t]*\r?$", re.MULTILINE)
 
 
 def failing_item(tree: ryml.Tree, nodes: list[int]) -> int | None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from typing import Any
 
 import yaml
 
@@ -26,6 +25,10 @@ from krmfn.kio.items import Item
 from krmfn.kio.lines import compose, split_path
 from krmfn.kio.results import OBJECT_FILE
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 Display = Callable[[str], str]  # an absolute path as reports name it
 _IDENTITY = (["apiVersion"], ["kind"], ["metadata", "name"], ["metadata", "namespace"])

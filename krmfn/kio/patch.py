@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
 
 import ryml
 
@@ -62,11 +61,15 @@ _last_child = _r.Tree_last_child
 _duplicate = _r.Tree_duplicate
 _TEXT: dict[str, tuple[bytes, Any]] = {}
 
-# New subtrees by (key, repr(value)): an equal new subtree is copied in one C++ call
-# (Tree.duplicate) instead of being built node by node. Inlining gives thousands of VMs the same
-# `cpu`, `memory`, `features`, ... so most new subtrees are copies. The source nodes are never
-# changed afterwards: only nodes of the old values are patched.
-Built = dict[tuple[Any, str], int]
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
+
+    # New subtrees by (key, repr(value)): an equal new subtree is copied in one C++ call
+    # (Tree.duplicate) instead of being built node by node. Inlining gives thousands of VMs the same
+    # `cpu`, `memory`, `features`, ... so most new subtrees are copies. The source nodes are never
+    # changed afterwards: only nodes of the old values are patched.
+    Built = dict[tuple[Any, str], int]
 
 
 def patch(tree: ryml.Tree, node: int, old: Any, new: Any, built: Built | None = None) -> None:

@@ -6,8 +6,6 @@ because kpt deletes every file whose items a function leaves out.
 """
 from __future__ import annotations
 
-import re
-from typing import Any, BinaryIO
 
 import ryml
 
@@ -30,8 +28,13 @@ from krmfn.kio.patch import UnsafeValue, patch, placeholders_for_unsafe
 from krmfn.kio.items import Item, convert
 from krmfn.kio.scalars import plain_ok
 from krmfn.model.gcpause import gc_paused
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.outcome import Outcome
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO
 
 RESOURCE_LIST_VERSIONS = ("config.kubernetes.io/v1", "config.kubernetes.io/v1beta1", "config.kubernetes.io/v1alpha1")
 
@@ -193,7 +196,7 @@ def _item_text(item: Item, value: Any, changed: bool, built: dict[Any, dict]) ->
     return leading_comments(item.source, item.span) + in_style(changed_text, style)
 
 
-_LEADING_COMMENTS = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*")
+_LEADING_COMMENTS = LazyPattern(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*")
 
 
 def leading_comments(source: bytes, span: tuple[int, int]) -> str:
@@ -292,7 +295,7 @@ _ONE_RENDERING_COLUMNS = (0, 2)
 _r = ryml.ryml._ryml
 _ITEMS_KEY_BYTES = b"items"  # held here: the tree points at this text after the rendering
 _ITEMS_KEY = _r._get_as_csubstr(_ITEMS_KEY_BYTES)
-_ENTRY_AT = {0: re.compile(rb"\n- "), 2: re.compile(rb"\n  - ")}
+_ENTRY_AT = {0: LazyPattern(rb"\n- "), 2: LazyPattern(rb"\n  - ")}
 
 
 def _render_items(rl: ResourceList) -> bytearray:

@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from krmfn.model.findings import ERROR, FIRST_ITEM, SEVERITIES, Finding
 from krmfn.kio.items import Item, resource_ref
 from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 _SEVERITY_ORDER = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 

@@ -10,9 +10,12 @@ import json
 import math
 import re
 from functools import lru_cache
-from typing import Any
 
 from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # A string that some YAML reader (1.1 or 1.2, incl. Go yaml.v2/v3 and PyYAML) would not read
 # back as the same string when written plain.

@@ -13,9 +13,13 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from typing import Any
 
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record(frozen=True)
@@ -79,9 +83,9 @@ _ROLE_PARTS = frozenset({"tasks", "handlers", "defaults", "vars", "meta"})  # ro
 # Top-level keys of a Kubernetes object: a mapping with one of these is a piece of an object.
 _OBJECT_KEYS = frozenset({"apiVersion", "kind", "metadata", "spec", "data", "stringData", "binaryData", "status",
                           "items", "rules", "subjects", "roleRef", "webhooks"})
-_CLOUD_CONFIG = re.compile(rb"\A(?:\xef\xbb\xbf)?#cloud-config[ \t]*\r?$", re.MULTILINE)
+_CLOUD_CONFIG = LazyPattern(rb"\A(?:\xef\xbb\xbf)?#cloud-config[ \t]*\r?$", re.MULTILINE)
 # a play's `hosts:` (or an import), first in its list item or below it
-_PLAYBOOK = re.compile(rb"^(?:-[ \t]+|  )(?:hosts|import_playbook|ansible\.builtin\.import_playbook)[ \t]*:",
+_PLAYBOOK = LazyPattern(rb"^(?:-[ \t]+|  )(?:hosts|import_playbook|ansible\.builtin\.import_playbook)[ \t]*:",
                        re.MULTILINE)
 _COMPOSE_KEYS = frozenset({"services", "version", "volumes", "networks", "configs", "secrets", "name"})
 

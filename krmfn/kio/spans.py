@@ -18,12 +18,13 @@ import re
 import ryml
 
 from krmfn.kio import tree as yt
+from krmfn.model.lazy_re import LazyPattern
 
 Span = tuple[int, int]
 
-_ITEMS_LINE_REST = re.compile(rb"[ \t]*(?:#[^\n]*)?\r?\n")
-_FIRST_ENTRY = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*( *)-(?:[ \t]|\r?\n)")
-_DOCUMENT_MARKER = re.compile(rb"(?:---|\.\.\.)(?:[ \t\r\n]|\Z)")
+_ITEMS_LINE_REST = LazyPattern(rb"[ \t]*(?:#[^\n]*)?\r?\n")
+_FIRST_ENTRY = LazyPattern(rb"(?:[ \t]*(?:#[^\n]*)?\r?\n)*( *)-(?:[ \t]|\r?\n)")
+_DOCUMENT_MARKER = LazyPattern(rb"(?:---|\.\.\.)(?:[ \t\r\n]|\Z)")
 
 
 def item_spans(data: bytes, tree: ryml.Tree, items_node: int, nodes: list[int]) -> tuple[list[Span], int] | None:
@@ -91,12 +92,12 @@ def _entries(data: bytes, start: int, end: int, column: int) -> list[Span]:
     return list(zip(starts, bounds, strict=True))
 
 
-_TRAILING = re.compile(rb"(?:\r?\n[ \t]*(?:#[^\n]*)?)*\Z")
+_TRAILING = LazyPattern(rb"(?:\r?\n[ \t]*(?:#[^\n]*)?)*\Z")
 
 
 # A block scalar header with keep chomping (`|+`, `>2+`): its trailing blank lines are content.
-_KEEP_CHOMPING = re.compile(rb"[|>](?:[1-9]?\+|\+[1-9]?)[ \t]*(?:#[^\n]*)?\r?\n")
-_COMMENT_LINE = re.compile(rb"\n[ \t]*#")
+_KEEP_CHOMPING = LazyPattern(rb"[|>](?:[1-9]?\+|\+[1-9]?)[ \t]*(?:#[^\n]*)?\r?\n")
+_COMMENT_LINE = LazyPattern(rb"\n[ \t]*#")
 
 
 def _content_end(data: bytes, start: int, end: int) -> int:
@@ -134,9 +135,9 @@ def _opens_with(data: bytes, span: Span, column: int, tree: ryml.Tree, node: int
 
 
 # A document marker at column 0 and what may follow it on its line: nothing or a comment.
-_MARKER = re.compile(rb"^(?:---|\.\.\.)(?=[ \t\r\n]|\Z)", re.MULTILINE)
-_REST_OF_MARKER_LINE = re.compile(rb"[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z)")
-_BLANK_OR_COMMENTS = re.compile(rb"(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z))*\Z")
+_MARKER = LazyPattern(rb"^(?:---|\.\.\.)(?=[ \t\r\n]|\Z)", re.MULTILINE)
+_REST_OF_MARKER_LINE = LazyPattern(rb"[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z)")
+_BLANK_OR_COMMENTS = LazyPattern(rb"(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z))*\Z")
 
 
 def document_spans(data: bytes, tree: ryml.Tree, documents: list[int]) -> list[Span | None] | None:
@@ -188,7 +189,7 @@ def _opens_document(data: bytes, span: Span, tree: ryml.Tree, node: int) -> bool
 # A block scalar header: `|` or `>` with an indentation and a chomping indicator in either order,
 # first on its line or after a blank (`key: |`, `- >`, `--- |`), then only blanks or a comment to
 # the end of its line.
-_BLOCK_HEADER = re.compile(rb"(?:(?<=[ \t])|^)[|>](?:[1-9][+-]?|[+-][1-9]?)?(?=[ \t]*(?:#[^\r\n]*)?\r?\n)",
+_BLOCK_HEADER = LazyPattern(rb"(?:(?<=[ \t])|^)[|>](?:[1-9][+-]?|[+-][1-9]?)?(?=[ \t]*(?:#[^\r\n]*)?\r?\n)",
                            re.MULTILINE)
 _MAX_HEADERS = 64  # header candidates tried (the nearest to the end first)
 

@@ -13,13 +13,16 @@ Positions come from PyYAML's composer (``krmfn.kio.lines.compose``: positions on
 """
 from __future__ import annotations
 
-from typing import Any
 
 import yaml
 
 from krmfn.kio import tree as yt
 from krmfn.kio.emit import dump, in_style, same, sequence_style
 from krmfn.kio.lines import compose
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 Path = tuple[str | int, ...]
 

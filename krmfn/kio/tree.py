@@ -28,18 +28,20 @@ import bisect
 import contextlib
 import json
 import os
-import re
 import sys
 import weakref
 from collections.abc import Iterator
-from typing import Any
 
 import ryml
 
 from krmfn.kio import escapes, flowcomments, folding, leniency
-from krmfn.model.record import field, record
+from krmfn.model.lazy_re import LazyPattern
+from krmfn.model.record import FrozenRecord, field, record
 from krmfn.model.scalars import resolve_plain
-from krmfn.model.record import FrozenRecord
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 NONE = ryml.NONE
 
@@ -149,7 +151,7 @@ def quiet_stderr() -> Iterator[None]:
         os.close(devnull)
 
 
-_RYML_MSG = re.compile(r"line=(\d+) col=(\d+) \(\d+B\): ERROR: (?:\[\w+\] )?(.*)")
+_RYML_MSG = LazyPattern(r"line=(\d+) col=(\d+) \(\d+B\): ERROR: (?:\[\w+\] )?(.*)")
 
 
 BOM = b"\xef\xbb\xbf"
@@ -267,10 +269,10 @@ def repair_open_block_end(tree: ryml.Tree, data: bytes) -> None:
 # node follows (`base: &base` then an indented map), but rapidyaml also accepts one with no node
 # after it (`a: 1` then `!` on the last line) and builds a wrong tree: a map that is also a
 # scalar, or a key whose siblings are lost. Strict readers (ruamel.yaml, PyYAML) reject those.
-_PROPERTY_LINE = re.compile(rb"[ \t]*(?:- +)*(?:[!&][^\s]*[ \t]*)+(?:#[^\n]*)?(?:\r?\n|\r?\Z)")
+_PROPERTY_LINE = LazyPattern(rb"[ \t]*(?:- +)*(?:[!&][^\s]*[ \t]*)+(?:#[^\n]*)?(?:\r?\n|\r?\Z)")
 # Where such a line can be: a line whose first character after indentation and dashes is a
 # property (a quick literal-led search: about 3 ms per MB where the full pattern takes 15).
-_PROPERTY_LINE_START = re.compile(rb"\n[ \t-]*[!&]")
+_PROPERTY_LINE_START = LazyPattern(rb"\n[ \t-]*[!&]")
 
 
 def _has_property_line(data: bytes) -> bool:
@@ -448,12 +450,12 @@ def scalar_value(tree: ryml.Tree, node: int) -> Any:
 # Strings in rapidyaml's JSON that a plain YAML 1.2 scalar of the same text would *not* be: the
 # node may have been plain (rapidyaml quotes `~`, `True`, `0x1F`, `0o7`, `.inf`, `0755` as
 # strings) or quoted; the exact walk tells which.
-_JSON_RISK = re.compile(
+_JSON_RISK = LazyPattern(
     r'"(?:~|Null|NULL|True|TRUE|False|FALSE|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)'
     r"|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?0[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)\""
 )
 # Tags, anchors and aliases in YAML text: rapidyaml's JSON ignores tags and does not expand aliases.
-_YAML_RISK = re.compile(r"(?:^|[\s\[{,:])[!&*][^\s,\[\]{}]")
+_YAML_RISK = LazyPattern(r"(?:^|[\s\[{,:])[!&*][^\s,\[\]{}]")
 
 
 def source_needs_exact(data: bytes) -> bool:
@@ -463,7 +465,7 @@ def source_needs_exact(data: bytes) -> bool:
     )
 
 
-_NUL_ESCAPE = re.compile(rb"\\(?:0|x00|u0000|U00000000)")
+_NUL_ESCAPE = LazyPattern(rb"\\(?:0|x00|u0000|U00000000)")
 
 
 def has_nul_escape(data: bytes) -> bool:
@@ -493,7 +495,7 @@ def has_anchor_or_alias(tree: ryml.Tree, node: int) -> bool:
 
 # Every _JSON_RISK match starts with one of these two-character openings, which are rare in real
 # JSON: scanning for them first and matching only there is three times faster than searching.
-_JSON_RISK_START = re.compile(r'"[~NTF.+\-0]')
+_JSON_RISK_START = LazyPattern(r'"[~NTF.+\-0]')
 
 
 def json_needs_exact(json_text: str) -> bool:

@@ -24,7 +24,6 @@ Objects are plain dicts and are never copied or mutated here.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from krmfn import catalog
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
@@ -43,6 +42,10 @@ from krmfn.model.kinds import (
     split_api_version,
 )
 from krmfn.model.record import FrozenRecord
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 DEFAULT_NAMESPACE = "default"
 V1BETA1 = "v1beta1"

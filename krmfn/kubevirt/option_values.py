@@ -22,7 +22,6 @@ it, with a "did you mean", before anything runs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from krmfn import catalog
 from krmfn.kubevirt.apimachinery.quantity import QuantityError, parse
@@ -31,6 +30,10 @@ from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.live_migration import
 from krmfn.kubevirt.virt_config.featuregate import FEATURE_GATES, OLDER_REGISTRIES, gate_state
 from krmfn.model.kubevirt_version import CATALOG_OFF, kubevirt_version
 from krmfn.model.options import did_you_mean
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 ARCHITECTURES = ("amd64", "arm64", "s390x")
 FEATURE_GATE_VALUES = "featureGates"

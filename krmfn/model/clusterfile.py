@@ -6,9 +6,12 @@ and hands the mode this value instead of the text; the modes never open files
 """
 from __future__ import annotations
 
-from typing import Any, TypeGuard
 
 from krmfn.model.record import FrozenRecord
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any, TypeGuard
 
 AUTO = "auto"
 NONE = "none"

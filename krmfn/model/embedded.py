@@ -24,9 +24,7 @@ as `spec.template`), after the object's noun where the mode names it (``ADMISSIO
 """
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
-from typing import Any
 
 from krmfn.model.findings import ADMISSION_REJECTS, FIRST_ITEM, Finding
 from krmfn.model.kinds import KUBEVIRT_GROUP, VIRTUAL_MACHINE, is_virtual_machine_pool, kind_of
@@ -38,6 +36,10 @@ from krmfn.model.krm import (
 )
 from krmfn.model.outcome import Outcome
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 LIST_KIND = "List"
 POOL_TEMPLATE = "spec.virtualMachineTemplate"
@@ -273,7 +275,7 @@ def _rebuilt_pool(carrier: dict, kept: list[Any], given: dict) -> dict:
     if not kept or not isinstance(kept[0], dict):
         return carrier
     vm = kept[0]
-    rebuilt = copy.copy(carrier)
+    rebuilt = dict(carrier)
     spec = dict(carrier["spec"])
     template = dict(spec["virtualMachineTemplate"])
     template["spec"] = vm.get("spec")

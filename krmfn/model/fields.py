@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
 
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "(absent)"})()
 

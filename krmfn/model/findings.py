@@ -5,9 +5,12 @@ into ResourceList results, adding resourceRef from the item and file path/index 
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 ERROR = "error"
 WARNING = "warning"

@@ -17,9 +17,12 @@ from __future__ import annotations
 import os
 import json
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 MIN_PER_WORKER = 1000
 WORKERS_VARIABLE = "KRMFN_WORKERS"
 _FAILED = b"\x00failed"

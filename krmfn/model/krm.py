@@ -7,7 +7,10 @@ and kustomize set the path and index annotations on every item, under both the c
 from __future__ import annotations
 
 import json
-from typing import Any
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 PATH_ANNOTATION = "config.kubernetes.io/path"
 INDEX_ANNOTATION = "config.kubernetes.io/index"

@@ -2,10 +2,13 @@
 written verbatim), which were changed, and the findings."""
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.model.findings import Finding
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record

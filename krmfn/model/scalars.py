@@ -5,18 +5,22 @@ values; ``yes``, ``on``, ``0755``-as-octal and timestamps are not special.
 from __future__ import annotations
 
 import math
-import re
-from typing import Any
+
+from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 _NULL = frozenset(("", "~", "null", "Null", "NULL"))
 _TRUE = frozenset(("true", "True", "TRUE"))
 _FALSE = frozenset(("false", "False", "FALSE"))
-_INT10 = re.compile(r"[-+]?[0-9]+\Z")
-_INT8 = re.compile(r"0o[0-7]+\Z")
-_INT16 = re.compile(r"0x[0-9a-fA-F]+\Z")
-_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
-_INF = re.compile(r"[-+]?\.(?:inf|Inf|INF)\Z")
-_NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
+_INT10 = LazyPattern(r"[-+]?[0-9]+\Z")
+_INT8 = LazyPattern(r"0o[0-7]+\Z")
+_INT16 = LazyPattern(r"0x[0-9a-fA-F]+\Z")
+_FLOAT = LazyPattern(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_INF = LazyPattern(r"[-+]?\.(?:inf|Inf|INF)\Z")
+_NAN = LazyPattern(r"\.(?:nan|NaN|NAN)\Z")
 _MAX_INT_DIGITS = 4300  # sys.get_int_max_str_digits() by default: int() refuses longer decimals
 
 

@@ -8,10 +8,13 @@ annotated object itself are suppressed: a VM's annotation does not reach its ins
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.model.findings import INFO, Finding
 from krmfn.model.krm import IGNORE_ANNOTATION, IGNORE_REASON_ANNOTATION, annotations_of
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 ALL = "all"
 

@@ -28,7 +28,6 @@ KubeVirt or HyperConverged (a bundle without one: 1.5 ms less).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
 
 from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE
 from krmfn.model import check_ids
@@ -37,10 +36,12 @@ from krmfn.model.findings import ERROR, INFO, WARNING, Finding
 from krmfn.model.kinds import HYPERCONVERGED, KUBEVIRT, kind_of
 from krmfn.model.kubevirt_version import KubevirtVersion, kubevirt_version
 from krmfn.model.options import complete
-from krmfn.model.record import field, record
-from krmfn.model.record import FrozenRecord
+from krmfn.model.record import FrozenRecord, field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
 
 if TYPE_CHECKING:
+    from typing import Any
     from krmfn.kubevirt.virt_config.kubevirt_cr import KubevirtCrConfig
 
 

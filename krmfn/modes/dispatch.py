@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
-
 from krmfn.model.embedded import rewrap, unwrap
 from krmfn.model.outcome import Outcome
 
-Runner = Callable[[list[Any], dict[str, Any]], Outcome]
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
+
+    Runner = Callable[[list[Any], dict[str, Any]], Outcome]
 
 
 def _inline() -> Runner:

@@ -6,7 +6,10 @@ and count of dropped fields are result tags); no engine import.
 from __future__ import annotations
 
 import json
-from typing import Any
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMATS = ("table", "json")
 HEADER = ["VM", "STATUS", "INSTANCETYPE", "PREFERENCE", "DROPPED", "WHY"]

@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from krmfn.model.fields import ABSENT, FieldChange
 from krmfn.modes.diff.compare import DefinitionDiff, DiffReport, FieldSources, VmDiff
 from krmfn.modes.explain.provenance import Source
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMATS = ("text", "markdown", "json")
 _MARKS = {"added": "+", "removed": "-", "changed": "~"}

@@ -3,7 +3,6 @@ comment, a table (path, value, source), or JSON."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from krmfn.model.fields import child_path
 from krmfn.modes.explain.provenance import VM, Explanation, Leaf
@@ -11,6 +10,10 @@ from krmfn.kio.emit import inline_scalar
 from krmfn.kio.scalars import format_key
 from krmfn.model.kinds import kind_of
 from krmfn.model.krm import metadata_of
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMATS = ("yaml", "table", "json")
 

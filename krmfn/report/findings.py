@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TextIO
 
 from krmfn.kio.items import Item
 from krmfn.report.merge import suffix as builds_suffix
@@ -22,6 +21,8 @@ from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR, INFO, WARNING
 from krmfn.model.record import FrozenRecord
 
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+
 FORMATS = ("text", "json", "github", "sarif", "junit")
 COLOR_CHOICES = ("auto", "always", "never")
 
@@ -31,6 +32,7 @@ _CHECK = "\x1b[36m"  # cyan
 _SEVERITY_COLORS = {ERROR: "\x1b[1;31m", WARNING: "\x1b[1;33m", INFO: "\x1b[1;34m"}
 
 if TYPE_CHECKING:
+    from typing import Any, TextIO
     from krmfn.report.rules import Rule
 
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
 
 from krmfn.modes.fit.table import FITS, NO, VM, Definition, FitTable, Verdict, memory_text, requirements_text
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMATS = ("text", "markdown", "json")
 _STATUS_WORDS = {FITS: "yes", VM: "VM", NO: "no"}

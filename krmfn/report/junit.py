@@ -13,10 +13,8 @@ validate against it).
 """
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
-from typing import Any
 
 from krmfn.kio.items import Item, resource_ref
 from krmfn.kio.results import OBJECT_FILE, stderr_line
@@ -24,13 +22,18 @@ from krmfn.report.merge import suffix as builds_suffix
 from krmfn.report.paths import rebased
 from krmfn.model.embedded import is_list
 from krmfn.model.findings import ERROR
+from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 STDIN = "(stdin)"
 NO_FILE = "(no file)"
 
 # (file, document index, position in a `kind: List`); index None: about the file itself
 Key = tuple[str, int | None, int | None]
-_IN_LIST = re.compile(r"^items\[(\d+)\]")
+_IN_LIST = LazyPattern(r"^items\[(\d+)\]")
 
 
 def junit_xml(results: list[dict[str, Any]], items: list[Item], mode: str = "validate",

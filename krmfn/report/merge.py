@@ -25,9 +25,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from krmfn.kio.results import REACHED_THROUGH, reached_through
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # The result key listing the kustomization directories whose builds have the problem.
 KUSTOMIZATIONS = "kustomizations"

@@ -10,13 +10,15 @@ of the pull request; GitLab and Jenkins read JUnit files the same way.
 from __future__ import annotations
 
 import os
-import pathlib
 from collections.abc import Callable
-from typing import Any
 
 from krmfn.kio.config import repository_root
 from krmfn.kio.results import OBJECT_FILE, REACHED_THROUGH
 from krmfn.report.merge import KUSTOMIZATIONS
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 STDIN = "-"
 
@@ -41,7 +43,7 @@ def shown(path: str, base: str, as_typed: bool = True) -> str:
         return path
     if as_typed and not os.path.isabs(path) and os.path.abspath(os.curdir) == os.path.normpath(base):
         return path
-    return pathlib.PurePath(relative).as_posix()
+    return relative.replace(os.sep, "/")  # relpath's result is normalized already
 
 
 def shower(base: str, as_typed: bool = True) -> Callable[[str], str]:

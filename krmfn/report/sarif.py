@@ -21,7 +21,6 @@ import pathlib
 import re
 import string
 import tempfile
-from typing import Any
 
 from krmfn import __version__
 from krmfn.kio.results import REACHED_THROUGH, stderr_line
@@ -30,6 +29,11 @@ from krmfn.kio.kustomize_roots import kustomization_file
 from krmfn.report.merge import suffix, where_else
 from krmfn.report.rules import INFORMATION_URI, Rule
 from krmfn.model.findings import ERROR, INFO, WARNING
+from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVELS = {ERROR: "error", WARNING: "warning", INFO: "note"}
@@ -163,14 +167,14 @@ def _relative(path: str, base: str) -> str:
 
 # kubectl's klog header (`E1124 04:21:45.123456   15187 run.go:72] `) and timestamps of Go's log
 # (`2024/11/24 04:21:45`) and RFC 3339 (`2024-11-24T04:21:45.1Z`)
-_KLOG_HEADER = re.compile(r"\b[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ [^\s\]]+:\d+\]\s*")
-_TIMESTAMP = re.compile(r"\b\d{4}[-/]\d{2}[-/]\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s*")
+_KLOG_HEADER = LazyPattern(r"\b[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ [^\s\]]+:\d+\]\s*")
+_TIMESTAMP = LazyPattern(r"\b\d{4}[-/]\d{2}[-/]\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\s*")
 
 
 # what a network error says of the machine and the moment: Go's `lookup HOST on 10.0.0.53:53: ...`
 # (the resolver), curl's `... after 3 ms` (git's fetch)
-_RESOLVER = re.compile(r"(\blookup \S+) on [\w.:\[\]%-]+:\d+")
-_ELAPSED = re.compile(r" after \d+ ms\b")
+_RESOLVER = LazyPattern(r"(\blookup \S+) on [\w.:\[\]%-]+:\d+")
+_ELAPSED = LazyPattern(r" after \d+ ms\b")
 
 
 def _roots(base: str) -> list[str]:

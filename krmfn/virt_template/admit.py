@@ -32,7 +32,6 @@ Nothing is looked up in the bundle.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from krmfn.kubevirt.apiserver import create as apiserver
 from krmfn.kubevirt.apiserver import schema as schemas
@@ -61,6 +60,10 @@ from krmfn.virt_template.api.core.crd_schema import (
     release_for,
     replacement_version,
 )
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 TEMPLATE_GATE = "Template"
 NO_VERSIONS: frozenset[str] = frozenset()

@@ -18,12 +18,16 @@ built with:
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.util.webhooks import go_quote
 from krmfn.model.kubevirt_version import KubevirtVersion
 from krmfn.virt_template.types import PARAMETER_FIELDS, Parameter
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class EngineBuild(NamedTuple):

@@ -8,7 +8,11 @@ JSON type than Go's is read as Go's zero value (the API server's schema has reje
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # (JSON name, Python attribute) in Go's field order: json.Marshal writes them in this order.
 PARAMETER_FIELDS: tuple[tuple[str, str], ...] = (

@@ -27,7 +27,6 @@ order of the JSON kubectl sends; ``metadata`` and ``metav1.Time`` fields are not
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.apimachinery.gozero import unmarshal_type_name
@@ -46,6 +45,10 @@ from krmfn.kubevirt.apiserver.schema import (
     join,
 )
 from krmfn.model import kinds
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 CDI_VERSIONS = frozenset({"v1beta1"})
 _INT_RANGES = {"int32": (-(1 << 31), (1 << 31) - 1)}

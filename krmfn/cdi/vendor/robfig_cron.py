@@ -13,14 +13,14 @@ the database).
 from __future__ import annotations
 
 import os
-import re
 from functools import cache
 from typing import NamedTuple
 
 from krmfn.kubevirt.apimachinery.duration import parse_duration_error
+from krmfn.model.lazy_re import LazyPattern
 
 TIMEZONE_PANIC = "panic: slice bounds out of range"
-_GO_INT = re.compile(r"[+-]?[0-9]+\Z")
+_GO_INT = LazyPattern(r"[+-]?[0-9]+\Z")
 _INT64_MAX = (1 << 63) - 1
 _INT64_MIN = -(1 << 63)
 # Go's unicode.IsSpace (strings.Fields).

@@ -28,7 +28,6 @@ from __future__ import annotations
 import copy
 import json
 from functools import cache
-from typing import Any
 
 from krmfn.hco.gojson import syntax_error
 from krmfn.hco.operands.operand import JSONPATCH_KV_ANNOTATION, annotation_of, apply_patch_to_spec
@@ -38,6 +37,10 @@ from krmfn.kubevirt.apimachinery.duration import format_duration, parse_duration
 from krmfn.kubevirt.apimachinery.quantity import QuantityError, canonicalize
 from krmfn.model.kubevirt_version import kubevirt_version
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 HYPERCONVERGED_NAME = "kubevirt-hyperconverged"
 KUBEVIRT_NAME = "kubevirt-" + HYPERCONVERGED_NAME  # NewKubeVirtWithNameOnly

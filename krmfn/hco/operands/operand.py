@@ -17,11 +17,14 @@ field, fields the Go type does not have are dropped, and a value of the wrong JS
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from krmfn.hco.jsonpatch import apply_patch, decode_patch
 from krmfn.kubevirt.apimachinery.gozero import unmarshal_type_name
 from krmfn.kubevirt.apiserver.schema import ListOf, MapOf, Node, Obj, Scalar, Unchecked
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 JSONPATCH_KV_ANNOTATION = "kubevirt.kubevirt.io/jsonpatch"
 JSONPATCH_CDI_ANNOTATION = "containerizeddataimporter.kubevirt.io/jsonpatch"

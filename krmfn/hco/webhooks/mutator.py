@@ -19,9 +19,12 @@ infrastructure is highly available, which a new one does not have: not reproduce
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from krmfn.kubevirt.apimachinery.duration import parse_duration
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 PARSE_FAILED = "failed to parse the HyperConverged"
 IMMEDIATE_BIND_ANNOTATION = "cdi.kubevirt.io/storage.bind.immediate.requested"

@@ -31,8 +31,6 @@ converted (``krmfn.hco.api.v1beta1.conversion``) before the operands are built, 
 from __future__ import annotations
 
 import ipaddress
-import re
-from typing import Any
 
 from krmfn.hco.api.v1.featuregates import PHASE_DEPRECATED, PHASES, to_map
 from krmfn.hco.api.v1beta1.conversion import convert_from_v1
@@ -44,7 +42,12 @@ from krmfn.hco.operands.operand import (
     decode_annotation,
 )
 from krmfn.kubevirt.apimachinery.duration import parse_duration
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 MINIMAL_CERT_DURATION = 10 * 60 * 1000 * 1000 * 1000  # 10 minutes, in nanoseconds
 DICT_ENABLED_ANNOTATION = "dataimportcrontemplate.kubevirt.io/enable"
@@ -68,7 +71,7 @@ V1_MOVED_GATES = {"enableApplicationAwareQuota": "spec.enableApplicationAwareQuo
                   "enableCommonBootImageImport": "spec.enableCommonBootImageImport",
                   "deployVmConsoleProxy": "spec.deployVmConsoleProxy"}
 KSD_NOT_IPV4 = "kubeSecondaryDNSNameServerIP isn't a valid IPv4"
-_SLOPPY_IPV4 = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\Z")
+_SLOPPY_IPV4 = LazyPattern(r"([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\Z")
 
 
 @record

@@ -10,9 +10,9 @@ zero without error. The value itself is Python's (both round to nearest, ties to
 from __future__ import annotations
 
 import math
-import re
 
 from krmfn.kubevirt.util.webhooks import go_quote
+from krmfn.model.lazy_re import LazyPattern
 
 # Go's unicode.IsSpace, which strings.TrimSpace trims.
 GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
@@ -20,8 +20,8 @@ GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\
 
 # readFloat's syntax (digits may hold underscores, which underscore_ok then judges): a mantissa with
 # at least one digit, and a decimal exponent (required after a hexadecimal mantissa).
-_DECIMAL = re.compile(r"[+-]?_*(?:[0-9][0-9_]*\.?[0-9_]*|\.[0-9_]*[0-9][0-9_]*)(?:[eE][+-]?[0-9][0-9_]*)?\Z")
-_HEX = re.compile(r"[+-]?0[xX](?:_*[0-9a-fA-F][0-9a-fA-F_]*\.?[0-9a-fA-F_]*|_*\.[0-9a-fA-F_]*[0-9a-fA-F][0-9a-fA-F_]*)"
+_DECIMAL = LazyPattern(r"[+-]?_*(?:[0-9][0-9_]*\.?[0-9_]*|\.[0-9_]*[0-9][0-9_]*)(?:[eE][+-]?[0-9][0-9_]*)?\Z")
+_HEX = LazyPattern(r"[+-]?0[xX](?:_*[0-9a-fA-F][0-9a-fA-F_]*\.?[0-9a-fA-F_]*|_*\.[0-9a-fA-F_]*[0-9a-fA-F][0-9a-fA-F_]*)"
                   r"[pP][+-]?[0-9][0-9_]*\Z")
 
 

@@ -5,7 +5,10 @@ non-zero?". Every rule of the contract names one of these checks.
 """
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any, TypeGuard
+
 
 
 def ptr_set(value: Any) -> bool:

@@ -9,12 +9,15 @@ read them.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.apimachinery.validation import is_qualified_name, is_valid_label_value
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.util.webhooks import go_quote
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 _SELECTION_OPERATORS = {"In": "in", "NotIn": "notin", "Exists": "exists", "DoesNotExist": "!"}
 _EQUALS = "="

@@ -30,13 +30,12 @@ quantity) or ``go_json_float``: parsing and comparing quantities use neither.
 from __future__ import annotations
 
 import math
-import re
-import struct
-import unicodedata
 from functools import lru_cache
-from typing import TYPE_CHECKING, cast
 
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -57,7 +56,7 @@ _MAX_INT64 = (1 << 63) - 1
 _MAX_INT64_FACTORS = 18
 _SUFFIX_CHARS = frozenset("eEinumkKMGTP")
 _DIGITS = frozenset("0123456789")
-_GO_INT_RE = re.compile(r"[+-]?[0-9]+\Z")
+_GO_INT_RE = LazyPattern(r"[+-]?[0-9]+\Z")
 
 # suffix -> (base, exponent, format); "" is a plain DecimalSI number.
 _DECIMAL_SUFFIXES = {"n": -9, "u": -6, "m": -3, "": 0, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
@@ -279,6 +278,8 @@ def to_float32(x: float | int) -> float:
     """Round ``x`` to the nearest binary32 value (ties to even), returned as a Python float."""
     if isinstance(x, int) and abs(x) >= 1 << 53:
         x = _round_int_to_24_bits(x)
+    import struct  # noqa: PLC0415 - float32 quantities only (bench/README.md, "Start-up")
+
     try:
         return struct.unpack("<f", struct.pack("<f", float(x)))[0]
     except OverflowError:
@@ -312,7 +313,7 @@ def go_json_float(value: float) -> str | None:
         return "-0" if math.copysign(1.0, value) < 0 else "0"
     from decimal import Decimal  # noqa: PLC0415 - module doc
     sign, digits, raw_exponent = Decimal(repr(value)).as_tuple()
-    exponent = cast(int, raw_exponent)  # finite (NaN and infinities returned above): an int, not "n"/"N"/"F"
+    exponent = int(raw_exponent)  # finite (NaN and infinities returned above): an int, not "n"/"N"/"F"
     digit_list = list(digits)
     while len(digit_list) > 1 and digit_list[-1] == 0:
         digit_list.pop()
@@ -514,4 +515,10 @@ def _go_trim_space(text: str) -> str:
 
 
 def _is_go_space(char: str) -> bool:
-    return char in "\t\n\v\f\r \x85\xa0" or unicodedata.category(char) in ("Zs", "Zl", "Zp")
+    if char in "\t\n\v\f\r \x85\xa0":
+        return True
+    if char < "\u0100":  # Latin-1's other characters are not spaces
+        return False
+    import unicodedata  # noqa: PLC0415 - beyond Latin-1 only (bench/README.md, "Start-up")
+
+    return unicodedata.category(char) in ("Zs", "Zl", "Zp")

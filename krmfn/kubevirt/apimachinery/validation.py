@@ -19,13 +19,16 @@ A field error's bad value is kept already rendered as Go renders it: ``%q`` for 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.util.webhooks import go_quote
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict, as_list, as_str, dicts
 from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
 DNS1123_LABEL_ERR_MSG = ("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', "

@@ -31,7 +31,6 @@ v1.7.4's also lacks ``developerConfiguration.disabledFeatureGates``, ``hyperviso
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from krmfn.kubevirt.apiserver.schema import (
     BOOL,
@@ -54,6 +53,10 @@ from krmfn.kubevirt.apiserver.core_v1_schema import AFFINITY, LABEL_SELECTOR
 from krmfn.kubevirt.apiserver.vm_schema import opaque
 from krmfn.kubevirt.util.webhooks import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_TOO_MANY, Cause
 from krmfn.model.kubevirt_version import KubevirtVersion
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 KUBEVIRT_VERSIONS = frozenset({"v1", "v1alpha3"})
 KUBEVIRT_DEPRECATED = {"v1alpha3": "kubevirt.io/v1alpha3 is now deprecated and will be removed in a future release."}

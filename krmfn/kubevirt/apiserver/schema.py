@@ -29,16 +29,19 @@ validating (and Go decodes them to the zero value).
 from __future__ import annotations
 
 import builtins
-import datetime
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, cast
 
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.util.webhooks import go_quote
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 QUANTITY_PATTERN = (
     r"^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|"
@@ -341,7 +344,9 @@ def without_fields(node: Obj, *paths: str) -> Obj:
     of lists and maps): the schema of a release that does not have them yet."""
     result = node
     for path in paths:
-        result = cast(Obj, _without(result, path.split(".")))  # a struct stays a struct
+        stripped = _without(result, path.split("."))
+        assert isinstance(stripped, Obj)  # a struct stays a struct
+        result = stripped
     return result
 
 
@@ -456,8 +461,8 @@ def json_type(value: Any) -> str:
 
 
 def _as_text(value: Any) -> str:
-    if isinstance(value, (datetime.datetime, datetime.date)):
-        return value.isoformat()
+    if hasattr(value, "isoformat"):  # a datetime or date, from a caller's own data (never krmfn's reading)
+        return str(value.isoformat())
     return str(value)
 
 
@@ -487,7 +492,7 @@ PATTERN = "pattern"
 ENUM = "enum"
 
 
-_LIST_INDEX = re.compile(r"\[[0-9]+\]")
+_LIST_INDEX = LazyPattern(r"\[[0-9]+\]")
 
 
 def openapi_path(path: str) -> str:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any
 
 from krmfn.kubevirt.bundle import LEGACY_CONVERT, LEGACY_REJECT, LEGACY_VERSIONS, V1BETA1, V1BETA2
 from krmfn.kubevirt.instancetype import legacy as legacy_versions
@@ -36,6 +35,10 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_PREFERENCE,
 )
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 SCHEME_FILE = "kubevirt.io/client-go/kubevirt/scheme/register.go"
 SCHEME_NAME = f"{SCHEME_FILE}:44"  # d923fdb8; each release's line is KubevirtVersion.scheme_line

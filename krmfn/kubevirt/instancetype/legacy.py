@@ -28,7 +28,6 @@ import base64
 import binascii
 import json
 from collections.abc import Callable
-from typing import Any
 
 from krmfn.model.kinds import VIRTUAL_MACHINE_INSTANCETYPE, VIRTUAL_MACHINE_PREFERENCE
 # The schema module only (not the webhooks package, whose admission chain imports the finders,
@@ -46,6 +45,10 @@ from krmfn.kubevirt.apiserver.schema import (
     check,
     go_decode_error,
 )
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 V1ALPHA1 = "v1alpha1"
 V1ALPHA2 = "v1alpha2"

@@ -24,7 +24,6 @@ Plain data; nothing here mutates its arguments.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.bundle import V1BETA2
 from krmfn.kubevirt.instancetype.conflict import Conflict
@@ -41,6 +40,10 @@ from krmfn.kubevirt.instancetype.preference.topology import (
     spread_conflict,
 )
 from krmfn.model.reasons import NO_REASONS, V1BETA2_RULE
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 RULE = "instancetype.kubevirt.io/v1beta2 rule"  # every message says which rules it comes from
 RULE_REASONS = frozenset({V1BETA2_RULE})

@@ -9,13 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
 
 from krmfn.kubevirt.instancetype.conflict import MAX_WEBHOOK_CAUSES
 from krmfn.model.findings import UNSET
 from krmfn.model.reasons import NO_REASONS
-from krmfn.model.record import field as record_field
-from krmfn.model.record import record
+from krmfn.model.record import field as record_field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # The stages of a CREATE, in order (docs/kubevirt/admission.md#stages-of-a-create).
 STAGE_API_DISCOVERY = "kube-apiserver/api-discovery"

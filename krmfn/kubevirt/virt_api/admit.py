@@ -23,7 +23,6 @@ module when its chain first admits an object (in the parent before any fork).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
 
 from krmfn.model import kinds
 from krmfn.kubevirt import bundle as bundles
@@ -45,7 +44,10 @@ from krmfn.model.forked import map_forked
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.record import record
 
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+
 if TYPE_CHECKING:
+    from typing import Any
     from krmfn.kubevirt.virt_api.vmi_create import VMICreate
 
 ALREADY_EXISTS_FMT = '{resource} "{name}" already exists'

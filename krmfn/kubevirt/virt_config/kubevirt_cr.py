@@ -40,10 +40,13 @@ When two CRs supply different values for an option, none is used (``disagreement
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from krmfn.model.kinds import KUBEVIRT, KUBEVIRT_GROUP, kind_of, split_api_version
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 ARCHITECTURES = ("amd64", "arm64", "s390x")  # ArchConfiguration's fields
 NETWORK_INTERFACES = ("bridge", "masquerade", "slirp")

@@ -13,11 +13,14 @@ model, QGS path and annotation keep their defaults).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from krmfn.kubevirt.virt_config.featuregate import is_enabled
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion, kubevirt_version
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 BRIDGE = "bridge"
 MASQUERADE = "masquerade"

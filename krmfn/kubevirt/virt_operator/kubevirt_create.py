@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from krmfn.kubevirt import bundle as bundles
 from krmfn.kubevirt.apiserver import create as apiserver
@@ -51,6 +50,10 @@ from krmfn.kubevirt.virt_operator.webhooks.kubevirt_update_admitter import admit
 from krmfn.model import kinds
 from krmfn.model.kubevirt_version import KubevirtVersion
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @cache

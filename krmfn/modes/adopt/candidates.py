@@ -7,7 +7,6 @@ as a cluster never stores them.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.bundle import Bundle
@@ -19,6 +18,10 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
 )
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 OS_TYPE_LABEL = "instancetype.kubevirt.io/os-type"
 OS_ANNOTATION = "vm.kubevirt.io/os"

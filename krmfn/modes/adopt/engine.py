@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 
-from typing import Any
 
 from krmfn import catalog
 from krmfn.model.record import field, record
@@ -48,6 +47,10 @@ from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.instancetype.expand.expand import has_matchers
 from krmfn.model.kinds import VIRTUAL_MACHINE_INSTANCETYPE
 from krmfn.model.krm import metadata_of
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 ADOPTED, NOT_ADOPTED, SKIPPED = "adopted", "not-adopted", "skipped"
 MAX_DIFFS = 3

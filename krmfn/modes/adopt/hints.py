@@ -19,7 +19,6 @@ An OS id maps to preference name stems (``rhel9.4`` -> ``rhel.9``; ``win2k19`` -
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from krmfn.model.record import field, record
 from krmfn.modes.adopt.candidates import OS_ANNOTATION
@@ -33,6 +32,10 @@ from krmfn.kubevirt.instancetype.infer.volume import (
     VolumeInferrer,
 )
 from krmfn.model.krm import INLINED_FROM_ANNOTATION, annotations_of, labels_of
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 OS_LABEL_PREFIX = "os.template.kubevirt.io/"
 INSTANCETYPE_NAME_LABEL = "kubevirt.io/instancetype-name"

@@ -11,7 +11,6 @@ follow the input items; without it nothing changes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.model.record import record
 from krmfn.modes.adopt.engine import ADOPTED, NOT_ADOPTED, AdoptContext, AdoptResult, adopt_vm
@@ -24,6 +23,10 @@ from krmfn.model.kinds import is_virtual_machine
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
 from krmfn.modes.cluster import cluster_findings, cluster_options
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 MODE = "adopt"
 CHECK = check_ids.ADOPT

@@ -13,13 +13,16 @@ instance type's or the preference's to give.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from krmfn.modes.adopt.candidates import Definition
 from krmfn.modes.adopt.compare import KRMFN_ANNOTATIONS
 from krmfn.kubevirt.instancetype.apply.vmi import instancetype_conflicts
 from krmfn.kubevirt.instancetype.conflict import Conflict
 from krmfn.kubevirt.apimachinery.gozero import clone
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 BASE_PATH = "spec.template.spec"
 MAX_ROUNDS = 32  # memory conflicts come one at a time (validateMemory stops at the first)

@@ -16,7 +16,6 @@ targeted release's virtctl writes (``api_version_for``: v1beta1 since v1.9, v1al
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.kubevirt.virtctl.template.convert import ConvertError, api_version_for, convert
 from krmfn.model import check_ids
@@ -26,6 +25,10 @@ from krmfn.model.kubevirt_version import kubevirt_version
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
 from krmfn.model.suppression import suppress
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 CHECK = check_ids.TEMPLATE_CONVERT
 OPENSHIFT_TEMPLATE_GROUP = "template.openshift.io"

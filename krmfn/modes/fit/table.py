@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import Any
 
 from krmfn import catalog
 from krmfn.kubevirt.apimachinery.gozero import ptr_set
@@ -43,6 +42,10 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_CLUSTER_PREFERENCE,
 )
 from krmfn.model.record import field, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 FITS = "fits"  # KubeVirt admits the pair
 NO = "no"  # KubeVirt rejects the pair: ``check`` and ``message`` say why

@@ -11,7 +11,6 @@ its ``from`` (a source that was already invalid).
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.modes.generate.findings import ADMISSION, ADMISSION_WARNING, error, warning
 from krmfn.modes.generate.patches import Change, change_fields
@@ -20,6 +19,10 @@ from krmfn.kubevirt import bundle as bundles
 from krmfn.kubevirt.virt_api.admit import admit_instancetype_or_preference
 from krmfn.model.findings import Finding
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 SPEC_PREFIX = "spec."
 

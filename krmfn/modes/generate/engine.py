@@ -13,7 +13,6 @@ a custom size is then judged empty or not, and the result must pass KubeVirt's a
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn import catalog
 from krmfn.catalog.build import to_plain
@@ -37,6 +36,10 @@ from krmfn.modes.generate.source import BundleIndex, Source, SourceFinder
 from krmfn.kubevirt.bundle import LEGACY_VERSIONS, V1BETA1, V1BETA2
 from krmfn.model.findings import ERROR, INFO, Finding
 from krmfn.model.kinds import INSTANCETYPE_GROUP, split_api_version
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 V1BETA1_API_VERSION = f"{INSTANCETYPE_GROUP}/{V1BETA1}"
 V1BETA2_API_VERSION = f"{INSTANCETYPE_GROUP}/{V1BETA2}"

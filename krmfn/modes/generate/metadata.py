@@ -23,9 +23,7 @@ output: it is replaced (an info finding names it), not a clash.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn import catalog
 from krmfn.catalog.build import to_plain
@@ -67,6 +65,11 @@ from krmfn.model.krm import (
     annotations_of,
     labels_of,
 )
+from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 CUSTOM = "custom"  # the cpu, memory and size label values of a custom size (seed 000)
 RECOMPUTED_LABELS = ("cpu", "memory", "size")
@@ -75,8 +78,8 @@ _RECOMPUTED_LABEL_FIELDS = {"cpu": "vcpus", "memory": "memory", "size": "name"}
 MAX_NAME_LENGTH = 253
 MAX_LABEL_VALUE_LENGTH = 63
 
-_DNS_SUBDOMAIN = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\Z")
-_LABEL_VALUE = re.compile(r"(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\Z")
+_DNS_SUBDOMAIN = LazyPattern(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\Z")
+_LABEL_VALUE = LazyPattern(r"(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\Z")
 
 # What virt-operator stamps on the objects it deploys
 # (docs/kubevirt/resources.md#resources-fields-and-well-known-keys) and tool bookkeeping: never copied.

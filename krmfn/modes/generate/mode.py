@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.modes.generate.engine import generate
 from krmfn.modes.generate.findings import NOTHING, REPLACED
@@ -11,6 +10,10 @@ from krmfn.modes.generate.requests import SINGLE_SIZE_PATH, requests_from_option
 from krmfn.model.findings import INFO, Finding
 from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def run_generate(values: list[Any], options: Mapping[str, Any], single_path: str = SINGLE_SIZE_PATH) -> Outcome:

@@ -5,9 +5,7 @@ field defaults are the table's, read through the same conversion as a run's opti
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn import catalog
 from krmfn.model.record import record
@@ -20,7 +18,12 @@ from krmfn.model.kinds import (
     VIRTUAL_MACHINE_PREFERENCE,
 )
 from krmfn.model.kubevirt_version import KubevirtVersion, catalog_for, kubevirt_version
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.options import complete
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 MODE = "generate"
 LABELS_REMOVE = "remove"
@@ -28,7 +31,7 @@ LABELS_RECOMPUTE = "recompute"
 LABEL_MODES = (LABELS_REMOVE, LABELS_RECOMPUTE)
 
 MAX_DNS_LABEL_LENGTH = 63
-_DNS_LABEL = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?\Z")
+_DNS_LABEL = LazyPattern(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?\Z")
 
 
 def namespace_option(value: str) -> str | None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 import jsonpatch
 import jsonpointer
@@ -25,6 +24,10 @@ from krmfn.modes.generate.findings import PATCH_FAILED, PATCH_INVALID, error
 from krmfn.modes.generate.requests import FLAGS_PATH, SINGLE_SIZE_PATH, SizeRequest, field_path
 from krmfn.model.findings import Finding
 from krmfn.model.scalars import resolve_plain
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 OPS = ("add", "remove", "replace", "move", "copy", "test")
 _NEEDS_VALUE = ("add", "replace", "test")

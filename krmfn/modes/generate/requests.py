@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.model.record import record
 from krmfn.modes.generate.findings import SIZES_SHAPE, error
 from krmfn.model.findings import Finding
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 SIZE_KEYS = ("from", "name", "vcpus", "memory", "custom", "patches", "set")
 SIZES_PATH = "spec.sizes"

@@ -20,10 +20,8 @@ changes) is an error (``custom_is_empty``, judged by the engine on the finished 
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 from krmfn.catalog.build import to_plain
 from krmfn.model.record import record
@@ -49,9 +47,14 @@ from krmfn.kubevirt.apimachinery.quantity import Quantity, QuantityError, must_p
 from krmfn.kubevirt.bundle import V1BETA2
 from krmfn.model.findings import Finding
 from krmfn.model.kinds import INSTANCETYPE_GROUP, split_api_version
+from krmfn.model.lazy_re import LazyPattern
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_VCPUS = 2**32 - 1  # spec.cpu.guest is a uint32
-_DIGITS = re.compile(r"[0-9]+\Z")
+_DIGITS = LazyPattern(r"[0-9]+\Z")
 
 
 @record(frozen=True)

@@ -37,7 +37,6 @@ and the notes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.kubevirt.bundle import (
     LEGACY_CONVERT,
@@ -84,6 +83,10 @@ from krmfn.model.record import record
 from krmfn.model.suppression import suppress
 from krmfn.modes.cluster import cluster_findings, cluster_options
 from krmfn.modes.validate.classify import check_for_cause, check_for_expand_failure
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 ADMISSION_CHECK = "admission"
 REVISION_OBJECT_KIND_LABEL = "instancetype.kubevirt.io/object-kind"

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
-from typing import Any
 
 from krmfn.model.fields import ABSENT, field_changes
 from krmfn.model.record import field, record
@@ -63,6 +62,10 @@ from krmfn.model.options import complete
 from krmfn.model.outcome import Outcome
 from krmfn.model.suppression import suppress
 from krmfn.modes.cluster import cluster_findings, cluster_options
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 NORMALIZE_CHECK = "normalize"
 POOL_AS_WRITTEN = ("VirtualMachinePool left as written: KubeVirt runs no mutating webhook on pools (it stores "

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.kubevirt.virtctl.template.process import ProcessError, process_local
 from krmfn.model import check_ids
@@ -42,6 +41,10 @@ from krmfn.model.record import record
 from krmfn.model.suppression import suppress
 from krmfn.virt_template.release import virtctl_build
 from krmfn.virt_template.types import parameters_of, spec_of
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 CHECK = check_ids.TEMPLATE_PROCESS
 # What a processed VM takes of its template's annotations: the orchestrators' (its file, index and

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.kubevirt.instancetype.expand.vms import NOT_FOUND_ROLES, VmExpansions, catalog_notes, expand_vms
 from krmfn.kubevirt.instancetype.find.result import Failure
@@ -20,6 +19,10 @@ from krmfn.model.record import field, record
 from krmfn.modes.cluster import ClusterOptions, cluster_options
 from krmfn.modes.validate.classify import check_for_cause, check_for_expand_failure
 from krmfn.modes.validate.options import ValidateOptions
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record(frozen=True)

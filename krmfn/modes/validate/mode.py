@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any
 
 from krmfn.model.findings import ERROR, WARNING, Finding
 from krmfn.model.outcome import Outcome, passthrough
@@ -20,6 +19,10 @@ from krmfn.model.check_ids import CHECK_IDS
 from krmfn.modes.validate.checks import CHECKS
 from krmfn.modes.validate.context import Context, build_context
 from krmfn.modes.validate.templates import on_templates, processing_once, yielded_vms
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class CheckCrash(Exception):

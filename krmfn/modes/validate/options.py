@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.kubevirt.instancetype.expand.vms import ExpandOptions
 from krmfn.model.options import complete
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @record

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
 
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model.findings import FIRST_ITEM, Finding
 from krmfn.model.kinds import VIRTUAL_MACHINE_TEMPLATE, is_virt_template_kind, kind_of
 from krmfn.model.kubevirt_version import kubevirt_version
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 VM_FIELD = "spec.virtualMachine"
 YIELDED_NOTE = " (in the VirtualMachine that {template} yields with its default values)"

@@ -27,13 +27,16 @@ is not Go's: virtctl's YAML (``sigs.k8s.io/yaml``) sorts keys, its JSON follows 
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.apiserver.schema import ListOf, MapOf, Node, Obj, Scalar
 from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded
 from krmfn.virt_template.engine.visit import INTERFACE, LEAVES, Copier, StringTransformer, go_dynamic_type, transformed
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 VM_API_VERSION = "kubevirt.io/v1"
 VM_KIND = "VirtualMachine"

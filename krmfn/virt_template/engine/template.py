@@ -15,21 +15,24 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any
 
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.apimachinery.validation import FieldError, duplicate, invalid, required
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.virt_template.engine.generator.expressionvalue import GeneratorError, generate_value
 from krmfn.virt_template.engine.visit import StringTransformer, VisitError, go_dynamic_type, visited_copy
 from krmfn.virt_template.release import EngineBuild, bad_raw, bad_string
 from krmfn.virt_template.types import Parameter
 
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
+
 # ${KEY} anywhere in a string; ${{KEY}} as the whole string (Go's RE2 classes are ASCII).
-STRING_PARAM_EXPR = re.compile(r"\$\{([a-zA-Z0-9_]+)\}")
-NON_STRING_PARAM_EXPR = re.compile(r"^\$\{\{([a-zA-Z0-9_]+)\}\}\Z")
+STRING_PARAM_EXPR = LazyPattern(r"\$\{([a-zA-Z0-9_]+)\}")
+NON_STRING_PARAM_EXPR = LazyPattern(r"^\$\{\{([a-zA-Z0-9_]+)\}\}\Z")
 
 GENERATOR_EXPRESSION = "expression"
 # GetDefaultProcessor's generators.

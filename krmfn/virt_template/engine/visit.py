@@ -18,7 +18,10 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from typing import Any
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # (text) -> (new text, as_string); raises VisitError.
 StringTransformer = Callable[[str], tuple[str, bool]]

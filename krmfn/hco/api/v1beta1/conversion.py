@@ -14,10 +14,13 @@ type in both versions) are copied as they are.
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from krmfn.hco.api.v1.featuregates import is_enabled
 from krmfn.model.kinds import HCO_GROUP
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 V1BETA1 = f"{HCO_GROUP}/v1beta1"
 # The v1beta1 gates convert_v1_FeatureGates_To_v1beta1 sets, in its order (same names in v1).

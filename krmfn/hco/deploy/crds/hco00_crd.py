@@ -16,7 +16,6 @@ and ``maxItems``/``minLength`` (``krmfn.hco.hyperconverged_create``), ``format``
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from krmfn.kubevirt.apiserver.schema import (
     BOOL,
@@ -31,6 +30,10 @@ from krmfn.kubevirt.apiserver.schema import (
     with_props,
 )
 from krmfn.kubevirt.apiserver.vm_schema import opaque
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 SERVED_VERSIONS = ("v1", "v1beta1")
 STORAGE_VERSION = "v1beta1"

@@ -8,7 +8,6 @@ to the VM's ``domain.cpu.guest``.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.instancetype import v1beta2
 from krmfn.kubevirt.bundle import V1BETA1, V1BETA2
@@ -25,6 +24,10 @@ from krmfn.kubevirt.instancetype.preference.topology import (
     spread_conflict,
 )
 from krmfn.model.reasons import SPREAD_TOPOLOGY
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # IT field (v1beta1 JSON name) -> VMI field (JSON name). The conflict path uses the Go name of the
 # VMI field for dedicated CPUs: "dedicatedCPUPlacement" (docs/kubevirt/conflicts.md#paths).

@@ -4,10 +4,13 @@ Mirrors ``pkg/instancetype/apply/nodeselector.go``.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.instancetype.conflict import Conflict
 from krmfn.kubevirt.apimachinery.gozero import map_set
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def apply_node_selector(base: Conflict, it_spec: dict, template_spec: dict) -> list[Conflict]:

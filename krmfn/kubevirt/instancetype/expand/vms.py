@@ -18,9 +18,7 @@ preferences, ControllerRevisions and volume sources as the cluster.
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.model import check_ids
 from krmfn.kubevirt.bundle import DEFAULT_NAMESPACE, EMPTY_NAME_MESSAGE, Bundle, ObjectKey, key_of
@@ -42,6 +40,10 @@ from krmfn.model.gcpause import gc_paused
 from krmfn.model.kinds import INSTANCETYPE_KINDS, PREFERENCE_KINDS, is_virtual_machine
 from krmfn.model.kubevirt_version import catalog_for
 from krmfn.model.record import field, record, replace
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 CHECK_SCHEMA = "schema"
 CHECK_INTERNAL_ERROR = check_ids.INTERNAL_ERROR
@@ -212,6 +214,8 @@ def _close_name_hint(check: str | None, vm: dict, bundle: Bundle) -> str:
 def close_names(name: str, names: set[str], cutoff: float = 0.75, margin: float = 0.05) -> list[str]:
     """The names most like ``name`` (difflib's ratio at least ``cutoff``, and within ``margin`` of
     the best one, so that `u1.meduim` suggests `u1.medium` alone, not `u1.2xmedium` as well)."""
+    import difflib  # noqa: PLC0415 - only a name not found gets here (bench/README.md, "Start-up")
+
     scored = sorted((-difflib.SequenceMatcher(None, name, known).ratio(), known) for known in names)
     best = -scored[0][0] if scored else 0.0
     return [known for negative, known in scored[:3] if -negative >= max(cutoff, best - margin)]

@@ -17,16 +17,17 @@ payload decoder (``krmfn.kubevirt.instancetype.compatibility``) with the first r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
 
 from krmfn.kubevirt.bundle import V1BETA1, Bundle, not_found_message, request_name_error, semantics_version
 from krmfn.kubevirt.instancetype.find.kinds import matcher_kind
 from krmfn.kubevirt.instancetype.find.result import Failure
 from krmfn.model.kubevirt_version import KubevirtVersion
-from krmfn.model.record import record
-from krmfn.model.record import FrozenRecord
+from krmfn.model.record import FrozenRecord, record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
     from krmfn.kubevirt.instancetype.compatibility import DecodedRevision
     from krmfn.kubevirt.instancetype.find.revision import FoundRevision
 

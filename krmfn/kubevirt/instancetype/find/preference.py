@@ -7,12 +7,13 @@ The returned spec is the bundle's own dict: callers must not mutate it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.find import kinds
 from krmfn.kubevirt.instancetype.find.matcher import MatcherFinder, SpecLookup
 from krmfn.model.kubevirt_version import KubevirtVersion
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
 
 if TYPE_CHECKING:
     from krmfn.kubevirt.instancetype.compatibility import DecodedRevision

@@ -12,14 +12,16 @@ inferrers (``krmfn.kubevirt.instancetype.infer.volume``) load with the first mat
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeGuard
 
 from krmfn.kubevirt.bundle import Bundle
 from krmfn.kubevirt.instancetype.find.result import Failure
 from krmfn.model.kubevirt_version import DEFAULT as DEFAULT_KUBEVIRT_VERSION, KubevirtVersion
 from krmfn.model.record import record, replace
 
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+
 if TYPE_CHECKING:
+    from typing import TypeGuard
     from krmfn.kubevirt.instancetype.infer.volume import VolumeInferrer
 
 IGNORE_POLICY = "Ignore"

@@ -25,12 +25,14 @@ under ``SocketsCoresThreads`` in the check) krmfn gives KubeVirt's result.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
 from krmfn.kubevirt.instancetype.conflict import Conflict
 from krmfn.kubevirt.apimachinery.gozero import int_set, ptr_set
 from krmfn.model.reasons import KUBEVIRT_CRASH, SPREAD_TOPOLOGY
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 SOCKETS = "sockets"
 CORES = "cores"
@@ -91,7 +93,8 @@ INVALID_UINT32_FMT = "invalid value %r for %s: must be an integer between 0 and 
 _UINT32_MAX = (1 << 32) - 1
 
 
-class TopologyError(NamedTuple):
+@record(frozen=True)
+class TopologyError:
     """A topology KubeVirt cannot compute: the message, and its reason (``krmfn.model.reasons``):
     ``KUBEVIRT_CRASH`` where KubeVirt panics, ``SPREAD_TOPOLOGY`` for docs/kubevirt/cpu-topology.md#divisibility-check
     divisibility check, "" for a spread option Go could not decode."""

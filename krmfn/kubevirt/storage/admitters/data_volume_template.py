@@ -11,9 +11,12 @@ double storage definition ``spec.dataVolumeTemplate[N].PVC.Storage`` (the Go fie
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.util.webhooks import CAUSE_FIELD_VALUE_INVALID, CAUSE_FIELD_VALUE_REQUIRED, Cause
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # The members of CDI's DataVolumeSource (v1beta1), by JSON name.
 DATA_VOLUME_SOURCES = ("http", "s3", "gcs", "registry", "pvc", "upload", "blank", "imageio", "vddk", "snapshot")

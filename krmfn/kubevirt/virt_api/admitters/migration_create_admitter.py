@@ -40,7 +40,6 @@ the errors of a failing API server. The cluster (the VMI GET, the migrations LIS
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.model import kinds
@@ -63,6 +62,10 @@ from krmfn.kubevirt.virt_api.mutators.migration_create_mutator import MIGRATION_
 from krmfn.kubevirt.virt_config.featuregate import DECENTRALIZED_LIVE_MIGRATION
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 MIGRATION_PRIORITY_QUEUE = "MigrationPriorityQueue"
 CONTROLLER_SERVICE_ACCOUNT_NAME = "kubevirt-controller"  # components.ControllerServiceAccountName

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Any
 
 from krmfn.kubevirt.apimachinery import gostrconv, quantity as quantities
 from krmfn.kubevirt.apiserver import schema as schemas
@@ -49,6 +48,10 @@ from krmfn.kubevirt.util.webhooks import (
     reject_webhook,
 )
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 MIGRATION_STALL_DETECTION = "MigrationStallDetection"
 MIGRATION_DOWNTIME_TUNING = "MigrationDowntimeTuning"

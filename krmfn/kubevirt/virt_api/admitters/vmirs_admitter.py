@@ -37,7 +37,7 @@ CRD schema and ``ValidateSchema`` both require ``spec.template``; krmfn skips th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import cast
 
 from krmfn.kubevirt.apimachinery.labels import label_selector_as_selector
 from krmfn.kubevirt.apiserver import schema as schemas
@@ -65,6 +65,10 @@ from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.admitter import warn_
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec import in_area, validate_virtual_machine_instance_spec
 from krmfn.kubevirt.virt_config.featuregate import discontinued_in_use
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 SPEC = "spec"
 MISSING_TEMPLATE = "missing virtual machine template."

@@ -25,8 +25,6 @@ webhook, which krmfn runs on the pool's VM (``krmfn.model.embedded``).
 """
 from __future__ import annotations
 
-import re
-from typing import Any
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.virt_config.featuregate import discontinued_in_use
@@ -49,14 +47,19 @@ from krmfn.kubevirt.util.webhooks import (
 from krmfn.kubevirt.virt_api.admitters.vms_admitter import MISSING_TEMPLATE, validate_virtual_machine_spec
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter._access import as_dict, dicts
 from krmfn.kubevirt.virt_api.admitters.vmi_create_admitter.spec import in_area
+from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.reasons import area
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 TEMPLATE_FIELD = "spec.virtualMachineTemplate.spec"
 SELECTOR_MISMATCH = "selector does not match labels."
 OPERATORS = (OPERATOR_IN, OPERATOR_NOT_IN, OPERATOR_EXISTS, OPERATOR_DOES_NOT_EXIST)
 STRATEGIES = ("unmanaged", "opportunistic", "proactive")
 AREA_POOL = frozenset({area("pool")})
-_GO_INT = re.compile(r"[+-]?[0-9]+\Z")
+_GO_INT = LazyPattern(r"[+-]?[0-9]+\Z")
 
 
 def admit_pool(pool: dict, config: ClusterConfig) -> Admission | None:

@@ -33,11 +33,14 @@ from __future__ import annotations
 
 import copy
 import hashlib
-from typing import Any
 
 from krmfn.kubevirt.apiserver import schema as schemas
 from krmfn.model import kinds
 from krmfn.model.record import record
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 TARGET_NAME_FMT = "clone-{source}-{suffix}"
 # ``&vmCloneOrig`` is a **VirtualMachineClone: the pointer type names the root of a decoding error.

@@ -24,9 +24,12 @@ metadata too: the webhook replaces ``/metadata`` with the Go-encoded ObjectMeta)
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.apimachinery import quantity
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 # Paths below `spec`; `*` is every entry of a list or every value of a map (a ResourceList).
 QUANTITY_PATHS: tuple[tuple[str, ...], ...] = (

@@ -30,11 +30,14 @@ quantity such as ``1.5Gi``) never equals another in Go, which krmfn does not rep
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.apimachinery.gozero import child, clone
 from krmfn.kubevirt.apimachinery.labels import label_selector_as_selector
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 EXCLUSION_MARKING = "virtualmachineinstancepresets.admission.kubevirt.io/exclude"
 ANNOTATION_PREFIX = "virtualmachinepreset.kubevirt.io/"

@@ -15,10 +15,13 @@ The result is what Go's ``json.Marshal`` writes: ``metadata`` and ``status`` omi
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.model.kubevirt_version import KubevirtVersion
 from krmfn.virt_template.types import Parameter
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 TEMPLATE_GROUP = "template.kubevirt.io"
 KIND = "VirtualMachineTemplate"

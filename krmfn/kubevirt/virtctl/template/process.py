@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from krmfn.kubevirt.apimachinery.validation import FieldError
 from krmfn.model.record import field, record
@@ -35,6 +34,10 @@ from krmfn.virt_template.engine.parameters import (
 from krmfn.virt_template.engine.processor import process
 from krmfn.virt_template.release import VIRTCTL_V1_9, EngineBuild
 from krmfn.virt_template.types import parameters_of, spec_of
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ProcessError(Exception):

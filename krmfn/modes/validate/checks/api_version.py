@@ -24,7 +24,6 @@ Failing example::
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
 
 from krmfn.model.findings import Finding
 from krmfn.modes.validate.checks._claims import claimed_findings
@@ -43,8 +42,8 @@ PROPOSED = "instancetype.kubevirt.io/v1beta1"
 def run(ctx: Context) -> Iterable[Finding]:
     for finding in claimed_findings(ctx, ID, SEVERITY):
         finding.path = "apiVersion"
-        item = cast(int, finding.item)  # claimed_findings copies the claim's item: an int, never None
-        finding.current = ctx.values[item].get("apiVersion")
+        assert finding.item is not None  # claimed_findings copies the claim's item: an int, never None
+        finding.current = ctx.values[finding.item].get("apiVersion")
         if str(finding.current).startswith("instancetype.kubevirt.io/"):
             finding.proposed = PROPOSED
         yield finding

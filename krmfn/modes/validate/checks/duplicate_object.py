@@ -31,12 +31,15 @@ Failing example::
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from krmfn.model import kinds
 from krmfn.model.findings import ERROR, FIRST_ITEM, Finding
 from krmfn.modes.validate.context import Context
 from krmfn.model import check_ids
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 ID = check_ids.DUPLICATE_OBJECT
 SEVERITY = "error"

@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from krmfn.kubevirt.apiserver.schema import BOOL, OBJECT_META, STR, STR_MAP, ListOf, Obj, Scalar, with_props
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.lazy_re import LazyPattern
 
 V1ALPHA1 = "v1alpha1"
 V1BETA1 = "v1beta1"
@@ -160,7 +161,7 @@ def release_for(version: KubevirtVersion) -> VirtTemplateRelease:
 # ``defaultDeprecationWarning``) and the version order it uses (apimachinery pkg/version/helpers.go
 # ``CompareKubeAwareVersionStrings``).
 # ---------------------------------------------------------------------------------------------
-_KUBE_VERSION = re.compile(r"^v([0-9]+)(?:(alpha|beta)([0-9]+))?\Z")
+_KUBE_VERSION = LazyPattern(r"^v([0-9]+)(?:(alpha|beta)([0-9]+))?\Z")
 _STABILITY = {"alpha": 0, "beta": 1, "": 2}
 
 

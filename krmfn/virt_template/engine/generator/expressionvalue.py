@@ -16,6 +16,8 @@ import random
 import re
 from functools import lru_cache
 
+from krmfn.model.lazy_re import LazyPattern
+
 LETTER_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGIT_CHARACTERS = "0123456789"
 ALPHANUMERIC_CHARACTERS = LETTER_CHARACTERS + DIGIT_CHARACTERS
@@ -27,8 +29,8 @@ _MAX_INT64 = (1 << 63) - 1
 
 # Go's RE2 classes are ASCII: re.ASCII keeps Python's \w to [0-9A-Za-z_]; Go's "." is any
 # character but a newline, as Python's without DOTALL.
-EXPR_PATTERN = re.compile(r"\[([a-zA-Z0-9\-\\]+)\](\{(\w+)\})", re.ASCII)
-RANGE_PATTERN = re.compile(r"(\\w)|(\\d)|(\\a)|(\\A)|(.-.)|([a-zA-Z0-9]+)", re.ASCII)
+EXPR_PATTERN = LazyPattern(r"\[([a-zA-Z0-9\-\\]+)\](\{(\w+)\})", re.ASCII)
+RANGE_PATTERN = LazyPattern(r"(\\w)|(\\d)|(\\a)|(\\A)|(.-.)|([a-zA-Z0-9]+)", re.ASCII)
 
 
 class GeneratorError(Exception):

@@ -6,9 +6,12 @@ in the steps that write into them.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.apimachinery.gozero import child, clone
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def section(parent: dict | None, key: str) -> dict | None:

@@ -2,7 +2,10 @@
 schema stage has already rejected wrong JSON types; these keep a stray one from raising)."""
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
+
 
 
 def as_dict(value: Any) -> dict:

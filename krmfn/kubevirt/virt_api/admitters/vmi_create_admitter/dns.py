@@ -10,8 +10,6 @@ dotted-decimal IPv4 without leading zeros, or IPv6 (an embedded IPv4 allowed) wi
 """
 from __future__ import annotations
 
-import ipaddress
-
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.util.webhooks import (
     CAUSE_FIELD_VALUE_INVALID,
@@ -60,6 +58,8 @@ def go_parse_ip(text: str) -> bool:
     """Whether Go's ``net.ParseIP`` accepts ``text`` (``netip.ParseAddr`` without a zone)."""
     if "%" in text:
         return False
+    import ipaddress  # noqa: PLC0415 - DNS nameservers only (bench/README.md, "Start-up")
+
     try:
         ipaddress.ip_address(text)
     except ValueError:

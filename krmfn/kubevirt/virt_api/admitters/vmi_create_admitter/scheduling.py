@@ -16,7 +16,6 @@ Each affinity or spread error becomes one cause whose message is the ``field.Err
 """
 from __future__ import annotations
 
-from typing import Any
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.util.webhooks import CAUSE_FIELD_VALUE_INVALID, Cause
@@ -48,6 +47,10 @@ from krmfn.kubevirt.apimachinery.validation import (
     validate_label_name,
     validate_label_selector,
 )
+
+TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
+if TYPE_CHECKING:
+    from typing import Any
 
 START_STRATEGY_PAUSED = "Paused"
 UNRECOGNIZED_OPTION_FMT = "{path} is set with an unrecognized option: {value}"
