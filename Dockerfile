@@ -13,9 +13,10 @@ RUN python -c 'import tomllib; print("\n".join(tomllib.load(open("/src/pyproject
  && /opt/krmfn/bin/pip install --requirement /src/requirements.txt
 COPY README.md /src/
 COPY krmfn /src/krmfn
-# pip compiles the modules to bytecode here; the image runs with a read-only root, where Python
-# could not write that cache itself.
+# pip compiles the modules to bytecode here, and krmfn.cli.modulecache puts that code in one file; the
+# image runs with a read-only root, where neither could be written.
 RUN /opt/krmfn/bin/pip install --no-deps /src \
+ && /opt/krmfn/bin/python -m krmfn.cli.modulecache \
  && /opt/krmfn/bin/pip uninstall --yes pip setuptools
 
 FROM python:3.11-slim

@@ -21,19 +21,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry() -> None:
-    """The ``krmfn`` command and ``python -m krmfn``: ``main``, then the exit without the
-    interpreter's teardown. Freeing every module and object one by one is about a tenth of a
-    one-VM run (bench/README.md, "Start-up"), and nothing is left to free: output is flushed here,
-    files are closed where they are written, and the ``atexit`` handlers (the kustomize shim's
-    folder) run first."""
+    """The ``krmfn`` command and ``python -m krmfn``: ``main`` with krmfn's modules read from its
+    module cache (``krmfn.cli.modulecache``), then the exit without the interpreter's teardown.
+    Freeing every module and object one by one is about a tenth of a one-VM run (bench/README.md,
+    "Start-up"), and nothing is left to free: output is flushed here, files are closed where they
+    are written, and the ``atexit`` handlers (the kustomize shim's folder) run first."""
     import atexit  # noqa: PLC0415 - the command's path only
 
+    from krmfn.cli import modulecache  # noqa: PLC0415
+
+    finder = modulecache.install()
     code = main()
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away after the run: quiet, as main's own writes
         code = code or 1
     sys.stderr.flush()
+    modulecache.save_if_missed(finder)
     atexit._run_exitfuncs()
     os._exit(code)
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from krmfn.model.record import FrozenRecord
+from krmfn.model.record import COMPILE_AFTER, FrozenRecord, field, record, replace
 
 
 class Point(FrozenRecord):
@@ -62,3 +62,67 @@ def test_help_loads_no_dataclasses(tmp_path) -> None:  # type: ignore[no-untyped
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, check=True, timeout=60, capture_output=True,
                           text=True)
     assert done.stdout.strip() == "[]"
+
+
+# --- @record: a dataclass's declaration ----------------------------------------------------------
+
+
+@record(frozen=True)
+class Span:
+    start: int
+    end: int = 0
+    notes: list[str] = field(default_factory=list, compare=False)
+    size: int = field(init=False, default=-1)
+
+
+@record
+class Counter:
+    name: str
+    seen: dict[str, int] = field(default_factory=dict)
+    total: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.total = sum(self.seen.values())
+
+
+def _built(make):  # type: ignore[no-untyped-def]
+    """What ``make`` builds, or the error it raises, by the first __init__ and by the compiled one."""
+    outcomes = []
+    for _ in range(COMPILE_AFTER + 2):
+        try:
+            made = make()
+            outcomes.append(("made", repr(made), list(vars(made).items())))
+        except TypeError as err:
+            outcomes.append(("error", type(err).__name__, ""))
+    return outcomes
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Span(1), lambda: Span(1, 2), lambda: Span(end=2, start=1), lambda: Span(1, notes=["a"]),
+    Span, lambda: Span(1, 2, ["a"], 3), lambda: Span(1, start=2), lambda: Span(1, size=3),
+    lambda: Counter("a"), lambda: Counter("a", {"x": 2, "y": 3}), lambda: Counter(name="b", seen={"z": 1}),
+])
+def test_the_first_instances_are_the_compiled_ones(make) -> None:  # type: ignore[no-untyped-def]
+    """The first ``COMPILE_AFTER`` instances are built by reading the fields, the later ones by
+    the compiled ``__init__``: the same fields in the same order, the same defaults, fresh
+    factory values, ``__post_init__`` run, and a TypeError for the same wrong calls."""
+    outcomes = _built(make)
+    assert all(outcome == outcomes[0] for outcome in outcomes), outcomes
+
+
+def test_a_factory_gives_each_instance_its_own_value() -> None:
+    first, second = Span(1), Span(1)
+    first.notes.append("x")
+    assert second.notes == [] and first == second  # notes are not compared
+    assert Span(1, 2) != Span(1, 3) and hash(Span(1, 2)) == hash(Span(1, 2, ["y"]))
+
+
+def test_replace_and_frozen_records() -> None:
+    span = Span(1, 2, ["a"])
+    assert replace(span, end=5) == Span(1, 5) and replace(span, end=5).notes == ["a"]
+    with pytest.raises(AttributeError):
+        span.start = 3  # type: ignore[misc]
+    counter = Counter("a", {"x": 1})
+    counter.total = 7  # not frozen
+    assert counter.total == 7 and Counter.__hash__ is None
+    assert pickle.loads(pickle.dumps(span)) == span and copy.deepcopy(counter).seen == {"x": 1}
