@@ -24,11 +24,9 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any
 
-import yaml
-
-from krmfn.kio import lines
+from krmfn.kio import lines, nodes
+from krmfn.kio.nodes import MAPPING, SCALAR, SEQUENCE
 from krmfn.kio.kustomize_roots import kustomization_file
 from krmfn.model.lazy_re import LazyPattern
 from krmfn.model.record import field, record
@@ -37,6 +35,9 @@ TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "St
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
+    from typing import Any
+
+    ProblemOf = Any  # Callable[[str], tuple[int | None, int | None] | None]: where krmfn's reader refuses a file
 
 TIMEOUT_SECONDS = 300
 ORIGIN_ANNOTATION = "config.kubernetes.io/origin"
@@ -56,11 +57,15 @@ def is_remote(entry: str) -> bool:
 
 @record(frozen=True)
 class Reference:
-    """An entry of a kustomization file: its text, the line it is on, and the path it names."""
+    """An entry of a kustomization file: its text, the path it names, and the line it is on."""
 
     value: str
-    line: int
     path: str  # absolute, normalized ("" for a remote resource)
+    at: Any = field(default=None, compare=False, repr=False)  # its node: the line, found when asked for
+
+    @property
+    def line(self) -> int:
+        return _line(self.at)
 
 
 @record(frozen=True)
@@ -70,9 +75,14 @@ class Patch:
 
     file: str | None  # absolute path of the patch file
     text: str | None  # an inline patch
-    line: int  # where the kustomization names it, or where the inline text starts
     target: dict[str, str]  # kind, name, namespace, group, version, labelSelector, annotationSelector
     json6902: bool  # a JSON patch (patchesJson6902, or a list) rather than a strategic merge patch
+    at: Any = field(default=None, compare=False, repr=False)  # the node naming the file, or the inline text
+
+    @property
+    def line(self) -> int:
+        """Where the kustomization names the file, or where the inline text starts."""
+        return _line(self.at) if self.text is None else _text_line(self.at)
 
 
 @record
@@ -81,7 +91,7 @@ class Kustomization:
 
     directory: str  # absolute
     file: str  # absolute
-    node: Any = None  # PyYAML's node of the file's first document (positions)
+    node: Any = None  # the node of the file's first document (krmfn.kio.nodes)
     component: bool = False
     resources: list[Reference] = field(default_factory=list)
     components: list[Reference] = field(default_factory=list)
@@ -122,16 +132,16 @@ def _read_kustomization(path: str, _mtime: int, _size: int) -> Kustomization:
     found = Kustomization(directory, path)
     try:
         with open(path, "rb") as handle:
-            docs = lines.compose(handle.read(1 << 24))
+            docs = nodes.compose(handle.read(1 << 24))
     except OSError:
         return found
     node = docs[0] if docs else None
-    if not isinstance(node, yaml.MappingNode):
+    if not _is(node, MAPPING):
         return found
     found.node = node
     found.component = node_scalar(node_get(node, "kind")) == "Component"
-    found.resources = [_reference(directory, value, line) for value, line in _strings(node_get(node, "resources"))]
-    found.components = [_reference(directory, value, line) for value, line in _strings(node_get(node, "components"))]
+    found.resources = [_reference(directory, value, at) for value, at in _strings(node_get(node, "resources"))]
+    found.components = [_reference(directory, value, at) for value, at in _strings(node_get(node, "components"))]
     found.patches = _patches(directory, node)
     found.configuration = _configuration(directory, node, found.patches)
     found.sort_options = _plain(node_get(node, "sortOptions"))
@@ -169,6 +179,8 @@ def _function_images(directory: str, node: Any) -> list[str]:
 
 def _images_in(text: str) -> list[str]:
     """The container images of the function configurations in a YAML text."""
+    import yaml  # noqa: PLC0415 - a kustomization's function configurations only (krmfn.kio.nodes)
+
     try:
         configs = list(yaml.safe_load_all(text))
     except yaml.YAMLError:
@@ -226,10 +238,10 @@ def _head(path: str) -> str | None:
         return None
 
 
-def _reference(directory: str, value: str, line: int) -> Reference:
+def _reference(directory: str, value: str, at: Any) -> Reference:
     if is_remote(value):
-        return Reference(value, line, "")
-    return Reference(value, line, os.path.normpath(os.path.join(directory, value)))
+        return Reference(value, "", at)
+    return Reference(value, os.path.normpath(os.path.join(directory, value)), at)
 
 
 def _patches(directory: str, node: Any) -> list[Patch]:
@@ -241,9 +253,9 @@ def _patches(directory: str, node: Any) -> list[Patch]:
         if text is None:
             continue
         if "\n" in text.strip():  # an inline patch
-            out.append(Patch(None, text, _text_line(entry), {}, False))
+            out.append(Patch(None, text, {}, False, entry))
         else:
-            out.append(Patch(os.path.normpath(os.path.join(directory, text)), None, _line(entry), {}, False))
+            out.append(Patch(os.path.normpath(os.path.join(directory, text)), None, {}, False, entry))
     for entry in node_items(node_get(node, "patchesJson6902")):
         out.append(_patch(directory, entry, True))
     return out
@@ -255,14 +267,14 @@ def _patch(directory: str, entry: Any, json6902: bool | None) -> Patch:
     path, inline = node_scalar(node_get(entry, "path")), node_get(entry, "patch")
     if path is not None:
         file = os.path.normpath(os.path.join(directory, path))
-        return Patch(file, None, _line(node_get(entry, "path")), target, bool(json6902) or _is_json_patch_file(file))
+        return Patch(file, None, target, bool(json6902) or _is_json_patch_file(file), node_get(entry, "path"))
     text = node_scalar(inline) or ""
-    return Patch(None, text, _text_line(inline), target, bool(json6902) or text.lstrip().startswith(("-", "[")))
+    return Patch(None, text, target, bool(json6902) or text.lstrip().startswith(("-", "[")), inline)
 
 
 def _is_json_patch_file(path: str) -> bool:
     docs = documents(path)
-    return bool(docs) and isinstance(docs[0], yaml.SequenceNode)
+    return bool(docs) and _is(docs[0], SEQUENCE)
 
 
 _CONFIGURATION_LISTS = ("configurations", "crds", "transformers", "generators", "validators")
@@ -271,34 +283,39 @@ _CONFIGURATION_LISTS = ("configurations", "crds", "transformers", "generators", 
 def _configuration(directory: str, node: Any, patches: list[Patch]) -> list[Reference]:
     """Files a kustomization names that are kustomize's configuration, not objects of its own: its
     patches, replacements, openAPI schema, transformer/generator/validator configs."""
-    out = [Reference(os.path.relpath(patch.file, directory), patch.line, patch.file)
+    out = [Reference(os.path.relpath(patch.file, directory), patch.file, patch.at)
            for patch in patches if patch.file]
     for name in _CONFIGURATION_LISTS:
-        out.extend(_reference(directory, value, line) for value, line in _strings(node_get(node, name))
+        out.extend(_reference(directory, value, at) for value, at in _strings(node_get(node, name))
                    if "\n" not in value)
     for entry in node_items(node_get(node, "replacements")):
         path = node_scalar(node_get(entry, "path"))
         if path is not None:
-            out.append(_reference(directory, path, _line(node_get(entry, "path"))))
+            out.append(_reference(directory, path, node_get(entry, "path")))
     openapi = node_scalar(node_get(node_get(node, "openapi"), "path"))
     if openapi is not None:
-        out.append(_reference(directory, openapi, _line(node_get(node_get(node, "openapi"), "path"))))
+        out.append(_reference(directory, openapi, node_get(node_get(node, "openapi"), "path")))
     return [ref for ref in out if ref.path and not os.path.isdir(ref.path)]
 
 
-# PyYAML nodes, positions only (krmfn.kio.lines): a kustomization file is read, never loaded.
+# Node trees, never loaded values: a kustomization file's (krmfn.kio.nodes: lines on demand) and
+# PyYAML's (krmfn.kio.lines: the other files read for their positions) read alike.
+
+def _is(node: Any, kind: str) -> bool:
+    return getattr(node, "id", None) == kind
+
 
 def node_get(node: Any, key: str) -> Any:
-    """A mapping node's value for a key (PyYAML nodes), None when there is none."""
-    if isinstance(node, yaml.MappingNode):
+    """A mapping node's value for a key, None when there is none."""
+    if _is(node, MAPPING):
         for k, v in node.value:
-            if isinstance(k, yaml.ScalarNode) and k.value == key:
+            if _is(k, SCALAR) and k.value == key:
                 return v
     return None
 
 
 def node_pairs(node: Any) -> list[tuple[Any, Any]]:
-    return list(node.value) if isinstance(node, yaml.MappingNode) else []
+    return list(node.value) if _is(node, MAPPING) else []
 
 
 def _name(node: Any) -> str | None:
@@ -307,15 +324,16 @@ def _name(node: Any) -> str | None:
 
 
 def node_items(node: Any) -> list[Any]:
-    return list(node.value) if isinstance(node, yaml.SequenceNode) else []
+    return list(node.value) if _is(node, SEQUENCE) else []
 
 
 def node_scalar(node: Any) -> str | None:
-    return node.value if isinstance(node, yaml.ScalarNode) else None
+    return node.value if _is(node, SCALAR) else None
 
 
-def _strings(node: Any) -> list[tuple[str, int]]:
-    return [(entry.value, _line(entry)) for entry in node_items(node) if isinstance(entry, yaml.ScalarNode)]
+def _strings(node: Any) -> list[tuple[str, Any]]:
+    """A sequence's scalars: their text and node (its line found when a message needs it)."""
+    return [(entry.value, entry) for entry in node_items(node) if _is(entry, SCALAR)]
 
 
 def _line(node: Any) -> int:
@@ -330,9 +348,9 @@ def _text_line(node: Any) -> int:
 
 
 def _plain(node: Any) -> Any:
-    if isinstance(node, yaml.MappingNode):
+    if _is(node, MAPPING):
         return {node_scalar(k): _plain(v) for k, v in node.value}
-    if isinstance(node, yaml.SequenceNode):
+    if _is(node, SEQUENCE):
         return [_plain(v) for v in node.value]
     return node_scalar(node)
 
@@ -740,7 +758,7 @@ def _split_document(document: bytes, base: str) -> tuple[bytes, Origin | None]:
 def _origin(text: bytes, base: str) -> Origin | None:
     docs = lines.compose(text)
     node = docs[0] if docs else None
-    if not isinstance(node, yaml.MappingNode):
+    if not _is(node, MAPPING):
         return None
     path, repo = node_scalar(node_get(node, "path")), node_scalar(node_get(node, "repo"))
     configured = node_scalar(node_get(node, "configuredIn"))
@@ -831,7 +849,6 @@ _ABSOLUTE = LazyPattern(r"(?<![\w.~])(/[^\s'\":`()]+)")
 # `no matches for Id VirtualMachine.v1.kubevirt.io/db.[noNs]`: a patch whose target is not there.
 _NO_MATCH = LazyPattern(r"no matches for Id ([A-Za-z0-9]+)\.[^/\s]*/([^\s\[]+)\.\[")
 _FETCH = LazyPattern(r"git (?:fetch|clone)|Could not resolve host|unable to access|failed to run .*git", re.IGNORECASE)
-ProblemOf = Any  # Callable[[str], tuple[int | None, int | None] | None]: where krmfn's reader refuses a file
 
 
 def failure(directory: str, done: Build, problem_of: ProblemOf) -> Failure:
