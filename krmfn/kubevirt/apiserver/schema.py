@@ -29,7 +29,6 @@ validating (and Go decodes them to the zero value).
 from __future__ import annotations
 
 import builtins
-import re
 from collections.abc import Mapping
 from functools import cache
 
@@ -85,7 +84,7 @@ class Scalar(Node):
     gate_enum: tuple[str, ...] = ()
     # Derived: the compiled pattern, and the Python type that is valid without further checks
     # (the walk's fast path).
-    regex: re.Pattern[str] | None = field(init=False, default=None, repr=False)
+    regex: LazyPattern | None = field(init=False, default=None, repr=False)  # compiled when first matched
     fast_type: builtins.type | None = field(init=False, default=None, repr=False)  # `type` is the field above
     # The range of Go's integer type for an integer leaf (what decoding checks beyond the JSON kind).
     go_range: tuple[int, int] | None = field(init=False, default=None, repr=False)
@@ -95,7 +94,7 @@ class Scalar(Node):
         if pattern and pattern.endswith("$"):
             # Go's "$" (not multi-line) is the end of the text; Python's also matches before a final newline.
             pattern = pattern[:-1] + r"\Z"
-        object.__setattr__(self, "regex", re.compile(pattern) if pattern else None)
+        object.__setattr__(self, "regex", LazyPattern(pattern) if pattern else None)
         if not self.enum and not self.gate_enum and self.pattern is None and self.minimum is None \
                 and self.maximum is None:
             object.__setattr__(self, "fast_type", {"string": str, "boolean": bool, "integer": int}.get(self.type))
