@@ -13,8 +13,10 @@ Trust and staleness are the ``.pyc`` files' own:
   Python writes no bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``);
   ``python -m krmfn.cli.modulecache`` writes it whole (the container image does, at build time).
 * A module's entry is used only while its source has the modification time and size it had when
-  the entry was written; otherwise, and for a module the cache does not hold, Python's own import
-  runs. A cache of another Python build is never read.
+  the entry was written; otherwise, and for a module the cache does not hold or whose entry cannot
+  be read, Python's own import runs. A cache of another Python build is never read.
+* The file is replaced whole (written beside it, then renamed), never rewritten in place: a run
+  that mapped the old one keeps reading it.
 
 Only the command uses it (``krmfn.cli.main.entry``): ``import krmfn`` in a program of one's own
 does not.
@@ -25,6 +27,7 @@ import contextlib
 import marshal
 import os
 import sys
+from types import CodeType
 
 TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
 if TYPE_CHECKING:
@@ -47,14 +50,14 @@ class _Loader:
 
     __slots__ = ("code",)
 
-    def __init__(self, code: Any) -> None:
+    def __init__(self, code: CodeType) -> None:
         self.code = code
 
     def create_module(self, spec: Any) -> None:
         return None
 
     def exec_module(self, module: ModuleType) -> None:
-        exec(marshal.loads(self.code), module.__dict__)
+        exec(self.code, module.__dict__)
 
 
 class CacheFinder:
@@ -69,27 +72,33 @@ class CacheFinder:
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         if not name.startswith(_PREFIX):
             return None
-        entry = self.index.get(name)
-        if entry is None:
+        code = self._code(name)
+        if code is None:
             self.missed = True
             return None
-        source, mtime, size, package, offset, length = entry
-        try:
-            stat = os.stat(source)
-        except OSError:
-            self.missed = True
-            return None
-        if stat.st_mtime_ns != mtime or stat.st_size != size:
-            self.missed = True
-            return None
+        source, package = self.index[name][0], self.index[name][3]
         from importlib.machinery import ModuleSpec  # noqa: PLC0415 - loaded at start-up already
 
-        loader: Any = _Loader(self.data[offset:offset + length])
+        loader: Any = _Loader(code)
         spec = ModuleSpec(name, loader, origin=source, is_package=package)
         spec.has_location = True
         if package:
             spec.submodule_search_locations = [os.path.dirname(source)]
         return spec
+
+
+    def _code(self, name: str) -> CodeType | None:
+        """The module's code, while its source is unchanged; None for anything else, a damaged
+        entry included (Python's own import then runs)."""
+        try:
+            source, mtime, size, _, offset, length = self.index[name]
+            stat = os.stat(source)
+            if stat.st_mtime_ns != mtime or stat.st_size != size or offset + length > len(self.data):
+                return None
+            code = marshal.loads(self.data[offset:offset + length])
+        except (KeyError, OSError, ValueError, TypeError, EOFError):
+            return None
+        return code if isinstance(code, CodeType) else None
 
 
 def install(path: str | None = None) -> CacheFinder:

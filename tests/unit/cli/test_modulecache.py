@@ -91,3 +91,21 @@ def test_the_command_writes_the_cache_once_and_only_when_python_writes_bytecode(
     assert quiet.stdout == first.stdout == second.stdout and "bad.yaml" in first.stdout
     index, _ = modulecache._read(str(cache))  # type: ignore[misc]
     assert "krmfn.modes.validate.mode" in index and "krmfn.cli.main" in index
+
+
+def test_a_damaged_cache_is_not_used(tmp_path):
+    """A cache cut short, or with its code overwritten, is read as far as it is sound: the modules
+    whose code cannot be read are imported as Python always does."""
+    cache = str(tmp_path / "modules.bin")
+    _save(cache, ["krmfn.kio", "krmfn.kio.lines", "krmfn.model", "krmfn.model.lazy_re", "krmfn.kubevirt"])
+    written = (tmp_path / "modules.bin").read_bytes()
+    cut = tmp_path / "cut.bin"
+    cut.write_bytes(written[:len(written) - 200])
+    seen = _probe(str(cut))
+    assert seen["works"] == ["a", "b", 2] and seen["missed"] is True
+    scrambled = tmp_path / "scrambled.bin"
+    index_end = len(modulecache.HEADER) + 8 + int.from_bytes(written[len(modulecache.HEADER):][:8], "little")
+    scrambled.write_bytes(written[:index_end] + bytes(len(written) - index_end))
+    seen = _probe(str(scrambled))
+    assert (seen["lines"], seen["package"]) == ("SourceFileLoader", "SourceFileLoader")
+    assert seen["works"] == ["a", "b", 2] and seen["missed"] is True
