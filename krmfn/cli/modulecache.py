@@ -3,7 +3,7 @@
 A one-VM run imports about 220 of krmfn's modules. Python finds and reads each one's ``.pyc`` on
 its own: about 30 microseconds a module, 7 ms a run, a tenth of a one-VM run (bench/README.md,
 "Start-up"). This cache holds the same compiled code in one file beside the ``.pyc`` files,
-``krmfn/__pycache__/krmfn-modules.<python>.bin``, mapped into memory when the command starts;
+``krmfn/__pycache__/krmfn-modules.<python>.bin``, whose index the command reads when it starts;
 each module's code is read from it when the module is imported.
 
 Trust and staleness are the ``.pyc`` files' own:
@@ -14,9 +14,11 @@ Trust and staleness are the ``.pyc`` files' own:
   ``python -m krmfn.cli.modulecache`` writes it whole (the container image does, at build time).
 * A module's entry is used only while its source has the modification time and size it had when
   the entry was written; otherwise, and for a module the cache does not hold or whose entry cannot
-  be read, Python's own import runs. A cache of another Python build is never read.
+  be read, Python's own import runs. A cache of another Python build or optimization level is
+  never read, and a file cut short gives short reads, never a crash.
 * The file is replaced whole (written beside it, then renamed), never rewritten in place: a run
-  that mapped the old one keeps reading it.
+  that opened the old one keeps reading it. A cache that cannot be written is no cache, never a
+  failed run.
 
 Only the command uses it (``krmfn.cli.main.entry``): ``import krmfn`` in a program of one's own
 does not.
@@ -35,9 +37,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # krmfn/
-FILE = os.path.join(PACKAGE, "__pycache__", f"krmfn-modules.{sys.implementation.cache_tag}.bin")
-# The code objects are the interpreter's own: a cache of another build is not read.
-HEADER = f"krmfn-modules {sys.hexversion} {sys.implementation.cache_tag}\n".encode()
+# One file for each Python build and optimization level (`-O`, `-OO`), as `.pyc` files are named.
+_LEVEL = f".opt-{sys.flags.optimize}" if sys.flags.optimize else ""
+FILE = os.path.join(PACKAGE, "__pycache__", f"krmfn-modules.{sys.implementation.cache_tag}{_LEVEL}.bin")
+# The code objects are the interpreter's own: a cache of another build or level is not read.
+HEADER = f"krmfn-modules {sys.hexversion} {sys.implementation.cache_tag}{_LEVEL}\n".encode()
 _PREFIX = "krmfn."
 
 # name -> (source path, source mtime_ns, source size, is package, offset, length); the offsets
@@ -64,9 +68,10 @@ class CacheFinder:
     """The meta path finder that answers for the modules the cache holds, while their sources are
     unchanged. ``missed`` says whether a krmfn module was imported without it."""
 
-    def __init__(self, index: Index, data: Any) -> None:
+    def __init__(self, index: Index, descriptor: int | None = None, base: int = 0) -> None:
         self.index = index
-        self.data = data
+        self.descriptor = descriptor  # the cache file, open for the run; its code starts at ``base``
+        self.base = base
         self.missed = False
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
@@ -93,19 +98,27 @@ class CacheFinder:
         try:
             source, mtime, size, _, offset, length = self.index[name]
             stat = os.stat(source)
-            if stat.st_mtime_ns != mtime or stat.st_size != size or offset + length > len(self.data):
+            if stat.st_mtime_ns != mtime or stat.st_size != size:
                 return None
-            code = marshal.loads(self.data[offset:offset + length])
+            code = marshal.loads(self.read(offset, length))
         except (KeyError, OSError, ValueError, TypeError, EOFError):
             return None
         return code if isinstance(code, CodeType) else None
+
+    def read(self, offset: int, length: int) -> bytes:
+        """An entry's code bytes (read, not mapped: a file cut short meanwhile gives short bytes)."""
+        if self.descriptor is None:
+            raise ValueError("no cache")
+        data = os.pread(self.descriptor, length, self.base + offset)
+        if len(data) != length:
+            raise ValueError("the cache file is shorter than its index says")
+        return data
 
 
 def install(path: str | None = None) -> CacheFinder:
     """Put the cache's finder (``FILE``'s, or ``path``'s) first on ``sys.meta_path``; with no usable
     cache it holds nothing, and notes what is imported without it."""
-    index_and_data = _read(path or FILE)
-    finder = CacheFinder(*index_and_data) if index_and_data is not None else CacheFinder({}, memoryview(b""))
+    finder = _read(path or FILE) or CacheFinder({})
     sys.meta_path.insert(0, finder)
     return finder
 
@@ -115,24 +128,22 @@ def uninstall(finder: CacheFinder | None) -> None:
         sys.meta_path.remove(finder)
 
 
-def _read(path: str) -> tuple[Index, Any] | None:
-    import mmap  # noqa: PLC0415 - with the cache only
-
+def _read(path: str) -> CacheFinder | None:
     try:
-        with open(path, "rb") as handle:
-            data = mmap.mmap(handle.fileno(), 0, prot=mmap.PROT_READ)
-    except (OSError, ValueError):  # no cache, or an empty file
+        descriptor = os.open(path, os.O_RDONLY)
+    except OSError:
         return None
-    view = memoryview(data)
-    if view[:len(HEADER)] != HEADER:
-        return None
-    start = len(HEADER) + 8
-    size = int.from_bytes(view[len(HEADER):start], "little")
     try:
-        index = marshal.loads(view[start:start + size])
-    except (EOFError, ValueError, TypeError):
-        return None
-    return (index, view[start + size:]) if isinstance(index, dict) else None
+        head = os.pread(descriptor, len(HEADER) + 8, 0)
+        size = int.from_bytes(head[len(HEADER):], "little")
+        if head[:len(HEADER)] == HEADER and len(head) == len(HEADER) + 8:
+            index = marshal.loads(os.pread(descriptor, size, len(HEADER) + 8))
+            if isinstance(index, dict):
+                return CacheFinder(index, descriptor, len(HEADER) + 8 + size)
+    except (OSError, EOFError, ValueError, TypeError):
+        pass
+    os.close(descriptor)
+    return None
 
 
 def save_if_missed(finder: CacheFinder | None, path: str | None = None) -> None:
@@ -145,15 +156,21 @@ def save_if_missed(finder: CacheFinder | None, path: str | None = None) -> None:
     if not os.access(folder if os.path.isdir(folder) else os.path.dirname(folder), os.W_OK):
         return  # an install this user cannot write to: not a run's worth of reading .pyc files each time
     modules = [module for name, module in list(sys.modules.items()) if name == "krmfn" or name.startswith(_PREFIX)]
-    save(path, modules, finder)
+    try:
+        save(path, modules, finder)
+    except Exception:  # noqa: BLE001 - a cache that cannot be written is no cache, never a failed run
+        return
 
 
 def save(path: str, modules: list[ModuleType], finder: CacheFinder | None = None) -> None:
     """Write the cache for ``modules`` (and ``finder``'s entries that are still current)."""
     entries: dict[str, tuple[str, int, int, bool, bytes]] = {}
-    if finder is not None:
-        for name, (source, mtime, size, package, offset, length) in finder.index.items():
-            entries[name] = (source, mtime, size, package, bytes(finder.data[offset:offset + length]))
+    for name, entry in (finder.index if finder is not None else {}).items():
+        try:
+            source, mtime, size, package, offset, length = entry
+            entries[name] = (source, mtime, size, package, finder.read(offset, length))  # type: ignore[union-attr]
+        except (TypeError, ValueError, OSError):
+            continue  # an entry that cannot be read: the module's own, if this run imported it
     for module in modules:
         entry = _entry(module)
         if entry is not None:

@@ -6,7 +6,8 @@ Python API has no source positions, so a node's line is found when a message nee
 composes the document then, and the node at the same position in PyYAML's tree gives its line.
 Importing PyYAML costs about 21 ms, a third of a one-VM run (bench/README.md, "Start-up"): a run
 that reads a kustomization and reports nothing about it does not import it. A text with tags,
-anchors or aliases, or one rapidyaml refuses, is composed by PyYAML from the start, as before.
+anchors or aliases, tabs or lone carriage returns, or one rapidyaml refuses, is composed by PyYAML
+from the start, as before.
 
 Passing::
 
@@ -93,7 +94,7 @@ class Node:
 
 def compose(data: bytes) -> tuple[Node, ...]:
     """Every document's node tree, or () when the text cannot be read."""
-    if yt.source_needs_exact(data):
+    if yt.source_needs_exact(data) or _misread_by_rapidyaml(data):
         return _composed_by_pyyaml(data)
     try:
         tree = yt.parse(data)
@@ -104,6 +105,12 @@ def compose(data: bytes) -> tuple[Node, ...]:
         return ()
     return tuple(_from_tree(tree, document, Source(data, index), ())
                  for index, document in enumerate(documents))
+
+
+def _misread_by_rapidyaml(data: bytes) -> bool:
+    """Texts whose structure rapidyaml reads otherwise than PyYAML and go-yaml: a tab after a key's
+    colon (``resources:\t``, ``target:\t{...}``) and line ends that are a lone carriage return."""
+    return b"\t" in data or data.count(b"\r") != data.count(b"\r\n")
 
 
 def _is_empty(tree: Any, node: int) -> bool:

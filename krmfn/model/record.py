@@ -118,6 +118,8 @@ def record(cls: Any = None, /, *, frozen: bool = False, eq: bool = True) -> Any:
 def replace(obj: RecordT, /, **changes: Any) -> RecordT:
     """A copy of a record with ``changes``, as ``dataclasses.replace``."""
     for one in obj.__record_fields__:  # type: ignore[attr-defined]
+        if not one.init and one.name in changes:
+            raise ValueError(f"field {one.name} is declared with init=False, it cannot be specified with replace()")
         if one.init and one.name not in changes:
             changes[one.name] = getattr(obj, one.name)
     return obj.__class__(**changes)
@@ -131,9 +133,12 @@ def _fields(cls: Any) -> list[Field]:
     for name, annotation in cls.__dict__.get("__annotations__", {}).items():
         if isinstance(annotation, str) and annotation.startswith(("ClassVar", "typing.ClassVar")):
             continue
-        value = cls.__dict__.get(name, _MISSING)
+        value = getattr(cls, name, _MISSING)  # a base's default, as dataclasses reads it
         one = value if isinstance(value, Field) else Field(value, _MISSING, True, True, True)
         one.name = name
+        if isinstance(one.default, (list, dict, set)):
+            raise ValueError(f"mutable default {type(one.default)} for field {name} is not allowed: "
+                             "use default_factory")
         if isinstance(value, Field):
             if value.default is _MISSING:
                 delattr(cls, name)
@@ -150,36 +155,32 @@ def _init_function(cls: Any, fields: tuple[Field, ...], frozen: bool) -> Any:
     and faster to call, than one ``object.__setattr__`` a field)."""
     names: dict[str, Any] = {"_MISSING": _MISSING}
     parameters, defaults, body, values = [], [], [], []
-    for one in fields:
-        if not one.name.isidentifier():  # the text is compiled: only a class's own names go in
-            raise TypeError(f"record field {one.name!r} is not a name")
+    for one in fields:  # in field order, factories included, as the first instances' __init__
+        name = one.name
         if one.default_factory is not _MISSING:
-            names[f"_f_{one.name}"] = one.default_factory
+            names[f"_f_{name}"] = one.default_factory
         if one.init:
-            parameters.append(one.name)
+            parameters.append(name)
             if one.default is not _MISSING:
                 defaults.append(one.default)
             elif one.default_factory is not _MISSING:
                 defaults.append(_MISSING)
-                body.append(f"if {one.name} is _MISSING: {one.name} = _f_{one.name}()")
-            elif defaults:
-                raise TypeError(f"non-default argument {one.name!r} follows default argument")
-            value = one.name
+                body.append(f"if {name} is _MISSING: {name} = _f_{name}()")
         elif one.default_factory is not _MISSING:
-            value = f"_f_{one.name}()"
+            body.append(f"{name} = _f_{name}()")
         elif one.default is not _MISSING:
-            names[f"_d_{one.name}"] = one.default
-            value = f"_d_{one.name}"
+            names[f"_d_{name}"] = one.default
+            body.append(f"{name} = _d_{name}")
         else:
             continue
-        values.append((one.name, value))
+        values.append(name)
     if frozen and values:
-        body.append(f"self.__dict__.update({', '.join(f'{name}={value}' for name, value in values)})")
+        body.append(f"__record_self__.__dict__.update({', '.join(f'{name}={name}' for name in values)})")
     elif values:
-        body.extend(f"self.{name} = {value}" for name, value in values)
+        body.extend(f"__record_self__.{name} = {name}" for name in values)
     if hasattr(cls, "__post_init__"):
-        body.append("self.__post_init__()")
-    exec(f"def __init__(self, {', '.join(parameters)}):\n    " + "\n    ".join(body or ["pass"]), names)
+        body.append("__record_self__.__post_init__()")
+    exec(f"def __init__(__record_self__, {', '.join(parameters)}):\n    " + "\n    ".join(body or ["pass"]), names)
     init = names["__init__"]
     init.__defaults__ = tuple(defaults) or None
     init.__qualname__ = f"{cls.__qualname__}.__init__"
@@ -200,13 +201,13 @@ def _reading_fields(cls: Any, fields: tuple[Field, ...], frozen: bool) -> Any:
     names = frozenset(one.name for one in parameters)
     made = 0
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+    def __init__(__record_self__: Any, *args: Any, **kwargs: Any) -> None:
         nonlocal made
         made += 1
         if made > COMPILE_AFTER:
             init = _init_function(cls, fields, frozen)
             cls.__init__ = init
-            init(self, *args, **kwargs)
+            init(__record_self__, *args, **kwargs)
             return
         if len(args) > len(parameters):
             raise TypeError(f"{cls.__qualname__}.__init__() takes {len(parameters) + 1} positional arguments but "
@@ -228,9 +229,9 @@ def _reading_fields(cls: Any, fields: tuple[Field, ...], frozen: bool) -> Any:
                 values[one.name] = one.default
             elif one.init:
                 raise TypeError(f"{cls.__qualname__}.__init__() missing 1 required positional argument: {one.name!r}")
-        self.__dict__.update(values)
+        __record_self__.__dict__.update(values)
         if post_init:
-            self.__post_init__()
+            __record_self__.__post_init__()
 
     post_init = hasattr(cls, "__post_init__")
     return __init__
@@ -238,7 +239,9 @@ def _reading_fields(cls: Any, fields: tuple[Field, ...], frozen: bool) -> Any:
 
 def _make_record(cls: Any, frozen: bool, eq: bool) -> Any:
     fields = tuple(_fields(cls))
+    _check(cls, fields, frozen)
     cls.__record_fields__ = fields
+    cls.__record_frozen__ = frozen
     own = cls.__dict__
     explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
     if "__init__" not in own:
@@ -258,6 +261,23 @@ def _make_record(cls: Any, frozen: bool, eq: bool) -> Any:
         cls.__setattr__ = _frozen_setattr
         cls.__delattr__ = _frozen_delattr
     return cls
+
+
+def _check(cls: Any, fields: tuple[Field, ...], frozen: bool) -> None:
+    """What ``dataclasses`` refuses when the class is made: a field without a default after one
+    with, a name that is not an identifier (the ``__init__`` is compiled from the names), and
+    frozen and not frozen records inheriting from each other."""
+    defaulted = False
+    for one in fields:
+        if not one.name.isidentifier() or one.name.startswith("__record_"):
+            raise TypeError(f"record field {one.name!r} is not a name a record can have")
+        if one.init and one.default is _MISSING and one.default_factory is _MISSING and defaulted:
+            raise TypeError(f"non-default argument {one.name!r} follows default argument")
+        defaulted = defaulted or one.init and (one.default is not _MISSING or one.default_factory is not _MISSING)
+    for base in cls.__mro__[1:]:
+        if "__record_frozen__" in base.__dict__ and base.__record_frozen__ != frozen:
+            raise TypeError("cannot inherit non-frozen record from a frozen one" if not frozen
+                            else "cannot inherit frozen record from a non-frozen one")
 
 
 def _repr(self: Any) -> str:

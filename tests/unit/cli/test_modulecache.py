@@ -89,8 +89,8 @@ def test_the_command_writes_the_cache_once_and_only_when_python_writes_bytecode(
     assert cache.stat().st_mtime_ns == written.st_mtime_ns  # nothing missed: not written again
     assert quiet.returncode == first.returncode == second.returncode == 1
     assert quiet.stdout == first.stdout == second.stdout and "bad.yaml" in first.stdout
-    index, _ = modulecache._read(str(cache))  # type: ignore[misc]
-    assert "krmfn.modes.validate.mode" in index and "krmfn.cli.main" in index
+    finder = modulecache._read(str(cache))
+    assert finder is not None and "krmfn.modes.validate.mode" in finder.index and "krmfn.cli.main" in finder.index
 
 
 def test_a_damaged_cache_is_not_used(tmp_path):
@@ -109,3 +109,30 @@ def test_a_damaged_cache_is_not_used(tmp_path):
     seen = _probe(str(scrambled))
     assert (seen["lines"], seen["package"]) == ("SourceFileLoader", "SourceFileLoader")
     assert seen["works"] == ["a", "b", 2] and seen["missed"] is True
+
+
+def test_a_run_with_an_unreadable_index_still_succeeds_and_replaces_it(tmp_path):
+    """An index whose entries are not what krmfn writes: the run's output and exit code are its
+    own, and the cache is written again, whole."""
+    (tmp_path / "bad.yaml").write_text(BAD)
+    cache = tmp_path / "modules.bin"
+    import marshal  # noqa: PLC0415
+    index = marshal.dumps({"krmfn.kio.lines": ("x", 1, 2, False)})
+    cache.write_bytes(modulecache.HEADER + len(index).to_bytes(8, "little") + index)
+    code = ("import sys\nfrom krmfn.cli import modulecache\n"
+            f"modulecache.FILE = {str(cache)!r}\n"
+            "sys.argv = ['krmfn', 'validate', 'bad.yaml']\n"
+            "from krmfn.cli.main import entry\nentry()\n")
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False,
+                          env=env)
+    assert done.returncode == 1 and "Traceback" not in done.stderr and "bad.yaml" in done.stdout
+    finder = modulecache._read(str(cache))
+    assert finder is not None and "krmfn.modes.validate.mode" in finder.index
+
+
+def test_the_optimization_level_has_its_own_cache() -> None:
+    code = "from krmfn.cli import modulecache; print(modulecache.FILE); print(modulecache.HEADER)"
+    plain, optimized = (subprocess.run([sys.executable, *flags, "-c", code], capture_output=True, text=True,
+                                       check=True, cwd=REPO).stdout for flags in ([], ["-OO"]))
+    assert plain != optimized and ".opt-2.bin" in optimized and ".opt-" not in plain

@@ -77,6 +77,9 @@ sortOptions:
     KUSTOMIZATION, "resources:\n- a.yaml\n", "- a\n- b\n", "a: b\n---\nc: d\n", "", "# only a comment\n",
     "a: \"esc\\taped \\u00e9\"\nb: 'it''s'\nc: plain\n  continued\n", "a:\n  b:\n    c: [1, {d: e}]\n",
     "key: value\n...\n", "? complex\n: value\n",
+    # rapidyaml reads these otherwise: PyYAML composes them
+    "resources:\t\n- vm.yaml\n- missing.yaml\n", "patches:\n- path: p.yaml\n  target:\t{kind: ConfigMap}\n",
+    "resources:\r- vm.yaml\r", "a: b\r\nc:\r\n- d\r\n",
 ])
 def test_the_tree_is_pyyamls(text: str) -> None:
     assert as_pyyaml(text.encode())
@@ -160,3 +163,19 @@ def test_a_kustomization_read_loads_pyyaml_only_for_a_line() -> None:
             "print(found.resources[-1].line, found.configuration[0].line, 'yaml' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
     assert done.stdout.split() == ["6", "8", "True"]
+
+
+def test_a_tab_after_a_colon_or_lone_carriage_returns_keep_the_kustomization(tmp_path) -> None:
+    from krmfn.kio import kustomize  # noqa: PLC0415
+
+    for index, text in enumerate([b"resources:\t\n- vm.yaml\n", b"resources:\r- vm.yaml\r"]):
+        folder = tmp_path / str(index)
+        folder.mkdir()
+        (folder / "kustomization.yaml").write_bytes(text)
+        found = kustomize.read_kustomization(str(folder))
+        assert found is not None and [(ref.value, ref.line) for ref in found.resources] == [("vm.yaml", 2)]
+    folder = tmp_path / "target"
+    folder.mkdir()
+    (folder / "kustomization.yaml").write_bytes(b"patches:\n- path: p.yaml\n  target:\t{kind: ConfigMap}\n")
+    found = kustomize.read_kustomization(str(folder))
+    assert found is not None and found.patches[0].target == {"kind": "ConfigMap"}

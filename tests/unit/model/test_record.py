@@ -126,3 +126,36 @@ def test_replace_and_frozen_records() -> None:
     counter.total = 7  # not frozen
     assert counter.total == 7 and Counter.__hash__ is None
     assert pickle.loads(pickle.dumps(span)) == span and copy.deepcopy(counter).seen == {"x": 1}
+
+
+@record
+class Odd:
+    self: int  # a field may have any name a dataclass field may
+    made: list[str] = field(init=False, default_factory=list)
+    order: list[str] = field(default_factory=list)
+
+
+def test_a_field_named_self_and_the_factories_order() -> None:
+    calls: list[str] = []
+    Odd.__record_fields__[1].default_factory = lambda: calls.append("made") or []  # type: ignore[attr-defined]
+    Odd.__record_fields__[2].default_factory = lambda: calls.append("order") or []  # type: ignore[attr-defined]
+    for _ in range(COMPILE_AFTER + 2):
+        assert Odd(self=3).self == 3 and Odd(4).self == 4
+    assert calls == ["made", "order"] * (2 * (COMPILE_AFTER + 2))  # field order, by both __init__s
+
+
+def test_what_dataclasses_refuses_when_the_class_is_made() -> None:
+    with pytest.raises(TypeError, match="non-default argument 'end2' follows default argument"):
+        @record
+        class Later(Span):  # noqa: F841 - made to be refused
+            end2: int
+    with pytest.raises(TypeError, match="non-frozen record from a frozen one"):
+        @record
+        class Thawed(Span):  # noqa: F841
+            pass
+    with pytest.raises(ValueError, match="mutable default"):
+        @record
+        class Shared:  # noqa: F841
+            items: list[int] = []  # noqa: RUF012
+    with pytest.raises(ValueError, match="init=False"):
+        replace(Span(1), size=3)
