@@ -11,10 +11,12 @@ from the start, as before.
 
 Passing::
 
-    doc = compose(b"resources:\\n- vm.yaml\\n")[0]
-    get(doc, "resources").value[0].value == "vm.yaml"; get(doc, "resources").value[0].line == 2
+    doc = compose(b"resources:\n- vm.yaml\n")[0]
+    entry = doc.value[0][1].value[0]  # entry.value == "vm.yaml", entry.line == 2 (PyYAML composes now)
 """
 from __future__ import annotations
+
+import sys
 
 from krmfn.kio import tree as yt
 
@@ -93,8 +95,11 @@ class Node:
 
 
 def compose(data: bytes) -> tuple[Node, ...]:
-    """Every document's node tree, or () when the text cannot be read."""
-    if yt.source_needs_exact(data) or _misread_by_rapidyaml(data):
+    """Every document's node tree, or () when the text cannot be read. Outside the main thread
+    (kustomize's builds run in a pool) PyYAML composes it: rapidyaml's reader silences the
+    process's stderr while it parses (``krmfn.kio.tree.quiet_stderr``), and the main thread may
+    be writing findings there."""
+    if yt.source_needs_exact(data) or _misread_by_rapidyaml(data) or not _in_main_thread():
         return _composed_by_pyyaml(data)
     try:
         tree = yt.parse(data)
@@ -105,6 +110,11 @@ def compose(data: bytes) -> tuple[Node, ...]:
         return ()
     return tuple(_from_tree(tree, document, Source(data, index), ())
                  for index, document in enumerate(documents))
+
+
+def _in_main_thread() -> bool:
+    threading = sys.modules.get("threading")  # not imported: no thread was started (a one-VM run's case)
+    return threading is None or threading.current_thread() is threading.main_thread()
 
 
 def _misread_by_rapidyaml(data: bytes) -> bool:

@@ -179,3 +179,17 @@ def test_a_tab_after_a_colon_or_lone_carriage_returns_keep_the_kustomization(tmp
     (folder / "kustomization.yaml").write_bytes(b"patches:\n- path: p.yaml\n  target:\t{kind: ConfigMap}\n")
     found = kustomize.read_kustomization(str(folder))
     assert found is not None and found.patches[0].target == {"kind": "ConfigMap"}
+
+
+def test_outside_the_main_thread_pyyaml_composes_it() -> None:
+    """kustomize's builds read kustomizations in a pool while the main thread writes findings to
+    stderr: rapidyaml's reader, which silences fd 2 while it parses, is not used there."""
+    import threading  # noqa: PLC0415
+
+    found: list[tuple[nodes.Node, ...]] = []
+    worker = threading.Thread(target=lambda: found.append(nodes.compose(b"resources:\n- vm.yaml\n")))
+    worker.start()
+    worker.join()
+    in_main = nodes.compose(b"resources:\n- vm.yaml\n")
+    assert [shape(node) for node in found[0]] == [shape(node) for node in in_main]
+    assert found[0][0]._source is None and in_main[0]._source is not None  # PyYAML's lines, and rapidyaml's
