@@ -91,7 +91,6 @@ class CacheFinder:
             spec.submodule_search_locations = [os.path.dirname(source)]
         return spec
 
-
     def _code(self, name: str) -> CodeType | None:
         """The module's code, while its source is unchanged; None for anything else, a damaged
         entry included (Python's own import then runs)."""
@@ -121,11 +120,6 @@ def install(path: str | None = None) -> CacheFinder:
     finder = _read(path or FILE) or CacheFinder({})
     sys.meta_path.insert(0, finder)
     return finder
-
-
-def uninstall(finder: CacheFinder | None) -> None:
-    if finder in sys.meta_path:
-        sys.meta_path.remove(finder)
 
 
 def _read(path: str) -> CacheFinder | None:
