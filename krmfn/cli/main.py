@@ -63,6 +63,7 @@ def _main(argv: Sequence[str] | None) -> int:
         from krmfn.cli.krm import run_krm  # noqa: PLC0415 - the KRM function's path only
         from krmfn.kio.resourcelist import read_bounded  # noqa: PLC0415
         return run_krm(read_bounded(sys.stdin.buffer), sys.stdout, sys.stderr)
+    _import_argparse_untranslated()
     from krmfn.cli.parser import COMMANDS, build_parser, command_module  # noqa: PLC0415 - not the function's
     parser = build_parser(only=args[0] if args else "")
     if not args:
@@ -80,6 +81,39 @@ def _main(argv: Sequence[str] | None) -> int:
     if ns.mode == "checks":
         return commands.run_checks(ns, sys.stdout, sys.stderr)
     return commands.run_cli(ns, sys.stdout, sys.stderr)
+
+
+def _import_argparse_untranslated() -> None:
+    """Import argparse with its own few words (``usage:``, ``error:``, ``options:``) in English, as
+    every krmfn message is. argparse looks each one up with ``gettext``, whose import loads
+    ``locale`` and compiles two patterns, and each lookup searches the disk for a catalog of the
+    ``messages`` domain, which Python does not ship: about 2 ms of a one-VM run (bench/README.md,
+    "Start-up"). argparse is imported with a stand-in ``gettext`` holding the two functions it
+    takes, untranslating; the stand-in leaves ``sys.modules`` at once, so that any other importer
+    of ``gettext`` gets the real module."""
+    if "argparse" in sys.modules or "gettext" in sys.modules:
+        return
+    from types import ModuleType  # noqa: PLC0415 - loaded at start-up already
+
+    stand_in = ModuleType("gettext")
+    stand_in.gettext = _untranslated  # type: ignore[attr-defined]
+    stand_in.ngettext = _untranslated_plural  # type: ignore[attr-defined]
+    sys.modules["gettext"] = stand_in
+    try:
+        import argparse  # noqa: F401, PLC0415
+    finally:
+        if sys.modules.get("gettext") is stand_in:
+            del sys.modules["gettext"]
+
+
+def _untranslated(message: str) -> str:
+    """``gettext.gettext`` with no catalog: the message itself."""
+    return message
+
+
+def _untranslated_plural(singular: str, plural: str, count: int) -> str:
+    """``gettext.ngettext`` with no catalog: English's two forms."""
+    return singular if count == 1 else plural
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -31,6 +31,10 @@ import os
 import sys
 from types import CodeType
 
+# importlib.machinery's ModuleSpec, from the import system's own frozen module: importing
+# importlib.machinery would load importlib and warnings, which the command does not otherwise use.
+from _frozen_importlib import ModuleSpec
+
 TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
 if TYPE_CHECKING:
     from types import ModuleType
@@ -82,8 +86,6 @@ class CacheFinder:
             self.missed = True
             return None
         source, package = self.index[name][0], self.index[name][3]
-        from importlib.machinery import ModuleSpec  # noqa: PLC0415 - loaded at start-up already
-
         loader: Any = _Loader(code)
         spec = ModuleSpec(name, loader, origin=source, is_package=package)
         spec.has_location = True

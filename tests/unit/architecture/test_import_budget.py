@@ -112,9 +112,10 @@ def test_a_one_vm_run_imports_within_its_budget(tmp_path: pathlib.Path, run: str
 
 # Standard library modules a one-VM run does without (bench/README.md, "Start-up"): records are not
 # dataclasses, typing is for the type checker, PyYAML loads for a kustomization or a `file:line`,
-# the others where the one check that uses each runs.
+# the others where the one check that uses each runs; argparse is imported without gettext and
+# locale (krmfn.cli.main).
 NOT_AT_START_UP = {"dataclasses", "inspect", "ast", "typing", "difflib", "datetime", "copy", "struct", "unicodedata",
-                   "shlex", "yaml"}
+                   "shlex", "yaml", "gettext", "locale"}
 
 
 @pytest.mark.parametrize("run", ["function-validate", "validate-files"])
@@ -132,3 +133,27 @@ def test_rapidyaml_loads_without_the_deprecation_module(tmp_path: pathlib.Path) 
             "import deprecation\n"
             "assert hasattr(deprecation, 'fail_if_not_removed')\n")
     subprocess.run([sys.executable, "-c", code], cwd=tmp_path, check=True, timeout=60)
+
+
+def test_argparse_loads_without_gettext_and_speaks_english(tmp_path: pathlib.Path) -> None:
+    """The command imports argparse with a stand-in for ``gettext`` (``krmfn/cli/main.py``): neither
+    it nor ``locale`` is loaded, argparse's own words are its English ones (a plural included), and
+    the real module stays importable."""
+    code = ("import sys\n"
+            "from krmfn.cli import main\n"
+            "main._import_argparse_untranslated()\n"
+            "import argparse\n"
+            "assert 'gettext' not in sys.modules and 'locale' not in sys.modules, sorted(sys.modules)\n"
+            "parser = argparse.ArgumentParser(prog='p')\n"
+            "parser.add_argument('--two', nargs=2)\n"
+            "assert parser.format_usage() == 'usage: p [-h] [--two TWO TWO]\\n', parser.format_usage()\n"
+            "try:\n"
+            "    parser.parse_args(['--two', 'x'])\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "import gettext\n"
+            "assert hasattr(gettext, 'translation')\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.endswith("p: error: argument --two: expected 2 arguments\n"), done.stderr
