@@ -23,6 +23,7 @@ from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
 from krmfn.kio.files import read_bundles
 from krmfn.kio.inplace import file_texts, write_files
+from krmfn.kio.output import write_stream
 from krmfn.kio import origins
 from krmfn.report.findings import add_lines, line_location
 from krmfn.kio.results import one_line, stderr_line, to_result
@@ -91,7 +92,7 @@ def _adopt(bundle: Any, options: dict[str, Any]) -> tuple[Any, list[dict[str, An
 def _write(outcome: Any, items: list[Any], stdout: TextIO, stderr: TextIO) -> TextIO:
     """Files in place; the stream on stdout when the input was stdin. Returns where the report goes."""
     if any(item.file == "-" for item in items):
-        stdout.write(rlio.write_stream(outcome, items))
+        stdout.write(write_stream(outcome, items))
         return stderr
     appended = _appended_files(outcome, items)
     write_files(file_texts(outcome, items, appended))

@@ -14,7 +14,6 @@ from krmfn.cli.krm import report_errors, run_guarded_mode
 from krmfn.kio import clusterfile
 from krmfn.kio import config as cfg
 from krmfn.kio import resourcelist as rlio
-from krmfn.kio.emit import dump
 from krmfn.kio.files import Bundle, InputProblem, read_bundles
 from krmfn.kio.items import Item
 from krmfn.kio.results import has_error, one_line, sort_key, stderr_line, to_result
@@ -49,6 +48,8 @@ def run_catalog(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     if ns.format == "yaml":
         objects = [*(catalog.instancetypes(version) if ns.kind != "preferences" else []),
                    *(catalog.preferences(version) if ns.kind != "instancetypes" else [])]
+        from krmfn.kio.emit import dump  # noqa: PLC0415 - the listing's YAML only
+
         stdout.write("".join(("---\n" if i else "") + dump(obj) + "\n" for i, obj in enumerate(objects)))
         return 0
     if ns.kind != "preferences":
@@ -181,7 +182,9 @@ def run_cli(ns: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         outcome = _without_context(outcome, bundle.items)
         if outcome.items:
             written.append((outcome, bundle.items))
-    stdout.write("---\n".join(rlio.write_stream(outcome, items, open_end=position == len(written) - 1)
+    from krmfn.kio.output import write_stream  # noqa: PLC0415 - the modes that write items
+
+    stdout.write("---\n".join(write_stream(outcome, items, open_end=position == len(written) - 1)
                               for position, (outcome, items) in enumerate(written)))
     for line in stderr_lines(results, settings):
         stderr.write(f"krmfn: {line}\n")
@@ -213,6 +216,8 @@ def _print_argocd_ignore(bundles: list[Bundle], options: dict[str, Any], results
     values = [item.value for bundle in bundles for item in bundle.items]
     from krmfn.modes.normalize.mode import argocd_ignore_differences  # noqa: PLC0415
     entries = argocd_ignore_differences(values, options)  # a crash here is main's one-line error
+    from krmfn.kio.emit import dump  # noqa: PLC0415 - this listing only
+
     text = dump({"ignoreDifferences": entries})
     stdout.write(text if text.endswith("\n") else text + "\n")
     for result in results:

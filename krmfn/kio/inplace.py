@@ -3,7 +3,7 @@
 Only what changed is new text: a document whose change is removed and added mapping entries is
 edited in its text (``krmfn.kio.surgery``: the removed entries' lines go, the new ones are
 written; comments and every other byte stay); any other changed document is the file's document
-patched where it changed (``krmfn.kio.resourcelist.item_texts``: every scalar it did not change
+patched where it changed (``krmfn.kio.output.item_texts``: every scalar it did not change
 keeps its text) and put where the document's bytes were. The other documents keep their bytes. A file whose documents
 cannot be cut out of its text is written whole as a stream (unchanged documents still as read).
 New objects are appended to a file as documents of their own.
@@ -15,7 +15,7 @@ from collections import defaultdict
 
 from krmfn.kio.emit import dump
 from krmfn.kio.items import Item
-from krmfn.kio.resourcelist import item_texts, write_stream
+from krmfn.kio.output import item_texts, write_stream
 from krmfn.kio.spans import terminated
 from krmfn.kio.surgery import edit
 from krmfn.model.krm import without_orchestrator_annotations

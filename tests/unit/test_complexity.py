@@ -18,6 +18,7 @@ import pytest
 
 from krmfn.modes import dispatch as modes
 from krmfn.kio import config as cfg
+from krmfn.kio import output
 from krmfn.kio import resourcelist as rlio
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
@@ -45,7 +46,7 @@ def phases(size: int, mode: str) -> dict[str, int]:
     config = cfg.parse_function_config(rl.function_config)  # type: ignore[attr-defined]
     values = [item.value for item in rl.items]  # type: ignore[attr-defined]
     counted["engine"] = calls(lambda: holder.setdefault("outcome", modes.run(config.mode, values, config.options)))
-    counted["write"] = calls(lambda: rlio.write_chunks(rl, holder["outcome"], []))  # type: ignore[arg-type]
+    counted["write"] = calls(lambda: output.write_chunks(rl, holder["outcome"], []))  # type: ignore[arg-type]
     return counted
 
 

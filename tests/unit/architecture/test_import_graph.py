@@ -75,6 +75,9 @@ LAZY_IMPORTS |= {
     ("krmfn.modes.inline.mode", "krmfn.kubevirt.virt_api.vmi_create"),
     ("krmfn.modes.inline.mode", "krmfn.modes.explain"),
     ("krmfn.modes.normalize.mode", "krmfn.kubevirt.virt_api.vmi_create"),
+    # the writers (rendering, patching) for the runs that write items: `krmfn validate` on files writes none
+    ("krmfn.cli.krm", "krmfn.kio.output"), ("krmfn.cli.commands", "krmfn.kio.output"),
+    ("krmfn.cli.commands", "krmfn.kio.emit"), ("krmfn.kio.resourcelist", "krmfn.kio.locate"),  # a failed read
 }
 # engine: what a plain VM (instance type, preference, disks, interfaces, cloud-init) never uses loads
 # with the first object that does: KubeVirt/HCO CRs, DRA, Grace GPUs, Hyper-V, inference, revisions (7 ms).

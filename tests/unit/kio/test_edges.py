@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from krmfn.kio import resourcelist
+from krmfn.kio import output
 
 from tests.conftest import krm, krmfn_process, load12, resource_list
 from tests.unit.kio.test_fidelity import items_text
@@ -250,18 +250,18 @@ UNCHANGED = "- apiVersion: v1\n  kind: ConfigMap  # kept\n  metadata: {name: pla
 @pytest.mark.parametrize("others", [UNCHANGED, UNCHANGED + DEPLOYMENT], ids=["clean", "with-escapes"])
 def test_one_rendering_of_the_list_writes_what_one_rendering_per_item_writes(column, others, monkeypatch):
     # Changed items are cut from one rapidyaml rendering of the whole list when it can be used
-    # (krmfn.kio.resourcelist._from_one_rendering); item by item otherwise (a control character
+    # (krmfn.kio.output._from_one_rendering); item by item otherwise (a control character
     # anywhere). Both give the same bytes, at the input's column, unchanged items as they came.
     items = "".join(("\n".join(" " * column + line if line else line for line in item.split("\n")))
                     for item in (INSTANCETYPE, PLAIN_VM, others))
     text = resource_list(items, INLINE)
     one_rendering = []
-    original = resourcelist._from_one_rendering
-    monkeypatch.setattr(resourcelist, "_from_one_rendering",
+    original = output._from_one_rendering
+    monkeypatch.setattr(output, "_from_one_rendering",
                         lambda rl, outcome: one_rendering.append(found := original(rl, outcome)) or found)
     fast = krm(text)
     assert [chunks is not None for chunks in one_rendering] == [others == UNCHANGED]
-    monkeypatch.setattr(resourcelist, "_ONE_RENDERING_COLUMNS", ())
+    monkeypatch.setattr(output, "_ONE_RENDERING_COLUMNS", ())
     slow = krm(text)
     assert fast.code == slow.code == 0, fast.stderr
     assert fast.stdout == slow.stdout

@@ -17,7 +17,7 @@ from ruamel.yaml import YAML
 from krmfn.cli.main import main
 from krmfn.kio import tree as yt
 from krmfn.kio.emit import dump
-from krmfn.kio.resourcelist import render_escaped
+from krmfn.kio.output import render_escaped
 from krmfn.kio.patch import patch
 from tests.conftest import REPO, VALIDATE, krm, load12, resource_list
 

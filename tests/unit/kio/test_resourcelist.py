@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from krmfn.cli import krm as cli
-from krmfn.kio.resourcelist import leading_comments
+from krmfn.kio.output import leading_comments
 from krmfn.model.outcome import passthrough
 from tests.conftest import VALIDATE, krm, krmfn_process, resource_list
 

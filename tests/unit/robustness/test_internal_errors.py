@@ -12,6 +12,7 @@ import krmfn.kubevirt.instancetype.expand.vms as expand_loop
 import krmfn.modes.validate.context as validate_context
 from krmfn.cli import main as cli
 from krmfn.modes import dispatch as modes
+from krmfn.kio import output
 from krmfn.kio import resourcelist as rlio
 from krmfn.modes.validate.checks import duplicate_object
 from tests.conftest import krm, load12
@@ -106,7 +107,7 @@ def test_a_reader_or_writer_crash_is_fatal(monkeypatch, stage):
     def broken(*args, **kwargs):
         raise TypeError("simulated")
 
-    monkeypatch.setattr(rlio, stage, broken)
+    monkeypatch.setattr(rlio if stage == "read" else output, stage, broken)
     run = krm(bundle("inline"))
     assert (run.code, run.stdout) == (1, "")
     assert run.stderr == f"krmfn: internal error {'reading the input' if stage == 'read' else 'writing the output'}: " \
