@@ -78,6 +78,11 @@ LAZY_IMPORTS |= {
     # the writers (rendering, patching) for the runs that write items: `krmfn validate` on files writes none
     ("krmfn.cli.krm", "krmfn.kio.output"), ("krmfn.cli.commands", "krmfn.kio.output"),
     ("krmfn.cli.commands", "krmfn.kio.emit"), ("krmfn.kio.resourcelist", "krmfn.kio.locate"),  # a failed read
+    # the network checks whose modules a spec accepted by the quick pass never needs
+    ("krmfn.kubevirt.network.admitter.validator", "krmfn.kubevirt.network.admitter.admit"),
+    ("krmfn.kubevirt.network.admitter.validator", "krmfn.kubevirt.network.admitter.binding"),
+    ("krmfn.kubevirt.network.admitter.validator", "krmfn.kubevirt.network.admitter.dra"),
+    ("krmfn.kubevirt.network.admitter.validator", "krmfn.kubevirt.network.admitter.netsource"),
 }
 # engine: what a plain VM (instance type, preference, disks, interfaces, cloud-init) never uses loads
 # with the first object that does: KubeVirt/HCO CRs, DRA, Grace GPUs, Hyper-V, inference, revisions (7 ms).

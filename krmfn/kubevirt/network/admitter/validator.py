@@ -18,12 +18,10 @@ other spec, including any that uses a field the pass does not read, goes through
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.network.admitter.binding import validate_interface_binding
-from krmfn.kubevirt.network.admitter.dra import validate_network_devices_with_dra
-from krmfn.kubevirt.network.admitter.admit import validate_interface_state_value
 from krmfn.kubevirt.network.link import is_reserved, validate_mac_address
 from krmfn.kubevirt.network.admitter.netiface import (
     VALID_INTERFACE_MODELS,
@@ -34,29 +32,39 @@ from krmfn.kubevirt.network.admitter.netiface import (
     validate_network_name_unique,
     validate_networks_assigned_to_interfaces,
 )
-from krmfn.kubevirt.network.admitter.netsource import (
-    validate_multus_network_source,
-    validate_single_network_source,
-    validate_single_pod_network,
-)
 from krmfn.kubevirt.network.admitter.ports import validate_port_configuration
 from krmfn.kubevirt.util.webhooks import Cause
 
 NetworkCheck = Callable[[str, dict, ClusterConfig], list[Cause]]
 
-NETWORK_CHECKS: tuple[NetworkCheck, ...] = (
-    validate_single_pod_network,
-    validate_single_network_source,
-    validate_multus_network_source,
-    validate_interface_state_value,
-    validate_interface_binding,
-    validate_network_name_unique,
-    validate_network_devices_with_dra,
-    validate_networks_assigned_to_interfaces,
-    validate_interface_name_unique,
-    validate_interfaces_assigned_to_networks,
-    validate_interfaces_fields,
-)
+
+@cache
+def network_checks() -> tuple[NetworkCheck, ...]:
+    """``Validator.Validate``'s eleven checks, in its order. The modules of the bindings, the sources,
+    DRA and the interface state load with the first spec that ``_plainly_valid`` does not accept:
+    most runs never need them."""
+    from krmfn.kubevirt.network.admitter.admit import validate_interface_state_value  # noqa: PLC0415
+    from krmfn.kubevirt.network.admitter.binding import validate_interface_binding  # noqa: PLC0415
+    from krmfn.kubevirt.network.admitter.dra import validate_network_devices_with_dra  # noqa: PLC0415
+    from krmfn.kubevirt.network.admitter.netsource import (  # noqa: PLC0415
+        validate_multus_network_source,
+        validate_single_network_source,
+        validate_single_pod_network,
+    )
+
+    return (
+        validate_single_pod_network,
+        validate_single_network_source,
+        validate_multus_network_source,
+        validate_interface_state_value,
+        validate_interface_binding,
+        validate_network_name_unique,
+        validate_network_devices_with_dra,
+        validate_networks_assigned_to_interfaces,
+        validate_interface_name_unique,
+        validate_interfaces_assigned_to_networks,
+        validate_interfaces_fields,
+    )
 
 # ``_plainly_valid``'s interfaces: each set of fields it accepts on an interface, with the binding
 # and whether the interface has a MAC address or ports to check. Any other field, even null, leaves
@@ -78,13 +86,13 @@ def validate_network(field: str, spec: dict, config: ClusterConfig) -> list[Caus
     if _plainly_valid(spec, config):
         return []
     causes: list[Cause] = []
-    for check in NETWORK_CHECKS:
+    for check in network_checks():
         causes += check(field, spec, config)
     return causes
 
 
 def _plainly_valid(spec: dict, config: ClusterConfig) -> bool:
-    """True only when none of ``NETWORK_CHECKS`` has a cause for ``spec`` (False may still be valid).
+    """True only when none of ``network_checks()`` has a cause for ``spec`` (False may still be valid).
 
     Networks: objects with exactly two keys, a unique string ``name`` and the source: a ``pod``, or a
     ``multus`` object with a non-empty string ``networkName``; at most one pod or Multus default

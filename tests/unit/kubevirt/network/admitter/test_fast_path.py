@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
-from krmfn.kubevirt.network.admitter.validator import NETWORK_CHECKS, _plainly_valid, validate_network
+from krmfn.kubevirt.network.admitter.validator import network_checks, _plainly_valid, validate_network
 from krmfn.model.record import replace
 
 F = "spec.template.spec"
@@ -19,7 +19,7 @@ NO_BRIDGE_ON_POD = replace(CONFIG, permit_bridge_interface_on_pod_network=False)
 
 
 def every_cause(spec: dict, config: ClusterConfig = CONFIG) -> list[tuple[str, str]]:
-    return [(cause.field, cause.message) for check in NETWORK_CHECKS for cause in check(F, spec, config)]
+    return [(cause.field, cause.message) for check in network_checks() for cause in check(F, spec, config)]
 
 
 def typical() -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.util import webhooks as r
 from krmfn.admission.admit import admit_bundle
-from krmfn.kubevirt.network.admitter.validator import NETWORK_CHECKS, validate_network
+from krmfn.kubevirt.network.admitter.validator import network_checks, validate_network
 
 F = "spec.template.spec"
 
@@ -19,7 +19,7 @@ def vm(template_spec: dict) -> dict:
 
 
 def test_checks_are_kubevirts_eleven_in_order() -> None:
-    assert [check.__name__ for check in NETWORK_CHECKS] == [
+    assert [check.__name__ for check in network_checks()] == [
         "validate_single_pod_network", "validate_single_network_source", "validate_multus_network_source",
         "validate_interface_state_value", "validate_interface_binding", "validate_network_name_unique",
         "validate_network_devices_with_dra", "validate_networks_assigned_to_interfaces",
