@@ -1,10 +1,18 @@
 """The apimachinery helpers: message texts, byte lengths, field error rendering."""
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from krmfn.kubevirt.util.webhooks import go_quote
 from krmfn.kubevirt.apimachinery.validation import (
+    DNS1123_LABEL_FMT,
+    DNS1123_SUBDOMAIN_FMT,
+    LABEL_VALUE_FMT,
+    QUALIFIED_NAME_FMT,
     bad_int,
     bad_named,
     bad_string,
@@ -16,6 +24,10 @@ from krmfn.kubevirt.apimachinery.validation import (
     is_dns1123_subdomain,
     is_qualified_name,
     is_valid_label_value,
+    matches_dns1123_label,
+    matches_dns1123_subdomain,
+    matches_label_value,
+    matches_qualified_name,
     not_supported,
     required,
     validate_label_selector,
@@ -112,3 +124,31 @@ def test_label_selector() -> None:
 ])
 def test_go_quote(text: str, quoted: str) -> None:
     assert go_quote(text) == quoted
+
+
+# The formats' matchers are string methods; each must answer as its format does as a whole-text
+# regular expression (Go's `^FMT$`), on the characters that decide it and a few that must not pass.
+_SHAPE_CHARACTERS = "az09AZ-_./ \n\té\u0130\u212a"
+
+
+@pytest.mark.parametrize("fmt, matches", [
+    (DNS1123_LABEL_FMT, matches_dns1123_label), (DNS1123_SUBDOMAIN_FMT, matches_dns1123_subdomain),
+    (QUALIFIED_NAME_FMT, matches_qualified_name), (LABEL_VALUE_FMT, matches_label_value),
+], ids=["label", "subdomain", "qualified-name", "label-value"])
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_SHAPE_CHARACTERS, max_size=8) | st.from_regex(r"[a-zA-Z0-9._-]{0,6}", fullmatch=True))
+def test_a_format_matcher_answers_as_the_format_as_a_regex(fmt, matches, value):
+    assert matches(value) is (re.fullmatch(fmt, value) is not None)
+
+
+@pytest.mark.parametrize("matches, value, expected", [
+    (matches_dns1123_label, "a", True), (matches_dns1123_label, "a-0", True), (matches_dns1123_label, "", False),
+    (matches_dns1123_label, "-a", False), (matches_dns1123_label, "a-", False), (matches_dns1123_label, "a.b", False),
+    (matches_dns1123_label, "A", False), (matches_dns1123_subdomain, "a.b-c.d", True),
+    (matches_dns1123_subdomain, "a..b", False), (matches_dns1123_subdomain, ".a", False),
+    (matches_dns1123_subdomain, "a\n", False), (matches_qualified_name, "My_name.1", True),
+    (matches_qualified_name, "_a", False), (matches_qualified_name, "a_", False),
+    (matches_qualified_name, "", False), (matches_label_value, "", True), (matches_label_value, "a b", False),
+])
+def test_a_format_matcher_on_its_edges(matches, value, expected):
+    assert matches(value) is expected

@@ -1,9 +1,13 @@
 """The CRD structural schemas and the API server's checks (strict decoding, OpenAPI, Go decoding)."""
 import datetime
+import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from krmfn.kubevirt.apiserver import schema as s
+from krmfn.kubevirt.apiserver.schema import QUANTITY, QUANTITY_PATTERN, matches_quantity_pattern
 from krmfn.kubevirt.apiserver.export_schema import VIRTUAL_MACHINE_EXPORT
 from krmfn.kubevirt.apiserver.vm_schema import VIRTUAL_MACHINE, vmi_schema
 from krmfn.model.kubevirt_version import DEFAULT
@@ -454,3 +458,25 @@ def test_the_gate_path_has_no_list_index():
                           "spec.volumes[3].emptyDisk.capacity in body is required")
     assert error.openapi_message() == "spec.volumes.emptyDisk.capacity in body is required"
     assert error.crd_cause() == ("spec.volumes[3].emptyDisk.capacity", "Required value")
+
+
+# QUANTITY_PATTERN is matched by a function of its own; it must answer as the pattern does (as Go
+# reads it: `$` the end of the text), on the characters that decide it and on real quantities.
+QUANTITY_LIKE = r"[+-]?[0-9]{0,3}(\.[0-9]{0,2})?([KMGTPE]i?|[numk]|[eE][+-]?[0-9]{0,2}\.?[0-9]?)?"
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet="0123456789.+-eEKMGTPiInumkx \n", max_size=9) | st.from_regex(QUANTITY_LIKE, fullmatch=True))
+def test_the_quantity_matcher_answers_as_the_quantity_pattern(text):
+    go_pattern = QUANTITY_PATTERN[:-1] + r"\Z"
+    assert matches_quantity_pattern(text) is (re.search(go_pattern, text) is not None)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("1", True), ("4Gi", True), ("1.5", True), (".5", True), ("5.", True), ("-1e3", True), ("1E", True),
+    ("1E+3", True), ("1e.5", True), ("500m", True), ("1Ei", True), ("", False), (".", False), ("+", False),
+    ("1e", False), ("1Gi\n", False), ("1 Gi", False), ("1.5.5", False), ("Gi", False), ("1i", False),
+])
+def test_the_quantity_matcher_on_its_edges(text, expected):
+    assert matches_quantity_pattern(text) is expected
+    assert QUANTITY.matches(text) is expected

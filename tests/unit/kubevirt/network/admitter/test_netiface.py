@@ -1,8 +1,14 @@
 """pkg/network/admitter/netiface.go: names, uniqueness and interface fields (ports: test_ports.py)."""
 from __future__ import annotations
 
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from krmfn.kubevirt.virt_config.virt_config import ClusterConfig
 from krmfn.kubevirt.network.admitter.netiface import (
+    is_valid_interface_name,
     validate_interface_name_unique,
     validate_interfaces_assigned_to_networks,
     validate_interfaces_fields,
@@ -92,3 +98,10 @@ def test_dhcp_options_private_options_on_the_spec_path_then_ntp() -> None:
         (f"{I0}.dhcpOptions.ntpServers[2]", "NTP servers must be a list of valid IPv4 addresses."),
     ]
     assert validate_interfaces_fields(F, spec([{"name": "a", "dhcpOptions": {}}]), CONFIG) == []
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="aZ09_-. /\né\u212a", max_size=6))
+def test_the_interface_name_rule_is_validate_interface_name_formats_pattern(name: str) -> None:
+    # validateInterfaceNameFormat: regexp.MustCompile(`^[A-Za-z0-9_-]+$`) (Go's `$`: the end of the text)
+    assert is_valid_interface_name(name) is (re.fullmatch(r"[A-Za-z0-9_-]+", name) is not None)
