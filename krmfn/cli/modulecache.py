@@ -25,7 +25,6 @@ does not.
 """
 from __future__ import annotations
 
-import contextlib
 import marshal
 import os
 import sys
@@ -237,6 +236,8 @@ def _write(path: str, entries: dict[str, tuple[str, int, int, bool, bytes]]) -> 
             handle.writelines(chunks)
         os.replace(temporary, path)
     except OSError:
+        import contextlib  # noqa: PLC0415 - a failed write only (a run does without it)
+
         with contextlib.suppress(OSError):
             os.unlink(temporary)
 

@@ -25,12 +25,10 @@ lines are not indented as YAML 1.2 wants, which yaml.v3 reads, is read from a re
 from __future__ import annotations
 
 import bisect
-import contextlib
 import json
 import os
 import sys
 import weakref
-from collections.abc import Iterator
 
 import ryml
 
@@ -131,24 +129,29 @@ def _alias_error(limit: int) -> YamlError:
                      f"(the limit; set KRMFN_MAX_ALIAS_NODES to change it)")
 
 
-@contextlib.contextmanager
-def quiet_stderr() -> Iterator[None]:
-    """rapidyaml's C++ error handler prints to fd 2 before raising; we report errors ourselves."""
-    try:
-        fd = sys.stderr.fileno()
-    except (AttributeError, ValueError, OSError):
-        yield
-        return
-    sys.stderr.flush()
-    saved = os.dup(fd)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, fd)
-        yield
-    finally:
-        os.dup2(saved, fd)
-        os.close(saved)
-        os.close(devnull)
+class quiet_stderr:  # noqa: N801 - used as the function it was: `with quiet_stderr():`
+    """rapidyaml's C++ error handler prints to fd 2 before raising; we report errors ourselves.
+    Within the block fd 2 is /dev/null (a class, not ``contextlib``: krmfn.model.gcpause)."""
+
+    __slots__ = ("fd", "saved", "devnull")
+
+    def __enter__(self) -> None:
+        self.saved = None
+        try:
+            self.fd = sys.stderr.fileno()
+        except (AttributeError, ValueError, OSError):
+            return
+        sys.stderr.flush()
+        self.saved = os.dup(self.fd)
+        self.devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(self.devnull, self.fd)
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.saved is None:
+            return
+        os.dup2(self.saved, self.fd)
+        os.close(self.saved)
+        os.close(self.devnull)
 
 
 _RYML_MSG = LazyPattern(r"line=(\d+) col=(\d+) \(\d+B\): ERROR: (?:\[\w+\] )?(.*)")

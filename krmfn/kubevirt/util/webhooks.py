@@ -6,8 +6,7 @@ Mirrors the response helpers of ``pkg/util/webhooks/webhooks.go`` (``ToAdmission
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from contextvars import ContextVar
 
 from krmfn.kubevirt.instancetype.conflict import MAX_WEBHOOK_CAUSES
@@ -169,16 +168,22 @@ def _warning_to_plain(warning: AdmissionWarning) -> dict[str, Any]:
 _LOOKED_PAST: ContextVar[frozenset[str]] = ContextVar("looked_past", default=frozenset())
 
 
-@contextmanager
-def looking_past(stages: Iterable[str]) -> Iterator[None]:
+class looking_past:  # noqa: N801 - used as the function it was: `with looking_past(...):`
     """Within the block, a passable rejection at one of ``stages`` lets the chain go on
     (``passed_over``): how validate finds what a cluster answers once the first problems are
-    fixed (docs/kubevirt/admission.md#every-problem-of-an-object)."""
-    token = _LOOKED_PAST.set(frozenset(stages))
-    try:
-        yield
-    finally:
-        _LOOKED_PAST.reset(token)
+    fixed (docs/kubevirt/admission.md#every-problem-of-an-object). A class, not ``contextlib``
+    (krmfn.model.gcpause)."""
+
+    __slots__ = ("stages", "token")
+
+    def __init__(self, stages: Iterable[str]) -> None:
+        self.stages = frozenset(stages)
+
+    def __enter__(self) -> None:
+        self.token = _LOOKED_PAST.set(self.stages)
+
+    def __exit__(self, *exc_info: object) -> None:
+        _LOOKED_PAST.reset(self.token)
 
 
 def passed_over(rejection: Admission | None, passable: bool = True) -> Admission | None:

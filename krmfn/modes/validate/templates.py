@@ -15,8 +15,7 @@ API server or the webhook, which then reports why) or that does not process yiel
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 
 from krmfn.kubevirt.util.webhooks import Admission
 from krmfn.model.findings import FIRST_ITEM, Finding
@@ -46,15 +45,25 @@ def _templates(values: list[Any]) -> list[int]:
             if is_virt_template_kind(value) and kind_of(value) == VIRTUAL_MACHINE_TEMPLATE]
 
 
-@contextmanager
-def processing_once(values: list[Any]) -> Iterator[None]:
-    """The engine's ``processing_once`` when ``values`` hold a template (the engine loads only then)."""
-    if not _templates(values):
-        yield
-        return
-    from krmfn.virt_template.engine.processor import processing_once as once  # noqa: PLC0415
-    with once():
-        yield
+class processing_once:  # noqa: N801 - used as the function it was: `with processing_once(values):`
+    """The engine's ``processing_once`` when ``values`` hold a template (the engine loads only then).
+    A class, not ``contextlib`` (krmfn.model.gcpause)."""
+
+    __slots__ = ("values", "engine")
+
+    def __init__(self, values: list[Any]) -> None:
+        self.values = values
+        self.engine: Any = None
+
+    def __enter__(self) -> None:
+        if _templates(self.values):
+            from krmfn.virt_template.engine.processor import processing_once as once  # noqa: PLC0415
+            self.engine = once()
+            self.engine.__enter__()
+
+    def __exit__(self, *exc_info: Any) -> None:
+        if self.engine is not None:
+            self.engine.__exit__(*exc_info)
 
 
 def yielded_vms(values: list[Any], options: Mapping[str, Any]) -> list[Yielded]:
