@@ -10,9 +10,10 @@ targets: ``krmfn --help`` within 3 times, one VM within 5 times). Each command r
 user's first run, which writes krmfn's module cache (``krmfn.cli.modulecache``). The one-VM inputs are a
 ResourceList on stdin (as kustomize and kpt send it) and a directory of files (as the CLI
 reads them): a VM with its instance type and preference in the bundle, and a VM that names the
-catalog's ``u1.medium`` and ``fedora``. The commands run in a scratch directory, so that
-``python -m krmfn`` imports the krmfn installed (or on PYTHONPATH), not a checkout in the working
-directory. ``--importtime`` adds the ten modules with the largest
+catalog's ``u1.medium`` and ``fedora``. ``krmfn`` is the console script installed beside this
+Python, as users run it (``python -m krmfn`` when there is none). The commands run in a scratch
+directory, so that they import the krmfn installed (or on PYTHONPATH), not a checkout in the
+working directory. ``--importtime`` adds the ten modules with the largest
 own import time in the function's validate run (the best of three ``python -X importtime`` runs).
 
 Run it from a regular install (``pip install .``), as users run krmfn: an editable install's import
@@ -36,7 +37,16 @@ sys.path.insert(0, HERE)
 from generate import bundle  # noqa: E402
 from run import compile_package  # noqa: E402
 
-KRMFN = [sys.executable, "-m", "krmfn"]
+
+
+def _krmfn_command() -> list[str]:
+    """``krmfn`` as users run it: the console script installed beside this Python (pre-commit, CI
+    and the container image run it), else ``python -m krmfn``."""
+    script = os.path.join(os.path.dirname(sys.executable), "krmfn")
+    return [script] if os.path.isfile(script) else [sys.executable, "-m", "krmfn"]
+
+
+KRMFN = _krmfn_command()
 CATALOG_VM = """apiVersion: kubevirt.io/v1
 kind: VirtualMachine
 metadata:
@@ -105,8 +115,10 @@ def importtime_top(argv: list[str], stdin: str, cwd: str, count: int = 10) -> li
     best: dict[str, int] = {}
     for _ in range(3):
         with open(stdin, "rb") as handle:
-            err = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], stdin=handle, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE, check=False, cwd=cwd).stderr.decode()
+            python_argv = argv[1:] if argv[0] == sys.executable else argv  # the script: run by this Python
+            done = subprocess.run([sys.executable, "-X", "importtime", *python_argv], stdin=handle,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, cwd=cwd)
+            err = done.stderr.decode()
         for line in err.splitlines():
             if line.startswith("import time:") and "self [us]" not in line:
                 own, _, name = (part.strip() for part in line.removeprefix("import time:").split("|"))

@@ -43,7 +43,8 @@ GENERATORS = ("expression",)
 
 def _go_pattern(node: Scalar) -> Scalar:
     """``node`` matching as Go's ``regexp`` does: ``\\w``, ``\\d`` and ``\\s`` are ASCII classes."""
-    object.__setattr__(node, "regex", re.compile(node.pattern or "", re.ASCII))
+    regex = LazyPattern(node.pattern or "", re.ASCII)
+    object.__setattr__(node, "matcher", lambda text: regex.search(text) is not None)
     return node
 
 
