@@ -23,7 +23,13 @@ from krmfn.kubevirt.apiserver.vm_schema import vm_schema
 from krmfn.kubevirt.apimachinery.validation import FieldError, invalid
 from krmfn.model.kubevirt_version import VERSIONS
 from krmfn.model.record import record
-from krmfn.virt_template.engine.converter import ConversionError, DecodingCopy, from_unstructured, go_encoded_vm
+from krmfn.virt_template.engine.converter import (
+    ConversionError,
+    ProcessingCopy,
+    finished,
+    from_unstructured,
+    go_encoded_vm,
+)
 from krmfn.virt_template.engine.template import (
     REFERENCED,
     SubstitutionError,
@@ -35,7 +41,7 @@ from krmfn.virt_template.engine.template import (
     substitute_parameters,
 )
 from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild, bad_parameters, bad_string, bad_unstructured
-from krmfn.virt_template.types import message_of, parameters_of, spec_of
+from krmfn.virt_template.types import Parameter, message_of, parameters_of, spec_of
 
 
 @record(frozen=True)
@@ -64,25 +70,38 @@ def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_
         return vm
     referenced: dict[str, None] = {}
     schema = _schema_for(build)
-    decoding = DecodingCopy(schema)  # the copy that substitutes also judges whether it decodes
+    walk = ProcessingCopy(schema)  # substitutes, judges the decoding and encodes in one walk
     try:
         source = remove_hardcoded_namespace(vm)
-        obj = substitute_all_parameters(source, params, referenced, decoding)
+        walked = substitute_all_parameters(source, params, referenced, walk)
     except SubstitutionError as error:
         return invalid("spec.parameters", bad_parameters(build, parameters), f"error processing template: {error}")
     if source is vm:  # else the namespace removed may name one (a whole "${{NS}}" is removed)
         remember_references(vm, referenced)
-    try:
-        from_unstructured(obj, schema, decoding.decodes)
-    except ConversionError as error:
-        return invalid("spec.virtualMachine", bad_unstructured(build, obj),
-                       f"failed to convert unstructured object to VirtualMachine: {error}")
+    encoded = (finished(walked) if walk.decodes else None) or _decoded_copy(source, params, schema, walk.decodes, build)
+    if isinstance(encoded, FieldError):
+        return encoded
     message = message_of(spec)
     try:
         message, _ = substitute_parameters(message, params)
     except SubstitutionError as error:
         return invalid("spec.message", bad_string(message), f"error processing message: {error}")
-    return Processed(go_encoded_vm(obj), message)
+    return Processed(encoded, message)
+
+
+def _decoded_copy(source: dict, params: dict[str, Parameter], schema: Obj, decodes: bool,
+                  build: EngineBuild) -> dict | FieldError:
+    """What processing makes of ``source`` when the walk could not tell (rare: a value that does not
+    decode, a renamed key, a struct ``go_encoded_vm`` adds): substituted into a private copy
+    (substitution succeeded once: it does again), decoded exactly (``decodes``: judged to decode),
+    and Go-encoded in place."""
+    obj = substitute_all_parameters(source, params)
+    try:
+        from_unstructured(obj, schema, decodes)
+    except ConversionError as error:
+        return invalid("spec.virtualMachine", bad_unstructured(build, obj),
+                       f"failed to convert unstructured object to VirtualMachine: {error}")
+    return go_encoded_vm(obj)
 
 
 @lru_cache(maxsize=16)
