@@ -61,7 +61,7 @@ def _schema_for(build: EngineBuild) -> Obj:
 def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_2_2) -> Processed | FieldError:
     """``processor.Process`` of a VirtualMachineTemplate (v1alpha1 or v1beta1: the same spec)."""
     spec = spec_of(template)
-    parameters = parameters_of(spec)
+    parameters = parameters_once(spec)
     params = generate_parameter_values(parameters, rng)
     if isinstance(params, FieldError):
         return params
@@ -124,17 +124,38 @@ _PROCESSED: ContextVar[dict[tuple[int, int, str], tuple[dict, Processed | FieldE
     "processed", default=None)
 
 
+# Within ``processing_once``: each template spec's parameters as read (by the spec's identity).
+_PARAMETERS: ContextVar[dict[int, tuple[dict, list[Parameter] | None]] | None] = ContextVar("parameters",
+                                                                                         default=None)
+
+
 @contextmanager
 def processing_once() -> Iterator[None]:
     """Within the block, ``process_seeded`` processes each template spec once per seed and build,
-    and the reference check of a template VM processed reads the names processing found
-    (``collect_all_referenced_parameters``); results are shared: read them, never change them."""
-    token, referenced = _PROCESSED.set({}), REFERENCED.set({})
+    the spec's parameters are read once (``parameters_once``), and the reference check of a
+    template VM processed reads the names processing found (``collect_all_referenced_parameters``);
+    results are shared: read them, never change them."""
+    token, referenced, parameters = _PROCESSED.set({}), REFERENCED.set({}), _PARAMETERS.set({})
     try:
         yield
     finally:
         _PROCESSED.reset(token)
         REFERENCED.reset(referenced)
+        _PARAMETERS.reset(parameters)
+
+
+def parameters_once(spec: dict) -> list[Parameter] | None:
+    """``parameters_of(spec)``, read once per spec within ``processing_once`` (processing and the
+    webhook's checks read the same)."""
+    memo = _PARAMETERS.get()
+    if memo is None:
+        return parameters_of(spec)
+    seen = memo.get(id(spec))
+    if seen is not None and seen[0] is spec:
+        return seen[1]
+    parameters = parameters_of(spec)
+    memo[id(spec)] = (spec, parameters)
+    return parameters
 
 
 def process_seeded(template: dict, seed: int, build: EngineBuild = WEBHOOK_V0_2_2) -> Processed | FieldError:
