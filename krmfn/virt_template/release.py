@@ -18,11 +18,11 @@ built with:
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 from krmfn.kubevirt.apimachinery.gojson import go_json
 from krmfn.kubevirt.util.webhooks import go_quote
 from krmfn.model.kubevirt_version import KubevirtVersion
+from krmfn.model.record import record
 from krmfn.virt_template.types import PARAMETER_FIELDS, Parameter
 
 TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-class EngineBuild(NamedTuple):
+@record(frozen=True)
+class EngineBuild:
     """One build of virt-template-engine: ``name`` (what it is), ``api_minor`` (the minor of the
     ``kubevirt.io/api`` it decodes VMs into), ``sharp_v_bad_values`` (apimachinery v0.33's
     ErrorBody) and ``api_version`` (its template API package, named by ``%#v``)."""

@@ -8,11 +8,11 @@ JSON type than Go's is read as Go's zero value (the API server's schema has reje
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, NamedTuple
 
 # (JSON name, Python attribute) in Go's field order: json.Marshal writes them in this order.
 PARAMETER_FIELDS: tuple[tuple[str, str], ...] = (
@@ -27,16 +27,24 @@ def _str(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-class Parameter(NamedTuple):
+if TYPE_CHECKING:
+    class _Fields(NamedTuple):
+        name: str = ""
+        display_name: str = ""
+        description: str = ""
+        value: str = ""
+        generate: str = ""
+        from_: str = ""
+        required: bool = False
+else:  # the same tuple without typing.NamedTuple, which loads typing (a template run's 3 to 5 ms)
+    _Fields = namedtuple("Parameter", [attribute for _, attribute in PARAMETER_FIELDS],
+                         defaults=("", "", "", "", "", "", False))
+
+
+class Parameter(_Fields):
     """``v1beta1.Parameter`` (a tuple: built for every parameter of every template processed)."""
 
-    name: str = ""
-    display_name: str = ""
-    description: str = ""
-    value: str = ""
-    generate: str = ""
-    from_: str = ""
-    required: bool = False
+    __slots__ = ()
 
     @classmethod
     def from_plain(cls, plain: Any) -> Parameter:

@@ -24,14 +24,20 @@ anything inside them.
 structs Go always writes (``template: null`` when unset, ``template.spec.domain.devices: {}``), and
 below ``spec`` the Go encoding rules of ``krmfn.kubevirt.virt_api.mutators.go_roundtrip``. Key order
 is not Go's: virtctl's YAML (``sigs.k8s.io/yaml``) sorts keys, its JSON follows the struct order.
+
+Processing does all of it in the walk that substitutes (``ProcessingCopy``): it judges whether the
+copy decodes and applies the encoding rules on the way, and copies only the maps and lists that
+change (the rest is the template's own, shared; neither is changed afterwards): most VMs need no
+second walk (bench/README.md, "VirtualMachineTemplates").
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 
 from krmfn.kubevirt.apimachinery import quantity
 from krmfn.kubevirt.apimachinery.gojson import go_json
-from krmfn.kubevirt.apiserver.schema import ListOf, MapOf, Node, Obj, Scalar
-from krmfn.kubevirt.virt_api.mutators.go_roundtrip import go_encoded
+from krmfn.kubevirt.apiserver.schema import ListOf, MapOf, Node, Obj, Scalar, Unchecked
+from krmfn.kubevirt.virt_api.mutators.go_roundtrip import PLAN, Plan, apply_plan, canonical, go_encoded
 from krmfn.virt_template.engine.visit import INTERFACE, LEAVES, Copier, StringTransformer, go_dynamic_type, transformed
 
 TYPE_CHECKING = False  # typing stays unloaded at start-up (bench/README.md, "Start-up")
@@ -67,7 +73,7 @@ def _scalar_kind(node: Scalar) -> str:
 
 def from_unstructured(obj: dict, node: Obj, decodes: bool = False) -> None:
     """Decode ``obj`` into the Go type ``node`` describes, strictly. Raises ``ConversionError``.
-    ``decodes``: already judged to decode (``DecodingCopy``)."""
+    ``decodes``: already judged to decode (``ProcessingCopy``)."""
     if decodes or _decodes(obj, node):  # most VMs: one quick walk in the map's order, no paths built
         return
     unknown: list[str] = []
@@ -119,57 +125,211 @@ def _decodes(value: Any, node: Node) -> bool:
     return True
 
 
-class DecodingCopy:
-    """``visited_copy`` (for ``substitute_all_parameters``) that also judges, in the same walk,
-    whether the copy decodes into ``node``: ``decodes`` True means ``_decodes`` of the copy is
-    True (processing then needs no walk of its own to decode it); False, that it must be judged
-    by ``from_unstructured`` (a renamed key or a value of another type: rare)."""
+class ProcessingCopy:
+    """What processing makes of the template's VM in one walk, as ``substitute_all_parameters``'s
+    ``copy``: the substituted VM, judged against ``node`` on the way (``decodes`` True: it decodes,
+    and ``from_unstructured`` need not walk it; False: it must, on ``visited_copy``'s copy: a renamed
+    key or a value of another type, rare), with the Go encoding's rules (``PLAN``) applied where it
+    decodes. The answer shares every map and list that neither substitution nor a rule changes
+    with the template's VM (neither is ever changed); ``go_encoded_vm`` of ``visited_copy``'s copy
+    is ``finished`` of it, when it decodes."""
 
     def __init__(self, node: Obj) -> None:
         self.node = node
         self.decodes = True
 
     def __call__(self, value: Any, transform: StringTransformer, marker: str) -> Any:
-        return _DecodingCopier(transform, marker, self).copy_as(value, self.node)
+        copier = _ProcessingCopier(transform, marker)
+        out = copier.copy_as(value, self.node, PLAN)
+        self.decodes = copier.decodes
+        return out
 
 
-class _DecodingCopier(Copier):
-    def __init__(self, transform: StringTransformer, marker: str, verdict: DecodingCopy) -> None:
+class _ProcessingCopier(Copier):
+    def __init__(self, transform: StringTransformer, marker: str) -> None:
         super().__init__(transform, marker)
-        self.verdict = verdict
+        self.decodes = True
 
-    def copy_as(self, value: Any, node: Node | None) -> Any:
-        """``copy(value, INTERFACE)``, judging the copy against ``node`` (None: nothing to judge)."""
-        if type(value) is dict and type(node) is Obj:
-            return self._map_as(value, node)  # type: ignore[arg-type]
-        if type(value) is list and type(node) is ListOf:
-            return [self.copy_as(item, node.items) for item in value]  # type: ignore[union-attr]
+    def copy_as(self, value: Any, node: Node | None, plan: Plan | None) -> Any:
+        """``value`` visited, judged against ``node`` (None: nothing to judge) and encoded by
+        ``plan`` (None: no rule below)."""
+        kind, node_type = type(value), type(node)
+        if node_type is Unchecked:  # anything decodes there
+            node, node_type = None, type(None)
+        if kind is dict:
+            if node_type is Obj:
+                return self._map_as(value, node, plan)  # type: ignore[arg-type]
+            if node_type is MapOf or node is None:
+                return self._map_of(value, node, plan)  # type: ignore[arg-type]
+        elif kind is list and (node_type is ListOf or node is None):
+            return self._list_as(value, node.items if node is not None else None, plan)  # type: ignore[attr-defined]
+        return self._copied(value, node, plan)
+
+    def _copied(self, value: Any, node: Node | None, plan: Plan | None) -> Any:
+        """The plain visit's copy (a map or list is a new one: the rules change it in place), judged."""
         out = self.copy(value, INTERFACE)
         if node is not None and not _decodes(out, node):
-            self.verdict.decodes = False
+            self.decodes = False
+        elif plan is not None and self.decodes:
+            apply_plan(out, plan, False)
         return out
 
-    def _map_as(self, value: dict, node: Obj) -> dict:
-        marker, transform, props = self.marker, self.transform, node.props
-        out = value.copy()
-        for key, item in out.items():
-            if type(key) is not str or marker in key:  # renamed keys: judged after the copy
-                self.verdict.decodes = False
-                return self._rebuilt(value)
-            sub = props.get(key)
-            if sub is None and not node.open:
-                self.verdict.decodes = False
+    def _list_as(self, value: list, node: Node | None, plan: Plan | None) -> list:
+        star = plan.children.get("*") if plan is not None else None
+        plain, marker, structs = _plain_type(node), self.marker, type(node) is Obj
+        out = None
+        for index, item in enumerate(value):
             kind = type(item)
-            if kind is str or kind in LEAVES:
+            if kind is plain and (kind is not str or marker not in item):
+                continue  # a leaf of its Go type: decodes, and nothing to substitute
+            copied = self._map_as(item, node, star) if kind is dict and structs else self.copy_as(  # type: ignore[arg-type]
+                item, node, star)
+            if copied is not item:
+                if out is None:
+                    out = value.copy()
+                out[index] = copied
+        if plan is not None and "*" in plan.quantities and self.decodes:
+            out = _canonical_items(value if out is None else out, range(len(value)), out is not None)
+        return value if out is None else out
+
+    def _map_of(self, value: dict, node: MapOf | None, plan: Plan | None) -> dict:
+        """A Go map (labels, resource requests), or a map of no known type (``node`` None)."""
+        children, omitted = (plan.children, plan.omitted) if plan is not None else (None, ())
+        star = children.get("*") if children else None
+        values = node.values if node is not None else None
+        plain, marker = _plain_type(values), self.marker
+        out = emptied = None
+        for key, item in value.items():
+            if type(key) is not str or marker in key:  # renamed keys: the plain visit's copy, judged whole
+                return self._copied(value, node, plan)
+            kind = type(item)
+            if kind is plain and (kind is not str or marker not in item):
+                continue
+            sub_plan = children.get(key, star) if children else None
+            copied = self._leaf(item, values, sub_plan) if kind is str or kind in LEAVES else \
+                self.copy_as(item, values, sub_plan)
+            if copied is not item:
+                if out is None:
+                    out = value.copy()
+                out[key] = copied
+            if key in omitted and type(leaf := item if kind is dict or kind is list else copied) in (dict, list) \
+                    and not leaf:
+                emptied = [key] if emptied is None else [*emptied, key]
+        if plan is None or not self.decodes or not (emptied or plan.quantities or plan.written):
+            return value if out is None else out
+        return _encoded_map(value if out is None else out, out is not None, plan, emptied or ())
+
+    def _map_as(self, value: dict, node: Obj, plan: Plan | None) -> dict:
+        if not value and plan is None:
+            return value  # decodes into any struct
+        plain = _PLAIN_FIELDS.get(node)
+        if plain is None:
+            plain = _plain_fields(node)
+        marker, props = self.marker, node.props
+        children, omitted = (plan.children, plan.omitted) if plan is not None else (None, ())
+        star = children.get("*") if children else None
+        out = emptied = None
+        for key, item in value.items():
+            kind = type(item)
+            if plain.get(key) is kind and (kind is not str or marker not in item):
+                continue  # most of a VM: a field's leaf of its Go type, nothing to substitute
+            sub = props.get(key)
+            if sub is None:  # a field's name holds no "${"
+                if type(key) is not str or marker in key:  # renamed keys: judged after a plain copy
+                    self.decodes = False
+                    return self._rebuilt(value)
+                if not node.open:
+                    self.decodes = False
+            if kind is dict or kind is list:
                 leaf = item
-                if kind is str and marker in item:
-                    leaf = out[key] = transformed(INTERFACE, item, transform)
-                if sub is not None and leaf is not None and not (
-                        type(sub) is Scalar and type(leaf) is _PLAIN_TYPES.get(sub.type)) and not _decodes(leaf, sub):
-                    self.verdict.decodes = False
+                sub_plan = children.get(key, star) if children else None
+                copied = self._map_as(item, sub, sub_plan) if kind is dict and type(sub) is Obj else \
+                    self.copy_as(item, sub, sub_plan)  # type: ignore[arg-type]
+                if copied is not item:
+                    if out is None:
+                        out = value.copy()
+                    out[key] = copied
             else:
-                out[key] = self.copy_as(item, sub)
-        return out
+                sub_plan = children.get(key, star) if children else None
+                leaf = self._leaf(item, sub, sub_plan) if kind is str or kind in LEAVES else \
+                    self.copy_as(item, sub, sub_plan)
+                if leaf is not item:
+                    if out is None:
+                        out = value.copy()
+                    out[key] = leaf
+            if key in omitted and type(leaf) in (dict, list) and not leaf:
+                emptied = [key] if emptied is None else [*emptied, key]  # empty before its own rules
+        if plan is None or not self.decodes or not (emptied or plan.quantities or plan.written):
+            return value if out is None else out
+        return _encoded_map(value if out is None else out, out is not None, plan, emptied or ())
+
+    def _leaf(self, item: Any, sub: Node | None, plan: Plan | None) -> Any:
+        """A leaf (a string, a number, a boolean, null) substituted and judged against ``sub``: a
+        ``${{KEY}}`` may give a new map or list, which ``plan`` then encodes."""
+        if type(item) is not str or self.marker not in item:
+            if sub is not None and item is not None and type(item) is not _plain_type(sub) and not _decodes(item, sub):
+                self.decodes = False
+            return item
+        leaf = transformed(INTERFACE, item, self.transform)
+        if sub is not None and leaf is not None and type(leaf) is not _plain_type(sub) and not _decodes(leaf, sub):
+            self.decodes = False
+        elif plan is not None and type(leaf) in (dict, list) and self.decodes:
+            apply_plan(leaf, plan, False)
+        return leaf
+
+
+# Each struct's fields that are a Scalar with a plain type (``_plain_type``), by struct (made when
+# the walk first meets it: a schema's nodes live as long as the schema).
+_PLAIN_FIELDS: dict[Obj, dict[str, type]] = {}
+
+
+def _plain_fields(node: Obj) -> dict[str, type]:
+    plain = {key: kind for key, sub in node.props.items() if (kind := _plain_type(sub)) is not None}
+    _PLAIN_FIELDS[node] = plain
+    return plain
+
+
+def _plain_type(node: Node | None) -> type | None:
+    """The Python type of a JSON value that decodes into ``node`` with nothing to check (None: no
+    such type, or ``node`` is no Scalar)."""
+    return _PLAIN_TYPES.get(node.type) if type(node) is Scalar else None  # type: ignore[union-attr]
+
+
+def _encoded_map(node: dict, private: bool, plan: Plan, emptied: Sequence[str]) -> dict:
+    """``apply_plan``'s own rules at ``node`` (its children are done): the ``emptied`` keys left out,
+    the quantities canonical, the fields Go always writes. ``private``: ``node`` is the walk's own
+    copy, else it is copied before a change."""
+    if emptied:
+        node = node if private else node.copy()
+        private = True
+        for key in emptied:
+            del node[key]
+    for key in plan.quantities:
+        canonical_node = _canonical_items(node, list(node) if key == "*" else (key,) if node.get(key) is not None
+                                          else (), private)
+        private = private or canonical_node is not node
+        node = canonical_node
+    for key, written in plan.written:
+        if node.get(key) is None:
+            node = node if private else node.copy()
+            private = True
+            node[key] = dict(written) if isinstance(written, dict) else written
+            sub = plan.children.get(key, plan.children.get("*"))
+            if sub is not None:
+                apply_plan(node[key], sub, False)
+    return node
+
+
+def _canonical_items(node: Any, keys: Any, private: bool) -> Any:
+    """``node`` with the quantities at ``keys`` canonical; copied before a change unless ``private``."""
+    for key in keys:
+        written = canonical(node[key])
+        if written is not node[key]:
+            if not private:
+                node = node.copy()
+                private = True
+            node[key] = written
+    return node
 
 
 def _join(path: str, key: str) -> str:
@@ -216,6 +376,24 @@ def _scalar(value: Any, node: Scalar) -> None:
     if (source, node.type) in (("string", "string"), ("bool", "boolean")):
         return
     raise ConversionError(f"unrecognized type: {kind}")
+
+
+def finished(vm: dict) -> dict | None:
+    """``go_encoded_vm`` of the VM ``ProcessingCopy`` answered (which ``PLAN`` has encoded, and
+    which is shared: not changed here), when it holds every struct ``go_encoded_vm`` would add
+    (templates do: the schema requires them); else None (``go_encoded_vm`` of a private copy)."""
+    metadata, spec = vm.get("metadata"), vm.get("spec")
+    if type(metadata) is not dict or type(spec) is not dict or "template" not in spec:
+        return None
+    template = spec["template"]
+    if template is not None:
+        template_spec = template.get("spec") if type(template) is dict else None
+        domain = template_spec.get("domain") if type(template_spec) is dict else None
+        if type(domain) is not dict or type(domain.get("devices")) is not dict:
+            return None
+    status = vm.get("status")
+    return {"apiVersion": VM_API_VERSION, "kind": VM_KIND, "metadata": metadata, "spec": spec,
+            "status": {} if status is None else status}
 
 
 def go_encoded_vm(vm: dict) -> dict:

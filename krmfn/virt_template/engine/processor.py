@@ -23,7 +23,13 @@ from krmfn.kubevirt.apiserver.vm_schema import vm_schema
 from krmfn.kubevirt.apimachinery.validation import FieldError, invalid
 from krmfn.model.kubevirt_version import VERSIONS
 from krmfn.model.record import record
-from krmfn.virt_template.engine.converter import ConversionError, DecodingCopy, from_unstructured, go_encoded_vm
+from krmfn.virt_template.engine.converter import (
+    ConversionError,
+    ProcessingCopy,
+    finished,
+    from_unstructured,
+    go_encoded_vm,
+)
 from krmfn.virt_template.engine.template import (
     REFERENCED,
     SubstitutionError,
@@ -35,7 +41,7 @@ from krmfn.virt_template.engine.template import (
     substitute_parameters,
 )
 from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild, bad_parameters, bad_string, bad_unstructured
-from krmfn.virt_template.types import message_of, parameters_of, spec_of
+from krmfn.virt_template.types import Parameter, message_of, parameters_of, spec_of
 
 
 @record(frozen=True)
@@ -55,7 +61,7 @@ def _schema_for(build: EngineBuild) -> Obj:
 def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_2_2) -> Processed | FieldError:
     """``processor.Process`` of a VirtualMachineTemplate (v1alpha1 or v1beta1: the same spec)."""
     spec = spec_of(template)
-    parameters = parameters_of(spec)
+    parameters = parameters_once(spec)
     params = generate_parameter_values(parameters, rng)
     if isinstance(params, FieldError):
         return params
@@ -64,25 +70,38 @@ def process(template: dict, rng: random.Random, build: EngineBuild = WEBHOOK_V0_
         return vm
     referenced: dict[str, None] = {}
     schema = _schema_for(build)
-    decoding = DecodingCopy(schema)  # the copy that substitutes also judges whether it decodes
+    walk = ProcessingCopy(schema)  # substitutes, judges the decoding and encodes in one walk
     try:
         source = remove_hardcoded_namespace(vm)
-        obj = substitute_all_parameters(source, params, referenced, decoding)
+        walked = substitute_all_parameters(source, params, referenced, walk)
     except SubstitutionError as error:
         return invalid("spec.parameters", bad_parameters(build, parameters), f"error processing template: {error}")
     if source is vm:  # else the namespace removed may name one (a whole "${{NS}}" is removed)
         remember_references(vm, referenced)
-    try:
-        from_unstructured(obj, schema, decoding.decodes)
-    except ConversionError as error:
-        return invalid("spec.virtualMachine", bad_unstructured(build, obj),
-                       f"failed to convert unstructured object to VirtualMachine: {error}")
+    encoded = (finished(walked) if walk.decodes else None) or _decoded_copy(source, params, schema, walk.decodes, build)
+    if isinstance(encoded, FieldError):
+        return encoded
     message = message_of(spec)
     try:
         message, _ = substitute_parameters(message, params)
     except SubstitutionError as error:
         return invalid("spec.message", bad_string(message), f"error processing message: {error}")
-    return Processed(go_encoded_vm(obj), message)
+    return Processed(encoded, message)
+
+
+def _decoded_copy(source: dict, params: dict[str, Parameter], schema: Obj, decodes: bool,
+                  build: EngineBuild) -> dict | FieldError:
+    """What processing makes of ``source`` when the walk could not tell (rare: a value that does not
+    decode, a renamed key, a struct ``go_encoded_vm`` adds): substituted into a private copy
+    (substitution succeeded once: it does again), decoded exactly (``decodes``: judged to decode),
+    and Go-encoded in place."""
+    obj = substitute_all_parameters(source, params)
+    try:
+        from_unstructured(obj, schema, decodes)
+    except ConversionError as error:
+        return invalid("spec.virtualMachine", bad_unstructured(build, obj),
+                       f"failed to convert unstructured object to VirtualMachine: {error}")
+    return go_encoded_vm(obj)
 
 
 @lru_cache(maxsize=16)
@@ -105,17 +124,38 @@ _PROCESSED: ContextVar[dict[tuple[int, int, str], tuple[dict, Processed | FieldE
     "processed", default=None)
 
 
+# Within ``processing_once``: each template spec's parameters as read (by the spec's identity).
+_PARAMETERS: ContextVar[dict[int, tuple[dict, list[Parameter] | None]] | None] = ContextVar("parameters",
+                                                                                         default=None)
+
+
 @contextmanager
 def processing_once() -> Iterator[None]:
     """Within the block, ``process_seeded`` processes each template spec once per seed and build,
-    and the reference check of a template VM processed reads the names processing found
-    (``collect_all_referenced_parameters``); results are shared: read them, never change them."""
-    token, referenced = _PROCESSED.set({}), REFERENCED.set({})
+    the spec's parameters are read once (``parameters_once``), and the reference check of a
+    template VM processed reads the names processing found (``collect_all_referenced_parameters``);
+    results are shared: read them, never change them."""
+    token, referenced, parameters = _PROCESSED.set({}), REFERENCED.set({}), _PARAMETERS.set({})
     try:
         yield
     finally:
         _PROCESSED.reset(token)
         REFERENCED.reset(referenced)
+        _PARAMETERS.reset(parameters)
+
+
+def parameters_once(spec: dict) -> list[Parameter] | None:
+    """``parameters_of(spec)``, read once per spec within ``processing_once`` (processing and the
+    webhook's checks read the same)."""
+    memo = _PARAMETERS.get()
+    if memo is None:
+        return parameters_of(spec)
+    seen = memo.get(id(spec))
+    if seen is not None and seen[0] is spec:
+        return seen[1]
+    parameters = parameters_of(spec)
+    memo[id(spec)] = (spec, parameters)
+    return parameters
 
 
 def process_seeded(template: dict, seed: int, build: EngineBuild = WEBHOOK_V0_2_2) -> Processed | FieldError:

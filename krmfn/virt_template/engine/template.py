@@ -121,7 +121,7 @@ def substitute_all_parameters(obj: dict, params: dict[str, Parameter], reference
     new copy (``obj`` is not changed). Raises ``SubstitutionError``. ``referenced`` gets the names
     substituted, in the order met: once it succeeds, what ``collect_all_referenced_parameters``
     answers for ``obj``. ``copy``: ``visited_copy``, or one that does more on the way
-    (``krmfn.virt_template.engine.converter.DecodingCopy``)."""
+    (``krmfn.virt_template.engine.converter.ProcessingCopy``)."""
     try:
         return copy(obj, lambda text: substitute_parameters(text, params, referenced), "${")
     except VisitError as error:

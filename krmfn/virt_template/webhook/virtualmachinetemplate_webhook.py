@@ -35,7 +35,7 @@ from krmfn.kubevirt.util.webhooks import (
 )
 from krmfn.model.record import field, record
 from krmfn.virt_template.engine.parameters import to_aggregate_message, validate_parameter_references
-from krmfn.virt_template.engine.processor import process, process_seeded
+from krmfn.virt_template.engine.processor import parameters_once, process, process_seeded
 from krmfn.virt_template.release import WEBHOOK_V0_2_2, EngineBuild
 from krmfn.virt_template.types import Parameter, parameters_of, spec_of
 
@@ -57,7 +57,7 @@ class Validation:
 def validate_template(template: dict, rng: random.Random | None,
                       build: EngineBuild = WEBHOOK_V0_2_2) -> Validation:
     """``ValidateTemplate``; ``rng`` None: generated values from a fixed seed (``process_seeded``)."""
-    parameters = parameters_of(spec_of(template))
+    parameters = parameters_once(spec_of(template))
     check = validate_parameter_references(template, build, parameters)
     warnings = [AdmissionWarning(text, REASON_UNREFERENCED_PARAMETER, path)
                 for text, path in zip(check.warnings, check.warning_paths, strict=True)]

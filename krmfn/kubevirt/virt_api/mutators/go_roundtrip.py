@@ -72,28 +72,28 @@ OBJECT_METAS: tuple[tuple[str, ...], ...] = (("template", "metadata"), ("dataVol
 CREATION_TIMESTAMP = "creationTimestamp"
 
 
-class _Plan:
+class Plan:
     """What the rules above do at one place of the object (a trie of their paths): each place is
     visited once, whatever the number of rules below it."""
 
     __slots__ = ("children", "object_meta", "omitted", "quantities", "written")
 
     def __init__(self) -> None:
-        self.children: dict[str, _Plan] = {}
+        self.children: dict[str, Plan] = {}
         self.quantities: list[str] = []  # keys holding a quantity ("*": every one)
         self.written: list[tuple[str, Any]] = []  # (key, the value Go writes when unset)
         self.omitted: list[str] = []  # keys left out when empty
         self.object_meta = False  # an ObjectMeta (v1.7's null creationTimestamp)
 
-    def at(self, path: tuple[str, ...]) -> _Plan:
+    def at(self, path: tuple[str, ...]) -> Plan:
         plan = self
         for step in path:
-            plan = plan.children.setdefault(step, _Plan())
+            plan = plan.children.setdefault(step, Plan())
         return plan
 
 
-def _plan() -> _Plan:
-    plan = _Plan()
+def _plan() -> Plan:
+    plan = Plan()
     for parent, key in OMITTED_WHEN_EMPTY:
         plan.at(parent).omitted.append(key)
     spec = plan.at(("spec",))
@@ -113,7 +113,7 @@ def go_encoded(vm: dict, null_creation_timestamp: bool) -> None:
     """The VM (a private copy; its ``metadata`` and ``spec``) as the webhook's Go encoding writes
     it: the empty omitempty maps and lists left out, canonical quantities and the structs Go always
     writes (``null_creation_timestamp``: v1.7's ObjectMeta)."""
-    _apply(vm, PLAN, null_creation_timestamp)
+    apply_plan(vm, PLAN, null_creation_timestamp)
 
 
 def go_encoded_vmi(vmi: dict) -> None:
@@ -124,7 +124,7 @@ def go_encoded_vmi(vmi: dict) -> None:
                null_creation_timestamp=False)
 
 
-def _apply(node: object, plan: _Plan, null_creation_timestamp: bool) -> None:
+def apply_plan(node: object, plan: Plan, null_creation_timestamp: bool) -> None:
     """The plan's rules on ``node`` and below (omissions, quantities, then the fields written, each
     where its path leads; the rules touch different keys, so their order changes nothing): a rule's place
     must hold a map (a list or a map at a ``*``); a place that is unset or null is skipped."""
@@ -136,7 +136,7 @@ def _apply(node: object, plan: _Plan, null_creation_timestamp: bool) -> None:
         if star is not None:
             for item in node:
                 if item is not None:
-                    _apply(item, star, null_creation_timestamp)
+                    apply_plan(item, star, null_creation_timestamp)
         return
     if not isinstance(node, dict):
         return
@@ -155,14 +155,21 @@ def _apply(node: object, plan: _Plan, null_creation_timestamp: bool) -> None:
         if step == "*":
             for item in list(node.values()):
                 if item is not None:
-                    _apply(item, sub, null_creation_timestamp)
+                    apply_plan(item, sub, null_creation_timestamp)
         else:
             child = node.get(step)
             if child is not None:
-                _apply(child, sub, null_creation_timestamp)
+                apply_plan(child, sub, null_creation_timestamp)
 
 
 def _canonical(container: Any, key: Any) -> None:
-    canonical = quantity.canonicalize(container[key])
-    if isinstance(canonical, str) and canonical != container[key]:
-        container[key] = canonical
+    written = canonical(container[key])
+    if written is not container[key]:
+        container[key] = written
+
+
+def canonical(value: Any) -> Any:
+    """A quantity rule's value: the canonical quantity, or ``value`` itself when it is already
+    canonical or is no quantity."""
+    written = quantity.canonicalize(value)
+    return written if isinstance(written, str) and written != value else value

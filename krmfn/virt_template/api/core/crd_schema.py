@@ -27,11 +27,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cmp_to_key
-from typing import NamedTuple
 
 from krmfn.kubevirt.apiserver.schema import BOOL, OBJECT_META, STR, STR_MAP, ListOf, Obj, Scalar, with_props
 from krmfn.model.kubevirt_version import KubevirtVersion
 from krmfn.model.lazy_re import LazyPattern
+from krmfn.model.record import record
 
 V1ALPHA1 = "v1alpha1"
 V1BETA1 = "v1beta1"
@@ -112,7 +112,8 @@ def _labels_not_reserved(labels: dict) -> bool:
     return not any(isinstance(key, str) and key.startswith(RESERVED_LABEL_PREFIX) for key in labels)
 
 
-class CelRule(NamedTuple):
+@record(frozen=True)
+class CelRule:
     """One ``x-kubernetes-validations`` rule: the field (dotted, from the object) of the object
     or map that carries it, its message, and the rule on the plain value (a dict)."""
 
@@ -126,7 +127,8 @@ REQUEST_RULES_V0_2: tuple[CelRule, ...] = (
 )
 
 
-class VirtTemplateRelease(NamedTuple):
+@record(frozen=True)
+class VirtTemplateRelease:
     """What one virt-template release's CRDs serve: the versions (name -> deprecated) in the
     CRDs' order, the storage version, each kind's schema (the same for every version) and CEL
     rules."""

@@ -128,6 +128,22 @@ def replace_with_generated_value(text: str, expr: str, alphabet: str, length: in
     ``length`` characters of ``alphabet``."""
     if len(alphabet) < 1:
         raise GeneratorError(f"alphabet cannot be empty: {expr}")
-    choice = rng.choice  # alphabet[rng.randrange(len(alphabet))]: the same draws
-    value = "".join([choice(alphabet) for _ in range(length)])
-    return text.replace(expr, value, 1)
+    return text.replace(expr, drawn(alphabet, length, rng), 1)
+
+
+def drawn(alphabet: str, length: int, rng: random.Random) -> str:
+    """``length`` characters of ``alphabet`` (not empty), as ``rng.choice`` draws them one by one:
+    ``random.Random``'s ``choice`` takes ``getrandbits`` of the alphabet's bit length until one is
+    below its size (``_randbelow``), done here without its two Python calls a character."""
+    if type(rng) is not random.Random:  # a subclass may draw otherwise
+        choice = rng.choice
+        return "".join([choice(alphabet) for _ in range(length)])
+    size, getrandbits = len(alphabet), rng.getrandbits
+    bits = size.bit_length()
+    chars = []
+    for _ in range(length):
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
+        chars.append(alphabet[index])
+    return "".join(chars)

@@ -74,3 +74,18 @@ def test_a_template_the_cluster_does_not_serve_yields_nothing():
 def test_the_vms_own_admission_is_reported_on_the_template():
     bad = template(values={0: "DB"})
     assert [(check, path) for check, _, path, _ in errors([bad])] == [("schema", "spec.virtualMachine.metadata.name")]
+
+
+def test_validating_leaves_the_template_as_it_was():
+    """The VM a template yields shares what processing does not change with the template's VM
+    (krmfn.virt_template.engine.converter.ProcessingCopy): nothing that checks it may change it."""
+    rich = template()
+    rich["spec"]["virtualMachine"]["spec"]["dataVolumeTemplates"] = [
+        {"metadata": {"name": "${NAME}-data", "labels": {}}, "spec": {"storage": {"resources": {"requests": {
+            "storage": "20480Mi"}}}, "source": {"blank": {}}}}]
+    rich["spec"]["virtualMachine"]["spec"]["template"] = {"metadata": {"labels": {"app": "${NAME}"}}, "spec": {
+        "domain": {"devices": {"disks": [{"name": "data", "bootOrder": 1}], "interfaces": []}, "features": {}},
+        "volumes": [{"name": "data", "dataVolume": {"name": "${NAME}-data"}}], "nodeSelector": {}}}
+    before = copy.deepcopy(rich)
+    run_validate([rich], {})
+    assert rich == before

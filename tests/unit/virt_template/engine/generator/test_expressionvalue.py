@@ -4,8 +4,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from krmfn.virt_template.engine.generator.expressionvalue import GeneratorError, generate_value
+from krmfn.virt_template.engine.generator.expressionvalue import GeneratorError, drawn, generate_value
 
 
 def test_a_seed_reproduces_the_values() -> None:
@@ -23,3 +25,13 @@ def test_go_errors(expression: str, message: str) -> None:
     with pytest.raises(GeneratorError) as error:
         generate_value(expression, random.Random(1))
     assert str(error.value) == message
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="abcXYZ019_!", min_size=1, max_size=70), st.integers(1, 255), st.integers(0, 2**32))
+def test_the_draws_are_random_choices(alphabet: str, length: int, seed: int) -> None:
+    """``drawn`` takes what ``Random.choice`` takes, character by character (and the rng is left
+    where choice leaves it)."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert drawn(alphabet, length, ours) == "".join(theirs.choice(alphabet) for _ in range(length))
+    assert ours.getstate() == theirs.getstate()
