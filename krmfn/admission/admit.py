@@ -202,10 +202,17 @@ CHAINS: tuple[KindChain, ...] = (
 
 
 def _chain_indices(items: list[Any]) -> dict[KindChain, list[int]]:
-    """The item indices each chain judges: the first chain that matches an item."""
+    """The item indices each chain judges: the first chain that matches an item. Every chain's
+    predicate reads only the item's kind and its apiVersion's group: the chain is found once for
+    each pair a bundle holds."""
     found: dict[KindChain, list[int]] = {chain: [] for chain in CHAINS}
+    chain_of: dict[tuple[str, str], KindChain | None] = {}
     for index, item in enumerate(items):
-        chain = next((chain for chain in CHAINS if chain.matches(item)), None)
+        api_version = item.get("apiVersion") if isinstance(item, dict) else None
+        key = (kinds.kind_of(item), kinds.split_api_version(api_version)[0])
+        if key not in chain_of:
+            chain_of[key] = next((chain for chain in CHAINS if chain.matches(item)), None)
+        chain = chain_of[key]
         if chain is not None:
             found[chain].append(index)
     return found
