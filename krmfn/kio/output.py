@@ -92,22 +92,12 @@ def write_chunks(rl: ResourceList, outcome: Outcome, results: list[dict[str, Any
     of 50,000 VMs are 150 MB)."""
     chunks: list[Chunk] = [f"apiVersion: {rl.api_version}\nkind: ResourceList\n".encode(),
                                                     *_items_chunks(rl, outcome)]
-    all_results = [_earlier_result(result) for result in rl.results]
+    all_results = [tree_text(result) for result in rl.results]  # earlier steps' results, as they came
     all_results += [dump(result) for result in results]
     if all_results:
         text = "results:\n" + "".join(indent_lines(as_seq_item(text), "  ") + "\n" for text in all_results)
         chunks.append(text.encode("utf-8"))
     return chunks
-
-
-def _earlier_result(result: Item) -> str:
-    """A result of an earlier pipeline step, as it came when rapidyaml can write it so."""
-    if result.verbatim_ok and result.tree is not None:
-        try:
-            return render_node(result.tree, result.node)
-        except UnsafeRendering:
-            pass
-    return dump(result.value)
 
 
 def _items_chunks(rl: ResourceList, outcome: Outcome) -> list[Chunk]:

@@ -240,25 +240,21 @@ class _ProcessingCopier(Copier):
                     return self._rebuilt(value)
                 if not node.open:
                     self.decodes = False
-            if kind is dict or kind is list:
-                leaf = item
-                sub_plan = children.get(key, star) if children else None
-                copied = self._map_as(item, sub, sub_plan) if kind is dict and type(sub) is Obj else \
-                    self.copy_as(item, sub, sub_plan)  # type: ignore[arg-type]
-                if copied is not item:
-                    if out is None:
-                        out = value.copy()
-                    out[key] = copied
+            sub_plan = children.get(key, star) if children else None
+            if kind is dict and type(sub) is Obj:
+                copied = self._map_as(item, sub, sub_plan)  # type: ignore[arg-type]
+            elif kind is str or kind in LEAVES:
+                copied = self._leaf(item, sub, sub_plan)
             else:
-                sub_plan = children.get(key, star) if children else None
-                leaf = self._leaf(item, sub, sub_plan) if kind is str or kind in LEAVES else \
-                    self.copy_as(item, sub, sub_plan)
-                if leaf is not item:
-                    if out is None:
-                        out = value.copy()
-                    out[key] = leaf
-            if key in omitted and type(leaf) in (dict, list) and not leaf:
-                emptied = [key] if emptied is None else [*emptied, key]  # empty before its own rules
+                copied = self.copy_as(item, sub, sub_plan)
+            if copied is not item:
+                if out is None:
+                    out = value.copy()
+                out[key] = copied
+            # a map or list empty before its own rules; a leaf as substituted
+            if key in omitted and type(leaf := item if kind is dict or kind is list else copied) in (dict, list) \
+                    and not leaf:
+                emptied = [key] if emptied is None else [*emptied, key]
         if plan is None or not self.decodes or not (emptied or plan.quantities or plan.written):
             return value if out is None else out
         return _encoded_map(value if out is None else out, out is not None, plan, emptied or ())
