@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from ruamel.yaml import YAML
+from ruamel.yaml.constructor import SafeConstructor
 
 from krmfn.cli.krm import run_krm
 from krmfn.kio import tree as yaml_tree
@@ -60,16 +61,33 @@ def krmfn_process(args: list[str], stdin: str | bytes = b"", env: dict[str, str]
 
 
 def load12(text: str) -> Any:
-    """The YAML 1.2 core-schema reading of a text, the oracle for fidelity tests.
-
-    ruamel's safe loader, except that it must not turn timestamps into datetimes: the core
-    schema (and Go's yaml.v3) has no timestamp type.
+    """The reading of a text by Go's yaml.v3 (kpt's and kustomize's), the oracle for fidelity tests:
+    ruamel's YAML 1.2 safe loader, with two of yaml.v3's departures from YAML 1.2. Timestamps stay
+    text (krmfn keeps a timestamp's text), and an integer is read as Go's ``strconv.ParseInt`` with
+    base 0 reads it, underscores dropped: a leading ``0`` is YAML 1.1's octal, which yaml.v3 keeps.
     """
     yaml = YAML(typ="safe", pure=True)
-    yaml.constructor.add_constructor(
-        "tag:yaml.org,2002:timestamp", lambda loader, node: loader.construct_scalar(node)
-    )
+    yaml.Constructor = _GoYamlConstructor
     return yaml.load(text)
+
+
+class _GoYamlConstructor(SafeConstructor):
+    """ruamel's safe constructor with load12's two readings (its own table: ruamel's stays as it is)."""
+
+
+_GoYamlConstructor.add_constructor("tag:yaml.org,2002:timestamp", lambda loader, node: loader.construct_scalar(node))
+_GoYamlConstructor.add_constructor("tag:yaml.org,2002:int", lambda loader, node: _go_int(node.value))
+
+
+def _go_int(text: str) -> int:
+    digits = text.replace("_", "")
+    sign = -1 if digits.startswith("-") else 1
+    digits = digits.lstrip("+-")
+    if digits[:2].lower() in ("0x", "0o", "0b"):
+        return sign * int(digits, 0)
+    if len(digits) > 1 and digits[0] == "0" and set(digits) <= set("01234567"):
+        return sign * int(digits, 8)
+    return sign * int(digits, 10)
 
 
 def resource_list(items_yaml: str, function_config: str = "") -> str:

@@ -1,6 +1,6 @@
-"""YAML 1.2 core-schema scalar resolution and safe scalar formatting.
+"""Safe scalar formatting.
 
-Reading (``krmfn.model.scalars.resolve_plain``) follows the YAML 1.2 core schema. Writing is stricter: a string
+Reading (``krmfn.model.scalars.resolve_plain``) is Go's yaml.v3's. Writing is stricter: a string
 is written plain only if *no* YAML reader (1.1 or 1.2) would take it for anything but that string,
 so `yes`, `1.10`, `0755`, `2001-12-14` and `~` come out quoted.
 """

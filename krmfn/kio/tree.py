@@ -25,6 +25,7 @@ lines are not indented as YAML 1.2 wants, which yaml.v3 reads, is read from a re
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import os
 import sys
@@ -143,8 +144,17 @@ class quiet_stderr:  # noqa: N801 - used as the function it was: `with quiet_std
             return
         sys.stderr.flush()
         self.saved = os.dup(self.fd)
-        self.devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(self.devnull, self.fd)
+        try:
+            self.devnull = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(self.devnull, self.fd)
+            except OSError:
+                os.close(self.devnull)
+                raise
+        except OSError:
+            os.close(self.saved)
+            self.saved = None
+            raise
 
     def __exit__(self, *exc_info: object) -> None:
         if self.saved is None:
@@ -450,13 +460,12 @@ def scalar_value(tree: ryml.Tree, node: int) -> Any:
 
 # --- fast path -------------------------------------------------------------------------------
 
-# Strings in rapidyaml's JSON that a plain YAML 1.2 scalar of the same text would *not* be: the
-# node may have been plain (rapidyaml quotes `~`, `True`, `0x1F`, `0o7`, `.inf`, `0755` as
-# strings) or quoted; the exact walk tells which.
-_JSON_RISK = LazyPattern(
-    r'"(?:~|Null|NULL|True|TRUE|False|FALSE|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)'
-    r"|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?0[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)\""
-)
+# Strings in rapidyaml's JSON that a plain scalar of the same text would not be, as yaml.v3 reads
+# it (krmfn.model.scalars): the node may have been plain (rapidyaml quotes `~`, `True`, `0x1F`,
+# `0o7`, `.inf`, `0755`, `1_000` as strings) or quoted; the exact walk tells which. A valid JSON
+# number in a string was quoted: rapidyaml writes a plain one as a number.
+_JSON_CANDIDATE = LazyPattern(r'"(~|Null|NULL|True|TRUE|False|FALSE|[-+.0-9][0-9a-zA-Z_.+-]*)"')
+_JSON_NUMBER = LazyPattern(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?\Z")
 # Tags, anchors and aliases in YAML text: rapidyaml's JSON ignores tags and does not expand aliases.
 _YAML_RISK = LazyPattern(r"(?:^|[\s\[{,:])[!&*][^\s,\[\]{}]")
 
@@ -496,13 +505,26 @@ def has_anchor_or_alias(tree: ryml.Tree, node: int) -> bool:
     return False
 
 
-# Every _JSON_RISK match starts with one of these two-character openings, which are rare in real
-# JSON: scanning for them first and matching only there is three times faster than searching.
-_JSON_RISK_START = LazyPattern(r'"[~NTF.+\-0]')
+# Every risky string but a number with an underscore starts with one of these two-character
+# openings, which are rare in real JSON: looking only there is three times faster than searching.
+_JSON_RISK_START = LazyPattern(r'"(?:[~NTF.+\-]|0[^"])')  # (a lone "0" is a JSON number: never a risk)
+_UNDERSCORED = LazyPattern(r'"[1-9][0-9a-zA-Z.+-]*_')
 
 
 def json_needs_exact(json_text: str) -> bool:
-    return any(_JSON_RISK.match(json_text, start.start()) for start in _JSON_RISK_START.finditer(json_text))
+    openings = _JSON_RISK_START.finditer(json_text)
+    if "_" in json_text:
+        openings = itertools.chain(openings, _UNDERSCORED.finditer(json_text))
+    return any(_plain_differs(json_text, opening.start()) for opening in openings)
+
+
+def _plain_differs(json_text: str, at: int) -> bool:
+    """Whether the JSON string at ``at``, written as a plain scalar, reads as something else."""
+    candidate = _JSON_CANDIDATE.match(json_text, at)
+    if candidate is None:
+        return False
+    text = candidate.group(1)
+    return not isinstance(resolve_plain(text), str) and not _JSON_NUMBER.match(text)
 
 
 def to_python_fast(tree: ryml.Tree, nodes: list[int]) -> list[Any] | None:

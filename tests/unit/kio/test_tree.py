@@ -11,6 +11,7 @@ from ruamel.yaml.error import YAMLError
 
 from krmfn.kio import tree as yt
 from krmfn.kio.tree import node_estimate
+from krmfn.model.scalars import resolve_plain
 
 
 def test_node_estimate_fits_block_yaml_and_ignores_blank_and_text_lines():
@@ -22,14 +23,14 @@ def test_node_estimate_fits_block_yaml_and_ignores_blank_and_text_lines():
 
 
 FRAGMENTS = ['"', "~", "Null", "NULL", "True", "FALSE", ".inf", "-.Inf", "+", "-", ".", ".nan", "0", "0o7", "0x1F",
-             "12", "e5", "E-3", "a", " ", ",", ":", "\\\"", "[", "{", "}", "]", "\n"]
+             "12", "e5", "E-3", "a", " ", ",", ":", "\\\"", "[", "{", "}", "]", "\n", "_", "9", "0b1", "x"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=40))
-def test_json_risk_screen_finds_exactly_what_the_full_search_finds(parts):
+def test_json_risk_screen_finds_exactly_what_checking_every_string_finds(parts):
     text = "".join(parts)
-    assert yt.json_needs_exact(text) == bool(yt._JSON_RISK.search(text))
+    assert yt.json_needs_exact(text) == any(yt._plain_differs(text, at) for at, char in enumerate(text) if char == '"')
 
 
 DANGLING = [b"a: 1\n!", b"a: 1\n!\n", b"a: 1\n! # c\n", b"a: 1\n&x", b"a:\n  b: 1\n  !\nc: 2", b"a: 1\n! \nb: 2",
@@ -136,3 +137,21 @@ def test_the_last_line_is_the_scalars_only_where_yaml_says_so(text, value):
     assert got == YAML(typ="safe", pure=True).load(text)
     if value is not None:
         assert got["a"] == value
+
+
+NUMBER_SPELLINGS = ["010", "0755", "08", "1_0", "0b11", "0B11", "0X1F", "0O17", "+0x10", "-0x10", "-0b101", "0b-1",
+                    "685_230.15", ".5_0", "+5", "+1e3", "5.", ".5", "-.5", "1e400", "123456789012345678901234567890",
+                    "-9223372036854775809", "18446744073709551615", "0", "-0", "1.10", "_1", "+_1", "0x", "Null", "~"]
+
+
+@pytest.mark.parametrize("quoted", [False, True])
+@pytest.mark.parametrize("spelling", NUMBER_SPELLINGS)
+def test_the_fast_reader_reads_number_spellings_as_the_exact_walk(spelling, quoted):
+    """rapidyaml's JSON quotes some plain numbers (`010`, `1_0`) and writes others as they are
+    (`+5`, `-0x10`): either way the fast path must give yaml.v3's value, or leave it to the walk."""
+    tree = yt.parse(f"k: {chr(34) * quoted}{spelling}{chr(34) * quoted}\n".encode())
+    root = yt.documents(tree)[0]
+    exact = yt.to_python(tree, root, exact=True)
+    fast = yt.to_python_fast(tree, [root])
+    assert fast is None or repr(fast) == repr([exact])
+    assert exact["k"] == (resolve_plain(spelling) if not quoted else spelling)
