@@ -7,9 +7,10 @@ which is what lets untouched values come out exactly as they went in (see emit.p
 Two ways from a node to Python values:
 
 * fast: rapidyaml writes the node as JSON and the standard library decodes it (C all the way).
-  rapidyaml's JSON is not YAML 1.2 for every plain scalar (`~`, `True`, `0x1F`, `+1`, tags,
-  aliases, control characters), so `needs_exact` screens for those first.
-* exact: a walk over the tree that applies the YAML 1.2 core schema itself, expands aliases
+  rapidyaml's JSON is not yaml.v3's reading of every plain scalar (`~`, `True`, `0x1F`, `010`,
+  `1_000`, `+1`, tags, aliases, control characters), so `needs_exact` screens for those first.
+* exact: a walk over the tree that reads each plain scalar as yaml.v3 does
+  (``krmfn.model.scalars``), expands aliases
   and merge keys within limits, and rejects duplicate keys. It is the reference the fast way is
   tested against.
 

@@ -3,9 +3,9 @@
 ``patches`` is a list of operations (``{op, path, value|from}``, paths relative to ``spec``); the
 ConfigMap's and the CLI's ``patch`` is that list as JSON. ``set`` is a list of ``path=value``
 strings: the path is relative to ``spec`` with keys split on ``.`` (``cpu.model``; a number is a
-list index), the value a YAML 1.2 plain scalar (``4`` is an integer, ``true`` a boolean, ``~``
-null, anything else a string). A ``set`` becomes an ``add`` of the value, after ``add``s of an
-empty map for each missing parent.
+list index), the value a plain scalar as kustomize reads it (``krmfn.model.scalars``: ``4`` is
+an integer, ``true`` a boolean, ``~`` null, anything else a string). A ``set`` becomes an ``add``
+of the value, after ``add``s of an empty map for each missing parent.
 
 The ``patches`` are applied first, then the ``set``s, one operation at a time with the
 ``jsonpatch`` library; the first that fails stops the request (``generate-patch-failed``, naming
