@@ -131,7 +131,7 @@ def _alias_error(limit: int) -> YamlError:
                      f"(the limit; set KRMFN_MAX_ALIAS_NODES to change it)")
 
 
-class quiet_stderr:  # noqa: N801 - used as the function it was: `with quiet_stderr():`
+class quiet_stderr:  # lowercase: used as the function it was, `with quiet_stderr():`
     """rapidyaml's C++ error handler prints to fd 2 before raising; we report errors ourselves.
     Within the block fd 2 is /dev/null (a class, not ``contextlib``: krmfn.model.gcpause)."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 
 
-class gc_paused:  # noqa: N801 - used as the function it was: `with gc_paused():`
+class gc_paused:  # lowercase: used as the function it was, `with gc_paused():`
     """The collector off within the block, then as it was."""
 
     __slots__ = ("was_enabled",)

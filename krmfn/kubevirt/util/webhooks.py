@@ -168,7 +168,7 @@ def _warning_to_plain(warning: AdmissionWarning) -> dict[str, Any]:
 _LOOKED_PAST: ContextVar[frozenset[str]] = ContextVar("looked_past", default=frozenset())
 
 
-class looking_past:  # noqa: N801 - used as the function it was: `with looking_past(...):`
+class looking_past:  # lowercase: used as the function it was, `with looking_past(...):`
     """Within the block, a passable rejection at one of ``stages`` lets the chain go on
     (``passed_over``): how validate finds what a cluster answers once the first problems are
     fixed (docs/kubevirt/admission.md#every-problem-of-an-object). A class, not ``contextlib``

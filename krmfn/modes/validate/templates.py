@@ -45,7 +45,7 @@ def _templates(values: list[Any]) -> list[int]:
             if is_virt_template_kind(value) and kind_of(value) == VIRTUAL_MACHINE_TEMPLATE]
 
 
-class processing_once:  # noqa: N801 - used as the function it was: `with processing_once(values):`
+class processing_once:  # lowercase: used as the function it was, `with processing_once(values):`
     """The engine's ``processing_once`` when ``values`` hold a template (the engine loads only then).
     A class, not ``contextlib`` (krmfn.model.gcpause)."""
 
